@@ -1,0 +1,41 @@
+import { z } from "zod";
+import type { AuthContext } from "~/utils/auth.server";
+
+const promotionSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  image: z.string(),
+  type: z.string(),
+  url: z.string(),
+  productId: z.string(),
+});
+export type Promotion = z.infer<typeof promotionSchema>;
+
+const cannonSchema = z.object({
+  enabled: z.boolean(),
+  promotions: z.array(z.unknown()).default([]),
+});
+
+/** Items missing any of their fields as strings are dropped (000 §3 Promotion). */
+export function keepValidPromotions(items: unknown[]): Promotion[] {
+  return items.flatMap((item) => {
+    const parsed = promotionSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** GET /cannon (v1): the sidebar's promotions; a failure only hides them. */
+export async function getSidebarPromotions(auth: AuthContext): Promise<Promotion[]> {
+  try {
+    const answer = await auth.call({
+      base: "v1",
+      path: "/cannon",
+      query: { project: "webapp", placement: "sidebar" },
+      schema: cannonSchema,
+    });
+    return answer.enabled ? keepValidPromotions(answer.promotions) : [];
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return [];
+  }
+}

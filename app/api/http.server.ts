@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { getEnv } from "~/utils/env.server";
+
+export type BackendBase = "v1" | "v2" | "billing" | "auth";
+
+function baseUrl(base: BackendBase) {
+  const env = getEnv();
+  return { v1: env.API_V1_URL, v2: env.API_V2_URL, billing: env.BILLING_API_URL, auth: env.AUTH_API_URL }[base];
+}
+
+const errorBodySchema = z.object({ error: z.string().optional(), reason: z.string().optional() }).passthrough();
+
+/** A backend answer other than 2xx. Its body is for our code only: pages show catalogue texts. */
+export class BackendError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string | undefined,
+    readonly reason: string | undefined,
+    readonly path: string,
+  ) {
+    super(`Backend answered ${status} for ${path}${reason ? ` (${reason})` : ""}`);
+    this.name = "BackendError";
+  }
+}
+
+export function isBackendError(error: unknown, status?: number): error is BackendError {
+  return error instanceof BackendError && (status === undefined || error.status === status);
+}
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export interface BackendRequest<T> {
+  base: BackendBase;
+  path: string;
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Parses a successful answer; leave out for answers without a body. */
+  schema?: z.ZodType<T, z.ZodTypeDef, unknown>;
+}
+
+export function backendUrl(base: BackendBase, path: string, query?: Record<string, QueryValue>) {
+  const url = new URL(`${baseUrl(base).replace(/\/$/, "")}${path}`);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  return url;
+}
+
+/** One HTTP call to a backend, without any session handling. */
+export async function fetchBackend<T>(request: BackendRequest<T>, bearer?: string): Promise<T> {
+  const url = backendUrl(request.base, request.path, request.query);
+  const headers: Record<string, string> = { Accept: "application/json", ...request.headers };
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  if (request.body !== undefined) headers["Content-Type"] = "application/json";
+
+  const response = await fetch(url, {
+    method: request.method ?? "GET",
+    headers,
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
+  });
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(await response.json().catch(() => null));
+    throw new BackendError(
+      response.status,
+      parsed.success ? parsed.data.error : undefined,
+      parsed.success ? parsed.data.reason : undefined,
+      url.pathname,
+    );
+  }
+  if (!request.schema) return undefined as T;
+  return request.schema.parse(await response.json());
+}
+
+/** Timestamps arrive as strings of epoch milliseconds (000 §3) and become numbers. */
+export const timestamp = z.coerce.number();
+export const optionalTimestamp = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) => (value === null || value === undefined || value === "" ? null : Number(value)));

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import type { AuthContext } from "~/utils/auth.server";
+import { legacyTypeSchema, userPlanSchema, workspacePlanSchema } from "./schemas";
+
+const restrictionKeys = [
+  "USERS_PAGE",
+  "TRANSFER_WORKSPACE",
+  "PREMIUM_PLAN",
+  "INVITATION",
+  "SHARED_UNSUBS",
+  "SHARED_BOUNCES",
+  "MULTIPLE_PAYMENT",
+  "MONTHLY_BILLING",
+  "WORKSPACE_DASHBOARD",
+] as const;
+export type Restriction = (typeof restrictionKeys)[number];
+
+const restrictionsSchema = z
+  .record(z.string(), z.boolean())
+  .nullish()
+  .transform((value) =>
+    Object.fromEntries(restrictionKeys.map((key) => [key, value?.[key] === true])) as Record<Restriction, boolean>,
+  );
+
+const activeWorkspaceSchema = z.object({
+  workspaceId: z.string(),
+  workspaceName: z.string(),
+  memberCount: z.number().nullish().transform((value) => value ?? null),
+  workspacePlan: workspacePlanSchema,
+  status: z.literal("ACTIVE"),
+  memberInviteUser: z.boolean(),
+  workspaceDomains: z.array(z.object({ domainName: z.string() })).default([]),
+  workspaceFeatures: z
+    .array(z.object({ userPlan: userPlanSchema, hasMultiDomain: z.boolean(), allowedUserCount: z.number() }))
+    .default([]),
+  legacyType: legacyTypeSchema.nullish().transform((value) => value ?? null),
+  paymentSource: z.string().nullish().transform((value) => value ?? null),
+  urlPrefix: z.string(),
+  isPerSeat: z.boolean().default(false),
+  restrictions: restrictionsSchema,
+});
+
+/** A disabled space answers only its name, plan, legacy type and status (000 §4). */
+const disabledWorkspaceSchema = z.object({
+  workspaceId: z.string(),
+  workspaceName: z.string(),
+  workspacePlan: workspacePlanSchema,
+  legacyType: legacyTypeSchema.nullish().transform((value) => value ?? null),
+  status: z.literal("DISABLED"),
+});
+
+export const workspaceSchema = z.discriminatedUnion("status", [activeWorkspaceSchema, disabledWorkspaceSchema]);
+export type Workspace = z.infer<typeof workspaceSchema>;
+export type ActiveWorkspace = z.infer<typeof activeWorkspaceSchema>;
+
+/** GET /workspaces/{id} (v1) with domains, features and the member count. */
+export function getWorkspace(auth: AuthContext, workspaceId: string) {
+  return auth.call({
+    base: "v1",
+    path: `/workspaces/${encodeURIComponent(workspaceId)}`,
+    query: { includeDomains: true, includeFeatures: true, includeMembersCount: true },
+    schema: workspaceSchema,
+  });
+}
+
+/** POST /workspaces (v1): a new FREE space owned by the user. */
+export function createWorkspace(auth: AuthContext, { workspaceName, userId }: { workspaceName: string; userId: string }) {
+  return auth.call({
+    base: "v1",
+    path: "/workspaces",
+    method: "POST",
+    body: { workspaceName, userId, memberInviteUser: true },
+    schema: activeWorkspaceSchema,
+  });
+}
+
+/** PUT /workspaces/{id} (v1). */
+export function updateWorkspace(auth: AuthContext, workspaceId: string, changes: { workspaceName?: string }) {
+  return auth.call({
+    base: "v1",
+    path: `/workspaces/${encodeURIComponent(workspaceId)}`,
+    method: "PUT",
+    body: changes,
+    schema: activeWorkspaceSchema,
+  });
+}

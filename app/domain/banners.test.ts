@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { bannerContent, bannerQuery, parseBanner, withoutBannerParams } from "./banners";
+
+const parse = (query: string) => parseBanner(new URLSearchParams(query));
+
+describe("banner parsing", () => {
+  it("reads the created banner", () => {
+    const banner = parse("banner=created&name=Acme%20Labs")!;
+    expect(bannerContent(banner).title).toBe("Acme Labs has been successfully created.");
+  });
+
+  it("adds the switched line to deleted", () => {
+    const content = bannerContent(parse("banner=deleted&name=Old%20Space&switchedTo=Acme%20Marketing")!);
+    expect(content.title).toBe("Old Space has been successfully deleted.");
+    expect(content.detail).toBe("You have been automatically switched to Acme Marketing.");
+  });
+
+  it("names the new owner on transfer", () => {
+    const content = bannerContent(parse("banner=transferred&name=Acme&email=adam%40acme.test")!);
+    expect(content.title).toBe("Acme ownership has been transferred to adam@acme.test");
+    expect(content.detail).toBe("You are still part of Acme as a regular user.");
+  });
+
+  it("adds the switched clause to joined only when switched", () => {
+    expect(bannerContent(parse("banner=joined&name=Acme")!).title).toBe("You have successfully joined Acme.");
+    expect(bannerContent(parse("banner=joined&name=Acme&switched=1")!).title).toBe(
+      "You have successfully joined Acme, and you have been automatically switched to it.",
+    );
+  });
+
+  it.each([
+    ["invalid", "The invite link is invalid."],
+    ["different-account", "You are logged into a different account than the one invited."],
+    ["expired", "The invite link has expired or been cancelled."],
+    ["already-member", "You are already a member of this space."],
+  ])("maps the invitation error %s", (reason, detail) => {
+    const content = bannerContent(parse(`banner=invitation-error&reason=${reason}`)!);
+    expect(content.title).toBe("The invitation could not be finalized.");
+    expect(content.detail).toBe(detail);
+  });
+
+  it("shows the generic error", () => {
+    expect(bannerContent(parse("banner=error")!)).toEqual({
+      tone: "error",
+      title: "Something went wrong.",
+      detail: "Please try again later.",
+    });
+  });
+
+  it.each(["", "banner=unknown", "banner=created", "banner=transferred&name=A&email=not-an-email", "banner=invitation-error&reason=x"])(
+    "ignores %j",
+    (query) => {
+      expect(parse(query)).toBeNull();
+    },
+  );
+
+  it("round-trips through bannerQuery and strips its parameters", () => {
+    const query = bannerQuery({ banner: "created", name: "Acme Labs" });
+    expect(parse(query)).toEqual({ banner: "created", name: "Acme Labs" });
+    expect(withoutBannerParams(new URLSearchParams(`${query}&q=news`)).toString()).toBe("q=news");
+  });
+});

@@ -1,0 +1,108 @@
+import { z } from "zod";
+
+/**
+ * Every banner that a redirect can ask the shell to show, as query parameters
+ * (`?banner=created&name=Acme`), with its texts from 000 §8. Unknown kinds or
+ * malformed parameters show nothing.
+ */
+export const invitationErrorReasons = {
+  invalid: "The invite link is invalid.",
+  "different-account": "You are logged into a different account than the one invited.",
+  expired: "The invite link has expired or been cancelled.",
+  "already-member": "You are already a member of this space.",
+} as const;
+export type InvitationErrorReason = keyof typeof invitationErrorReasons;
+
+const name = z.string().trim().min(1).max(300);
+
+const bannerSchema = z.discriminatedUnion("banner", [
+  z.object({ banner: z.literal("created"), name }),
+  z.object({ banner: z.literal("create-error") }),
+  z.object({ banner: z.literal("deleted"), name, switchedTo: name.optional() }),
+  z.object({ banner: z.literal("transferred"), name, email: z.string().trim().email() }),
+  z.object({ banner: z.literal("joined"), name, switched: z.enum(["1"]).optional() }),
+  z.object({ banner: z.literal("welcome") }),
+  z.object({
+    banner: z.literal("invitation-error"),
+    reason: z.enum(Object.keys(invitationErrorReasons) as [InvitationErrorReason, ...InvitationErrorReason[]]),
+  }),
+  z.object({ banner: z.literal("error") }),
+]);
+export type BannerParams = z.infer<typeof bannerSchema>;
+
+export const BANNER_PARAMS = ["banner", "name", "switchedTo", "email", "switched", "reason"] as const;
+
+export interface BannerContent {
+  tone: "success" | "error" | "info";
+  title: string;
+  detail?: string;
+}
+
+export function parseBanner(searchParams: URLSearchParams): BannerParams | null {
+  const raw = Object.fromEntries(BANNER_PARAMS.flatMap((key) => (searchParams.has(key) ? [[key, searchParams.get(key)]] : [])));
+  const parsed = bannerSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+export function bannerContent(params: BannerParams): BannerContent {
+  switch (params.banner) {
+    case "created":
+      return { tone: "success", title: `${params.name} has been successfully created.` };
+    case "create-error":
+      return { tone: "error", title: "Your space could not be created.", detail: "Please try again later." };
+    case "deleted":
+      return {
+        tone: "success",
+        title: `${params.name} has been successfully deleted.`,
+        detail: params.switchedTo ? `You have been automatically switched to ${params.switchedTo}.` : undefined,
+      };
+    case "transferred":
+      return {
+        tone: "success",
+        title: `${params.name} ownership has been transferred to ${params.email}`,
+        detail: `You are still part of ${params.name} as a regular user.`,
+      };
+    case "joined":
+      return {
+        tone: "success",
+        title: `You have successfully joined ${params.name}${params.switched ? ", and you have been automatically switched to it." : "."}`,
+      };
+    case "welcome":
+      return {
+        tone: "success",
+        title: "Welcome to YAMM!",
+        detail: "Your account is ready. Send your first mail merge from Google Sheets.",
+      };
+    case "invitation-error":
+      return {
+        tone: "error",
+        title: "The invitation could not be finalized.",
+        detail: invitationErrorReasons[params.reason],
+      };
+    case "error":
+      return { tone: "error", title: "Something went wrong.", detail: "Please try again later." };
+  }
+}
+
+/** Builds the query string a redirect carries to show a banner. */
+export function bannerQuery(params: BannerParams) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined) search.set(key, String(value));
+  }
+  return search.toString();
+}
+
+/** The same URL without any banner parameter: what the next navigation shows. */
+export function withoutBannerParams(searchParams: URLSearchParams) {
+  const rest = new URLSearchParams(searchParams);
+  for (const key of BANNER_PARAMS) rest.delete(key);
+  return rest;
+}
+
+export const legacyBannerTexts = {
+  title: "Your space is currently on a legacy plan.",
+  learnMore: "Learn more",
+  contactSupport: "contact support",
+  dismiss: "Dismiss",
+} as const;

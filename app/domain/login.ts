@@ -1,0 +1,100 @@
+/** Texts and error types of the sign-in screen (000 §2, §3, §8). */
+
+export const loginErrors = ["no-user", "session-expired", "google", "can-not-create-user"] as const;
+export type LoginError = (typeof loginErrors)[number];
+
+export function isLoginError(value: unknown): value is LoginError {
+  return typeof value === "string" && (loginErrors as readonly string[]).includes(value);
+}
+
+export const loginErrorMessages: Record<Exclude<LoginError, "no-user">, string> = {
+  "session-expired": "Your session has expired, please sign in again",
+  google: "There was an error using Google's sign in method",
+  "can-not-create-user": "There was an error creating your account",
+};
+
+export const loginTexts = {
+  title: "Sign in",
+  welcome: "Welcome back!",
+  signIn: "Sign in with Google",
+  noAccountYet: "Don't have an account yet?",
+  createAccount: "Create a new account with Google",
+  consentBefore: "By continuing, you agree to our",
+  termsOfUse: "Terms of Use",
+  consentAnd: "and",
+  privacyPolicy: "Privacy Policy",
+  noUserTitle: "No account yet",
+  noUser: (email: string | null) =>
+    email ? `${email} doesn't have a YAMM account yet.` : "This Google account doesn't have a YAMM account yet.",
+  otherAccountQuestion: "Did you want to use another account?",
+  signInWithAnother: "Sign in with another Google account",
+  loading: "Signing you in…",
+} as const;
+
+/** The Google buttons' intents: each is a POST to /auth/google carrying one. */
+export const authIntents = ["sign-in", "create-account", "switch-account"] as const;
+export type AuthIntent = (typeof authIntents)[number];
+
+export function loginPath({
+  error,
+  email,
+  continueTo,
+}: { error?: LoginError; email?: string | null; continueTo?: string | null } = {}) {
+  const params = new URLSearchParams();
+  if (error) params.set("error", error);
+  if (email) params.set("email", email);
+  if (continueTo && continueTo !== "/") params.set("continue", continueTo);
+  const query = params.toString();
+  return query ? `/login?${query}` : "/login";
+}
+
+export const externalLinks = {
+  helpCenter: "https://support.yamm.com",
+  termsOfService: "https://yamm.com/terms",
+  privacyPolicy: "https://yamm.com/privacy",
+  cookiePolicy: "https://yamm.com/cookies",
+  dataProcessingAgreement: "https://yamm.com/dpa",
+  marketplace: "https://workspace.google.com/marketplace/app/yet_another_mail_merge/52669349336",
+  newSpreadsheet: "https://sheets.new",
+  support: "https://support.yamm.com/hc/en-us/requests/new",
+  pricing: "https://yamm.com/pricing",
+  contactUs: "https://yamm.com/contact",
+  enableCookiesHelp: {
+    chrome: "https://support.google.com/chrome/answer/95647",
+    firefox: "https://support.mozilla.org/kb/third-party-cookies-firefox-tracking-protection",
+    safari: "https://support.apple.com/guide/safari/manage-cookies-sfri11471",
+    edge: "https://support.microsoft.com/microsoft-edge/delete-cookies-in-microsoft-edge",
+  },
+} as const;
+
+export const loginFooterLinks = [
+  { label: "Help center", href: externalLinks.helpCenter },
+  { label: "Terms of service", href: externalLinks.termsOfService },
+  { label: "Privacy policy", href: externalLinks.privacyPolicy },
+  { label: "Cookie policy", href: externalLinks.cookiePolicy },
+  { label: "Data processing agreement", href: externalLinks.dataProcessingAgreement },
+] as const;
+
+export const testimonials = [
+  {
+    quote: "We send our monthly newsletter to 3,000 customers straight from a sheet. It takes five minutes.",
+    author: "Laura M.",
+    role: "Marketing lead, retail",
+  },
+  {
+    quote: "Personalised follow-ups to every applicant, tracked opens and clicks, no new tool to learn.",
+    author: "David K.",
+    role: "Recruiter",
+  },
+  {
+    quote: "Our whole team shares one space: unsubscriptions and bounces stay in sync for everyone.",
+    author: "Amira S.",
+    role: "Operations manager, non-profit",
+  },
+] as const;
+
+export const reviewBadges = [
+  { name: "Google Workspace Marketplace", rating: "4.9 / 5", detail: "Over 10 million installs" },
+  { name: "G2", rating: "4.7 / 5", detail: "Leader in e-mail marketing" },
+  { name: "Capterra", rating: "4.8 / 5", detail: "Best ease of use" },
+] as const;

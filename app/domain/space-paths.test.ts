@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { canonicalSpaceUrl, slugOf, spacePath } from "./space-paths";
+
+describe("space paths", () => {
+  it("joins a prefix and a section", () => {
+    expect(spacePath("/51/acme", "mail-merges/sent")).toBe("/51/acme/mail-merges/sent");
+    expect(spacePath("/51/acme", "/space/users")).toBe("/51/acme/space/users");
+    expect(spacePath("/51/acme")).toBe("/51/acme");
+  });
+
+  it("reads the slug", () => {
+    expect(slugOf("/51/acme-marketing")).toBe("acme-marketing");
+  });
+
+  it("keeps the section and the query when correcting the slug", () => {
+    const url = new URL("http://x/51/old-name/mail-merges/sent?q=news&page=2");
+    expect(canonicalSpaceUrl(url, "51", "/51/acme-marketing")).toBe("/51/acme-marketing/mail-merges/sent?q=news&page=2");
+  });
+});

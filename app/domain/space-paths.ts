@@ -1,0 +1,39 @@
+/**
+ * URLs inside a space. Every space URL is `{urlPrefix}/{section}` where the
+ * backend's urlPrefix is "/{workspaceId}/{slug}" (000 §2).
+ */
+export function spacePath(urlPrefix: string, section = "") {
+  const trimmed = section.replace(/^\/+/, "");
+  return trimmed ? `${urlPrefix}/${trimmed}` : urlPrefix;
+}
+
+export const spaceSections = {
+  sent: "mail-merges/sent",
+  scheduled: "mail-merges/scheduled",
+  unsubscriptions: "unsubscriptions",
+  bounces: "bounces",
+  teamReport: "team-report",
+  templates: "templates",
+  general: "space/general",
+  users: "space/users",
+  billing: "space/billing",
+  checkout: "checkout",
+  checkoutDetails: "checkout/details",
+  disabled: "disabled",
+  newSpace: "spaces/new",
+} as const;
+
+/** The slug part of a urlPrefix, to compare with the URL's. */
+export function slugOf(urlPrefix: string) {
+  return urlPrefix.split("/").filter(Boolean)[1] ?? "";
+}
+
+/**
+ * The canonical URL for a request whose slug is wrong: same section, same
+ * query, the right prefix.
+ */
+export function canonicalSpaceUrl(url: URL, workspaceId: string, urlPrefix: string) {
+  const segments = url.pathname.split("/").filter(Boolean);
+  const rest = segments[0] === workspaceId ? segments.slice(2).join("/") : "";
+  return `${spacePath(urlPrefix, rest)}${url.search}`;
+}

@@ -1,0 +1,44 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import { authIntents } from "~/domain/login";
+import { assertSameOrigin } from "~/utils/auth.server";
+import { googleAuthenticator } from "~/utils/google-auth.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { authFlowSessionStorage } from "~/utils/session.server";
+
+export const signInSchema = z.object({
+  intent: z.enum(authIntents),
+  continue: z.string().optional(),
+  loginHint: z.string().email().optional(),
+});
+
+/** GET never starts a sign-in: the Google buttons are POST forms. */
+export function loader() {
+  return redirect("/login");
+}
+
+/**
+ * Starts a Google sign-in for one of the login screen's intents. The intent
+ * and the continue target ride along in the short-lived auth-flow cookie,
+ * next to remix-auth's OAuth state.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const submission = parseWithZod(await request.formData(), { schema: signInSchema });
+  if (submission.status !== "success") return redirect("/login?error=google");
+  const { intent, loginHint } = submission.value;
+
+  const storage = authFlowSessionStorage();
+  const flow = await storage.getSession();
+  flow.set("intent", intent);
+  flow.set("continue", safeRedirect(submission.value.continue));
+  const flowCookie = (await storage.commitSession(flow)).split(";")[0]!;
+
+  // Switching account, or creating one for another address, must let the person choose.
+  const prompt = intent === "sign-in" && !loginHint ? undefined : "select_account";
+  const authenticator = googleAuthenticator(request, { prompt, loginHint });
+  const startRequest = new Request(request.url, { method: "GET", headers: { Cookie: flowCookie } });
+  // Always throws: the redirect to Google, carrying the flow cookie with the state.
+  return authenticator.authenticate("google", startRequest);
+}

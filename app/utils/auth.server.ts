@@ -1,0 +1,152 @@
+import { redirect } from "@remix-run/node";
+import { refreshTokens } from "~/api/auth-tokens.server";
+import { BackendError, fetchBackend, type BackendRequest } from "~/api/http.server";
+import { loginPath, type LoginError } from "~/domain/login";
+import { commitSessionData, destroySession, readSessionData, type SessionData } from "./session.server";
+
+/** 000 §4: the token is renewed when it is within 2 seconds of expiry. */
+export const REFRESH_MARGIN_MS = 2_000;
+
+/**
+ * Everything a loader or action needs to talk to the backend as the signed-in
+ * user. One per request: parallel loaders share it, so a refresh or a GET is
+ * never done twice for one request.
+ */
+export interface AuthContext {
+  request: Request;
+  session: SessionData;
+  /** Calls the backend with the bearer token; a 401 gets one refresh, then signs out. */
+  call<T>(request: BackendRequest<T>): Promise<T>;
+}
+
+const contexts = new WeakMap<Request, Promise<AuthContext>>();
+
+function pathAndQuery(request: Request) {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Signs out and sends the person to the login page, keeping where they were going. */
+export async function signOutRedirect(request: Request, error?: LoginError, email?: string): Promise<never> {
+  const continueTo = request.method === "GET" ? pathAndQuery(request) : undefined;
+  throw redirect(loginPath({ error, email, continueTo }), {
+    headers: { "Set-Cookie": await destroySession(request) },
+  });
+}
+
+/**
+ * A non-GET request from another site is refused: the session cookie is
+ * SameSite=Lax already, and this also covers same-site subdomains and old browsers.
+ */
+export function assertSameOrigin(request: Request) {
+  if (request.method === "GET" || request.method === "HEAD") return;
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") {
+    throw new Response("Cross-site request refused", { status: 403 });
+  }
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== "null") {
+    const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? new URL(request.url).host;
+    let originHost: string | null = null;
+    try {
+      originHost = new URL(origin).host;
+    } catch {
+      // An unparsable Origin is treated as foreign.
+    }
+    if (originHost !== host) throw new Response("Cross-site request refused", { status: 403 });
+  } else if (origin === "null") {
+    throw new Response("Cross-site request refused", { status: 403 });
+  }
+}
+
+/**
+ * Starts every loader and action of a signed-in page: refuses cross-site
+ * writes, sends signed-out visitors to /login?continue=…, and renews a token
+ * that is about to expire.
+ */
+export function requireSession(request: Request): Promise<AuthContext> {
+  assertSameOrigin(request);
+  let context = contexts.get(request);
+  if (!context) {
+    context = createContext(request);
+    contexts.set(request, context);
+  }
+  return context;
+}
+
+async function createContext(request: Request): Promise<AuthContext> {
+  const stored = await readSessionData(request);
+  if (!stored) throw redirect(loginPath({ continueTo: pathAndQuery(request) }));
+  const context = authContextFor(request, stored);
+  if (stored.expiresAt - Date.now() <= REFRESH_MARGIN_MS) {
+    const cookie = await commitSessionData(request, await context.refresh());
+    // Loaders cannot all add the cookie to one response, so a GET simply comes
+    // back with it; a write keeps going and its redirect carries the cookie.
+    if (request.method === "GET") throw redirect(pathAndQuery(request), { headers: { "Set-Cookie": cookie } });
+    pendingCookies.set(request, cookie);
+  }
+  return context;
+}
+
+/** An AuthContext for tokens we already hold (the sign-in callback's fresh ones, or the cookie's). */
+export function authContextFor(request: Request, initial: SessionData): AuthContext & { refresh(): Promise<SessionData> } {
+  let session = initial;
+  let refreshing: Promise<SessionData> | null = null;
+  const refresh = () => {
+    refreshing ??= refreshTokens(session).then(
+      (tokens) => {
+        session = { ...session, ...tokens };
+        return session;
+      },
+      () => signOutRedirect(request, "session-expired"),
+    );
+    return refreshing;
+  };
+
+  const current = () => session;
+  // GET answers are shared by every loader of this request (no duplicate calls).
+  const reads = new Map<string, Promise<unknown>>();
+  const send = async <T>(backendRequest: BackendRequest<T>): Promise<T> => {
+    try {
+      return await fetchBackend(backendRequest, current().accessToken);
+    } catch (error) {
+      if (!(error instanceof BackendError) || error.status !== 401) throw error;
+      const renewed = await refresh();
+      pendingCookies.set(request, await commitSessionData(request, renewed));
+      try {
+        return await fetchBackend(backendRequest, renewed.accessToken);
+      } catch (retryError) {
+        if (retryError instanceof BackendError && retryError.status === 401) {
+          return signOutRedirect(request, "session-expired");
+        }
+        throw retryError;
+      }
+    }
+  };
+  return {
+    request,
+    refresh,
+    get session() {
+      return current();
+    },
+    call<T>(backendRequest: BackendRequest<T>) {
+      if ((backendRequest.method ?? "GET") !== "GET") return send(backendRequest);
+      const key = `${backendRequest.base} ${backendRequest.path} ${JSON.stringify(backendRequest.query ?? {})}`;
+      let read = reads.get(key) as Promise<T> | undefined;
+      if (!read) {
+        read = send(backendRequest);
+        reads.set(key, read);
+        // A failed read is not shared: a later retry must really ask again.
+        read.catch(() => reads.delete(key));
+      }
+      return read;
+    },
+  };
+}
+
+const pendingCookies = new WeakMap<Request, string>();
+
+/** The renewed session cookie of this request, if a refresh happened, for the response to carry. */
+export function pendingSessionCookie(request: Request) {
+  return pendingCookies.get(request) ?? null;
+}

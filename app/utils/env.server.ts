@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/**
+ * Server configuration, read once from the environment. Defaults point at the
+ * embedded reference backend and the local Google stand-in (see README), so a
+ * fresh clone runs offline; production sets every URL and secret explicitly.
+ */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  API_V1_URL: z.string().url().default("http://localhost:3100/api/v1"),
+  API_V2_URL: z.string().url().default("http://localhost:3100/api/v2"),
+  BILLING_API_URL: z.string().url().default("http://localhost:3100/billing"),
+  AUTH_API_URL: z.string().url().default("http://localhost:3100"),
+  GOOGLE_CLIENT_ID: z.string().min(1).default("yamm-local-client"),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).default("yamm-local-secret"),
+  /** Base URL of the local Google stand-in; unset together with a real client id means real Google. */
+  GOOGLE_OAUTH_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().min(1).default("dev-only-secret-change-me"),
+  /** Public origin of the app, when it differs from what requests show (behind a TLS proxy). */
+  APP_URL: z.string().url().optional(),
+  /** Set to "false" to serve the session cookie over plain HTTP in production-like local runs. */
+  SECURE_COOKIES: z.enum(["true", "false"]).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= envSchema.parse(process.env);
+  return cached;
+}
+
+export function isProduction() {
+  return getEnv().NODE_ENV === "production";
+}
+
+export function useSecureCookies() {
+  const { SECURE_COOKIES } = getEnv();
+  return SECURE_COOKIES ? SECURE_COOKIES === "true" : isProduction();
+}
+
+export function sessionSecrets() {
+  return getEnv()
+    .SESSION_SECRET.split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+}
+
+/** The three Google endpoints: the local stand-in when configured, else Google's own. */
+export function googleEndpoints() {
+  const local = getEnv().GOOGLE_OAUTH_URL ?? (isProduction() ? undefined : "http://localhost:3200");
+  if (local) {
+    return {
+      authorizationURL: `${local}/o/oauth2/v2/auth`,
+      tokenURL: `${local}/token`,
+      userInfoURL: `${local}/userinfo`,
+      tokenInfoURL: `${local}/tokeninfo`,
+    };
+  }
+  return {
+    authorizationURL: "https://accounts.google.com/o/oauth2/v2/auth",
+    tokenURL: "https://oauth2.googleapis.com/token",
+    userInfoURL: "https://www.googleapis.com/oauth2/v3/userinfo",
+    tokenInfoURL: "https://oauth2.googleapis.com/tokeninfo",
+  };
+}

@@ -1,0 +1,22 @@
+import { flatRoutes } from "remix-flat-routes";
+
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  // Routes come from remix-flat-routes (hybrid folders), not from Remix's own convention.
+  ignoredRouteFiles: ["**/*"],
+  routes: async (defineRoutes) =>
+    flatRoutes("routes", defineRoutes, {
+      ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/.*"],
+    }),
+  serverModuleFormat: "esm",
+  serverDependenciesToBundle: [/^remix-auth/],
+  tailwind: true,
+  postcss: false,
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_singleFetch: true,
+    v3_lazyRouteDiscovery: true,
+  },
+};
