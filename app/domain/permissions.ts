@@ -18,6 +18,8 @@ export interface SpaceAccess {
   canAccessGeneralSettings: boolean;
   canAccessUsersPage: boolean;
   canAccessBilling: boolean;
+  /** 001 §2: billing needs billing access, but a free space is not redirected away from it. */
+  canViewBillingPage: boolean;
   canAccessBounces: boolean;
   canAccessTeamReport: boolean;
   /** "Members" on per-seat spaces, "Users" otherwise. */
@@ -55,6 +57,7 @@ export function spaceAccess(membership: MembershipForAccess, workspace: Workspac
     canAccessGeneralSettings: role === "OWNER",
     canAccessUsersPage,
     canAccessBilling,
+    canViewBillingPage: canAccessBilling || workspacePlan === "FREE",
     // 000 §6: hidden when restricted, and for the PRO plan unless the user plan is FREE.
     canAccessBounces: !restrictions.SHARED_BOUNCES && !(workspacePlan === "PRO" && userPlan !== "FREE"),
     canAccessTeamReport: features.canAccessTeamReport,

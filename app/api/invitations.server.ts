@@ -1,0 +1,24 @@
+import { z } from "zod";
+import type { AuthContext } from "~/utils/auth.server";
+import { isBackendError } from "./http.server";
+
+const acceptAnswerSchema = z.object({ workspaceId: z.string(), workspaceName: z.string() });
+
+/** 002 §7: accepting is retried up to 3 times on HTTP 500. */
+const ACCEPT_ATTEMPTS = 3;
+
+/** PUT /invitations/{token}/accept (v1). */
+export async function acceptInvitation(auth: AuthContext, invitationToken: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auth.call({
+        base: "v1",
+        path: `/invitations/${encodeURIComponent(invitationToken)}/accept`,
+        method: "PUT",
+        schema: acceptAnswerSchema,
+      });
+    } catch (error) {
+      if (!isBackendError(error, 500) || attempt >= ACCEPT_ATTEMPTS) throw error;
+    }
+  }
+}

@@ -1,0 +1,15 @@
+import { useLoaderData } from "@remix-run/react";
+import { PageHeading } from "~/components/page-heading";
+import { pageTitle } from "~/domain/page-title";
+import { checkoutTexts } from "~/domain/page-texts";
+import { spacePageLoader } from "~/utils/space-page.server";
+
+/** Checkout needs billing access; anyone else goes to the space root (001 §2). */
+export const loader = spacePageLoader((access) => access.canAccessBilling, "");
+
+export default function CheckoutStep() {
+  const { spaceName, isPerSeat } = useLoaderData<typeof loader>();
+  return <PageHeading>{checkoutTexts(isPerSeat).heading(spaceName)}</PageHeading>;
+}
+
+export const meta = ({ data }: { data?: { isPerSeat: boolean } }) => pageTitle(checkoutTexts(data?.isPerSeat ?? false).title);

@@ -1,0 +1,14 @@
+import { useLoaderData } from "@remix-run/react";
+import { PageHeading } from "~/components/page-heading";
+import { pageTitle } from "~/domain/page-title";
+import { pageTexts } from "~/domain/page-texts";
+import { spacePageLoader } from "~/utils/space-page.server";
+
+export const loader = spacePageLoader((access) => access.canAccessBilling, "");
+
+export default function Page() {
+  const { spaceName } = useLoaderData<typeof loader>();
+  return <PageHeading>{pageTexts.addSeats.heading(spaceName)}</PageHeading>;
+}
+
+export const meta = () => pageTitle(pageTexts.addSeats.title);

@@ -1,0 +1,2 @@
+// The step bodies come with the checkout issue; until then every step is the checkout heading.
+export { default, loader, meta } from "./_index";

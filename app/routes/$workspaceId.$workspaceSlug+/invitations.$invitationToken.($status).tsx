@@ -1,0 +1,71 @@
+import { parseWithZod } from "@conform-to/zod";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { acceptInvitation } from "~/api/invitations.server";
+import { BackendError } from "~/api/http.server";
+import { PageHeading } from "~/components/page-heading";
+import { bannerQuery, type BannerParams } from "~/domain/banners";
+import { invitationErrorReason, invitationTexts } from "~/domain/invitations";
+import { pageTitle } from "~/domain/page-title";
+import { spacePath, spaceSections } from "~/domain/space-paths";
+import { requireSpace } from "~/utils/space.server";
+
+const acceptSchema = z.object({ invitationToken: z.string().min(1).max(200) });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const space = await requireSpace(request, params);
+  return {
+    restricted: space.workspace.restrictions.INVITATION,
+    canAccept: params.status === "accept",
+    invitationToken: params.invitationToken ?? "",
+  };
+}
+
+/**
+ * Accepting joins the space (002 §4 Invitation): on success the person lands
+ * in the joined space, now active; on error back on this space's sent page;
+ * either way with the matching banner.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const space = await requireSpace(request, params);
+  const home = spacePath(space.urlPrefix, spaceSections.sent);
+  const submission = parseWithZod(await request.formData(), { schema: acceptSchema });
+  if (submission.status !== "success" || space.workspace.restrictions.INVITATION) {
+    throw redirect(`${home}?${bannerQuery({ banner: "invitation-error", reason: "invalid" })}`);
+  }
+  try {
+    const joined = await acceptInvitation(space.auth, submission.value.invitationToken);
+    // The answer has no slug: the space's canonical-URL redirect puts the right one in.
+    const joinedHome = spacePath(`/${encodeURIComponent(joined.workspaceId)}/space`, spaceSections.sent);
+    throw redirect(`${joinedHome}?${bannerQuery({ banner: "joined", name: joined.workspaceName, switched: "1" })}`);
+  } catch (error) {
+    if (!(error instanceof BackendError)) throw error;
+    const reason = invitationErrorReason(error.status, error.reason);
+    const banner: BannerParams = reason ? { banner: "invitation-error", reason } : { banner: "error" };
+    throw redirect(`${home}?${bannerQuery(banner)}`);
+  }
+}
+
+export default function InvitationPage() {
+  const { restricted, canAccept, invitationToken } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  if (restricted || !canAccept) {
+    return <p className="rounded-md bg-white p-6 text-slate-800 shadow-sm ring-1 ring-slate-200">{invitationTexts.noLongerValid}</p>;
+  }
+  return (
+    <section className="max-w-xl space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <PageHeading>{invitationTexts.heading}</PageHeading>
+      <p className="text-slate-700">{invitationTexts.explanation}</p>
+      {/* GET never mutates: joining is this POST, one click away. */}
+      <Form method="post">
+        <input type="hidden" name="invitationToken" value={invitationToken} />
+        <button type="submit" disabled={busy} className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+          {busy ? invitationTexts.accepting : invitationTexts.accept}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export const meta = () => pageTitle(invitationTexts.title);

@@ -1,0 +1,5 @@
+import { forwardInSpace } from "~/utils/redirects.server";
+import { spaceSections } from "~/domain/space-paths";
+
+/** 002 §2: /mail-merges redirects to /mail-merges/sent. */
+export const loader = forwardInSpace(spaceSections.sent);

@@ -1,0 +1,19 @@
+import { Outlet } from "@remix-run/react";
+import { PageHeading } from "~/components/page-heading";
+import { pageTitle } from "~/domain/page-title";
+import { pageTexts } from "~/domain/page-texts";
+import { spacePageLoader } from "~/utils/space-page.server";
+
+export const loader = spacePageLoader();
+
+export default function Page() {
+  return (
+    <>
+      <PageHeading level={2}>{pageTexts.sent.heading}</PageHeading>
+      {/* Detail dialogs render over the list. */}
+      <Outlet />
+    </>
+  );
+}
+
+export const meta = () => pageTitle(pageTexts.sent.title);

@@ -1,0 +1,12 @@
+import { PageHeading } from "~/components/page-heading";
+import { pageTitle } from "~/domain/page-title";
+import { pageTexts } from "~/domain/page-texts";
+import { spacePageLoader } from "~/utils/space-page.server";
+
+export const loader = spacePageLoader((access) => access.canAccessGeneralSettings, "space");
+
+export default function Page() {
+  return <PageHeading>{pageTexts.general.heading}</PageHeading>;
+}
+
+export const meta = () => pageTitle(pageTexts.general.title);

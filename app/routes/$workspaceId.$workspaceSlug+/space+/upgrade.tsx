@@ -1,0 +1,5 @@
+import { forwardInSpace } from "~/utils/redirects.server";
+import { spaceSections } from "~/domain/space-paths";
+
+/** 002 §2: /space/upgrade redirects to /space/billing. */
+export const loader = forwardInSpace(spaceSections.billing);
