@@ -1,0 +1,77 @@
+/**
+ * Calls the Remix app's loaders and actions directly, against a reference
+ * backend started for the test file, with a real session cookie.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { commitSessionData } from "~/utils/session.server";
+import { startBackend, type RunningBackend, type StartBackendOptions, type TestSession } from "./backend";
+
+export const APP_ORIGIN = "http://app.test";
+
+/** Starts a backend and points the app's environment at it (before any app module reads it). */
+export async function startAppBackend(options?: StartBackendOptions): Promise<RunningBackend> {
+  const backend = await startBackend(options);
+  Object.assign(process.env, backend.env, { SESSION_SECRET: "test-secret" });
+  return backend;
+}
+
+export interface SignedIn {
+  email: string;
+  session: TestSession;
+  cookie: string;
+}
+
+/** A backend session for the e-mail, as the app's session cookie. */
+export async function signIn(backend: RunningBackend, email: string, overrides: { expiresAt?: number } = {}): Promise<SignedIn> {
+  const session = await backend.issueSession(email);
+  const setCookie = await commitSessionData(new Request(APP_ORIGIN), {
+    accessToken: session.accessToken,
+    sessionId: session.sessionId,
+    backendIdToken: session.backendIdToken,
+    expiresAt: overrides.expiresAt ?? Number(session.expiresAt),
+    email,
+  });
+  return { email, session, cookie: setCookie.split(";")[0]! };
+}
+
+export function appRequest(path: string, { cookie, method = "GET", form, headers }: { cookie?: string; method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+  const init: RequestInit = { method, headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } };
+  if (form) {
+    init.body = new URLSearchParams(form);
+    (init.headers as Record<string, string>)["Content-Type"] = "application/x-www-form-urlencoded";
+    (init.headers as Record<string, string>).Origin ??= APP_ORIGIN;
+    (init.headers as Record<string, string>).Host ??= new URL(APP_ORIGIN).host;
+  }
+  return new Request(`${APP_ORIGIN}${path}`, init);
+}
+
+type Handler = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown;
+
+/**
+ * Runs a loader or action. Thrown responses (redirects, 403…) are returned
+ * like returned ones, so tests can assert either the same way.
+ */
+export async function run(handler: Handler, request: Request, params: Record<string, string> = {}) {
+  try {
+    return { result: await handler({ request, params, context: {} }), response: null as Response | null };
+  } catch (error) {
+    if (error instanceof Response) return { result: null, response: error };
+    throw error;
+  }
+}
+
+/** The redirect target of a thrown or returned redirect, else null. */
+export function redirectTarget(outcome: { result: unknown; response: Response | null }) {
+  const response = outcome.response ?? (outcome.result instanceof Response ? outcome.result : null);
+  if (!response || response.status < 300 || response.status >= 400) return null;
+  return response.headers.get("Location");
+}
+
+/** The data of a single-fetch `data()` result, or a plain returned object. */
+export function loaderData<T>(outcome: { result: unknown }): T {
+  const result = outcome.result as { data?: T; type?: string } | T;
+  if (result && typeof result === "object" && "type" in result && (result as { type?: string }).type === "DataWithResponseInit") {
+    return (result as { data: T }).data;
+  }
+  return result as T;
+}
