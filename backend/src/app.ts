@@ -1,0 +1,40 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { BackendConfig } from "./config";
+import type { BackendDb } from "./db/connection";
+import type { AppEnv } from "./http/app-env";
+import { authRoutes } from "./http/auth";
+import { cannonRoutes } from "./http/cannon";
+import { errorResponse, handleError } from "./http/errors";
+import { eventsRoutes } from "./http/events";
+import { requireSession } from "./http/require-session";
+import { usersRoutes } from "./http/users";
+import { workspacesRoutes } from "./http/workspaces";
+
+/** Request bodies are small JSON documents; anything bigger is a mistake or abuse. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The reference backend as a Hono app, without listening: main.ts and the tests serve it. */
+export function createBackendApp({ db, config }: { db: BackendDb; config: BackendConfig }) {
+  const deps = { db, config };
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.notFound((c) => errorResponse(c, 404, "not_found"));
+  app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, 413, "payload_too_large") }));
+
+  // For scripts waiting on start-up; no data, no session needed.
+  app.get("/health", (c) => c.json({ ok: true }));
+
+  app.route("/", authRoutes(deps));
+
+  // Everything under /api needs a live access token; registered once so each request is checked once.
+  app.use("/api/*", requireSession(db));
+  app.route("/api/v2", usersRoutes(deps));
+  app.route("/api/v1", workspacesRoutes(deps));
+  app.route("/api/v1", cannonRoutes(deps));
+  app.route("/api/v1", eventsRoutes(deps));
+
+  return app;
+}
+
+export type BackendApp = ReturnType<typeof createBackendApp>;

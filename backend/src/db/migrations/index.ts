@@ -1,0 +1,21 @@
+import type { Migration } from "kysely";
+import { usersMigration } from "./0001-users";
+import { workspacesMigration } from "./0002-workspaces";
+import { sentMailCountersMigration } from "./0003-sent-mail-counters";
+import { sessionsMigration } from "./0004-sessions";
+import { promotionsMigration } from "./0005-promotions";
+import { eventsMigration } from "./0006-events";
+
+/**
+ * Every migration, keyed by its name. Kysely runs them in key order and records
+ * the names it has applied, so never rename or reorder a key: append new areas
+ * with the next number.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001-users": usersMigration,
+  "0002-workspaces": workspacesMigration,
+  "0003-sent-mail-counters": sentMailCountersMigration,
+  "0004-sessions": sessionsMigration,
+  "0005-promotions": promotionsMigration,
+  "0006-events": eventsMigration,
+};

@@ -1,0 +1,25 @@
+import type { BackendDb } from "../connection";
+import { seedPromotions } from "./promotions";
+import { seedSentMailCounters } from "./sent-mail-counters";
+import { seedUsersAndSpaces } from "./users-and-spaces";
+
+/**
+ * Fills an empty, migrated database with the demo personas. Deterministic
+ * except for timestamps, which are relative to `now`. Later areas (campaigns,
+ * billing…) add their own seed module and a line here, after the spaces exist.
+ */
+export async function seedDatabase(db: BackendDb, now: number = Date.now()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await seedUsersAndSpaces(trx, now);
+    await seedSentMailCounters(trx, now);
+    await seedPromotions(trx);
+  });
+}
+
+export async function isDatabaseEmpty(db: BackendDb): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count) === 0;
+}

@@ -1,0 +1,170 @@
+import type { LegacyType, PaymentSource, Role, UserPlan, WorkspacePlan } from "../../domain/enums";
+import type { RestrictionKey } from "../../domain/restrictions";
+
+/**
+ * The demo personas (ARCHITECTURE.md). Ids are stable: tests, demos and other
+ * areas' seeds refer to them. Timestamps are given as "days before now" so the
+ * data always looks recent.
+ */
+
+export const SPACES = {
+  acmeMarketing: { id: "5100000000000001", name: "Acme Marketing", slug: "acme-marketing" },
+  acmeSales: { id: "5100000000000002", name: "Acme Sales", slug: "acme-sales" },
+  samsSpace: { id: "5100000000000003", name: "Sam's space", slug: "sams-space" },
+  oldcoTeam: { id: "5100000000000004", name: "Oldco Team", slug: "oldco-team" },
+  bigco: { id: "5100000000000005", name: "Bigco", slug: "bigco" },
+} as const;
+export type SpaceKey = keyof typeof SPACES;
+
+export const PERSONAS = {
+  owner: { id: "6100000000000001", email: "owner@acme.test", name: "Olivia Owner" },
+  admin: { id: "6100000000000002", email: "admin@acme.test", name: "Adam Admin" },
+  member: { id: "6100000000000003", email: "member@acme.test", name: "Mia Member" },
+  disabled: { id: "6100000000000004", email: "disabled@acme.test", name: "Dan Disabled" },
+  solo: { id: "6100000000000005", email: "solo@gmail.com", name: "Sam Solo" },
+  legacy: { id: "6100000000000006", email: "legacy@oldco.test", name: "Lee Legacy" },
+  premium: { id: "6100000000000007", email: "premium@bigco.test", name: "Priya Premium" },
+  benBaker: { id: "6100000000000008", email: "ben.baker@acme.test", name: "Ben Baker" },
+  carlaDiaz: { id: "6100000000000009", email: "carla.diaz@acme.test", name: "Carla Diaz" },
+  eliFischer: { id: "6100000000000010", email: "eli.fischer@acme.test", name: "Eli Fischer" },
+  graceHall: { id: "6100000000000011", email: "grace.hall@acme.test", name: "Grace Hall" },
+  ivanJones: { id: "6100000000000012", email: "ivan.jones@acme.test", name: "Ivan Jones" },
+  salesLead: { id: "6100000000000013", email: "sales.lead@acme.test", name: "Sara Sales" },
+  noahNguyen: { id: "6100000000000014", email: "noah.nguyen@bigco.test", name: "Noah Nguyen" },
+  emmaEvans: { id: "6100000000000015", email: "emma.evans@bigco.test", name: "Emma Evans" },
+  liamLopez: { id: "6100000000000016", email: "liam.lopez@bigco.test", name: "Liam Lopez" },
+  olgaOrtiz: { id: "6100000000000017", email: "olga.ortiz@oldco.test", name: "Olga Ortiz" },
+  petePark: { id: "6100000000000018", email: "pete.park@oldco.test", name: "Pete Park" },
+} as const;
+export type PersonaKey = keyof typeof PERSONAS;
+
+/** Has signed in with Google but has no user: the sign-up and no-user paths. */
+export const NEWCOMER_EMAIL = "newcomer@startup.test";
+
+export interface SeedUser {
+  persona: PersonaKey;
+  /** null: never installed the add-on (shows the tutorial link). */
+  installedDaysAgo: number | null;
+  /** The space the add-on sends from (addonWorkspaceId). */
+  mainSpace: SpaceKey;
+  isPersonal?: boolean;
+  license?: { subscriptionId: string; paymentSource: PaymentSource };
+}
+
+export const SEED_USERS: SeedUser[] = [
+  { persona: "owner", installedDaysAgo: 720, mainSpace: "acmeMarketing" },
+  { persona: "admin", installedDaysAgo: 650, mainSpace: "acmeMarketing" },
+  { persona: "member", installedDaysAgo: 300, mainSpace: "acmeMarketing" },
+  { persona: "disabled", installedDaysAgo: 500, mainSpace: "acmeMarketing" },
+  { persona: "solo", installedDaysAgo: null, mainSpace: "samsSpace", isPersonal: true },
+  {
+    persona: "legacy",
+    installedDaysAgo: 1900,
+    mainSpace: "oldcoTeam",
+    license: { subscriptionId: "I-7K2M9X4QHB3N", paymentSource: "PAYPAL" },
+  },
+  { persona: "premium", installedDaysAgo: 900, mainSpace: "bigco" },
+  { persona: "benBaker", installedDaysAgo: 610, mainSpace: "acmeMarketing" },
+  { persona: "carlaDiaz", installedDaysAgo: 480, mainSpace: "acmeMarketing" },
+  { persona: "eliFischer", installedDaysAgo: 455, mainSpace: "acmeMarketing" },
+  { persona: "graceHall", installedDaysAgo: 390, mainSpace: "acmeMarketing" },
+  { persona: "ivanJones", installedDaysAgo: 430, mainSpace: "acmeMarketing" },
+  { persona: "salesLead", installedDaysAgo: 560, mainSpace: "acmeSales" },
+  { persona: "noahNguyen", installedDaysAgo: 820, mainSpace: "bigco" },
+  { persona: "emmaEvans", installedDaysAgo: 700, mainSpace: "bigco" },
+  { persona: "liamLopez", installedDaysAgo: 440, mainSpace: "bigco" },
+  { persona: "olgaOrtiz", installedDaysAgo: 1500, mainSpace: "oldcoTeam" },
+  { persona: "petePark", installedDaysAgo: 1300, mainSpace: "oldcoTeam" },
+];
+
+export interface SeedMember {
+  persona: PersonaKey;
+  role: Role;
+  userPlan: UserPlan;
+  status?: "ACTIVE" | "DISABLED";
+}
+
+export interface SeedSpace {
+  space: SpaceKey;
+  plan: WorkspacePlan;
+  legacyType?: LegacyType;
+  paymentSource?: PaymentSource;
+  isPerSeat: boolean;
+  domains: string[];
+  createdDaysAgo: number;
+  restricted?: RestrictionKey[];
+  members: SeedMember[];
+}
+
+export const SEED_SPACES: SeedSpace[] = [
+  {
+    // Per-seat Pro space: 7 paid members (the billing seed models 10 seats), one free, one disabled.
+    space: "acmeMarketing",
+    plan: "PRO",
+    paymentSource: "STRIPE",
+    isPerSeat: true,
+    domains: ["acme.test"],
+    createdDaysAgo: 730,
+    members: [
+      { persona: "owner", role: "OWNER", userPlan: "PRO" },
+      { persona: "admin", role: "ADMIN", userPlan: "PRO" },
+      { persona: "benBaker", role: "MEMBER", userPlan: "PRO" },
+      { persona: "carlaDiaz", role: "MEMBER", userPlan: "PRO" },
+      { persona: "eliFischer", role: "MEMBER", userPlan: "PRO" },
+      { persona: "graceHall", role: "MEMBER", userPlan: "PRO" },
+      { persona: "ivanJones", role: "MEMBER", userPlan: "PRO" },
+      { persona: "member", role: "MEMBER", userPlan: "FREE" },
+      { persona: "disabled", role: "MEMBER", userPlan: "FREE", status: "DISABLED" },
+    ],
+  },
+  {
+    space: "acmeSales",
+    plan: "FREE",
+    isPerSeat: true,
+    domains: ["acme.test"],
+    createdDaysAgo: 560,
+    members: [
+      { persona: "salesLead", role: "OWNER", userPlan: "FREE" },
+      { persona: "owner", role: "MEMBER", userPlan: "FREE" },
+    ],
+  },
+  {
+    space: "samsSpace",
+    plan: "FREE",
+    isPerSeat: true,
+    domains: [],
+    createdDaysAgo: 12,
+    members: [{ persona: "solo", role: "OWNER", userPlan: "FREE" }],
+  },
+  {
+    // Legacy Team licence paid through PayPal; the one space with a restriction on.
+    space: "oldcoTeam",
+    plan: "LEGACY",
+    legacyType: "TEAM",
+    paymentSource: "PAYPAL",
+    isPerSeat: false,
+    domains: ["oldco.test"],
+    createdDaysAgo: 1900,
+    restricted: ["SHARED_BOUNCES"],
+    members: [
+      { persona: "legacy", role: "OWNER", userPlan: "PRO" },
+      { persona: "petePark", role: "ADMIN", userPlan: "PRO" },
+      { persona: "olgaOrtiz", role: "MEMBER", userPlan: "PRO" },
+    ],
+  },
+  {
+    // Premium in the older per-user mode: admins share billing access with the owner.
+    space: "bigco",
+    plan: "PREMIUM",
+    paymentSource: "STRIPE",
+    isPerSeat: false,
+    domains: ["bigco.test"],
+    createdDaysAgo: 900,
+    members: [
+      { persona: "premium", role: "OWNER", userPlan: "PRO" },
+      { persona: "noahNguyen", role: "ADMIN", userPlan: "PRO" },
+      { persona: "emmaEvans", role: "MEMBER", userPlan: "PRO" },
+      { persona: "liamLopez", role: "MEMBER", userPlan: "PRO" },
+    ],
+  },
+];

@@ -1,0 +1,33 @@
+/**
+ * The closed vocabularies of the spec (§4). Kept as string unions because they
+ * travel unchanged through SQLite columns and JSON bodies.
+ */
+
+export const WORKSPACE_PLANS = ["FREE", "PRO", "PREMIUM", "LEGACY"] as const;
+export type WorkspacePlan = (typeof WORKSPACE_PLANS)[number];
+
+export const USER_PLANS = ["FREE", "PRO", "PRO_PERSONAL"] as const;
+export type UserPlan = (typeof USER_PLANS)[number];
+
+export const ROLES = ["MEMBER", "ADMIN", "OWNER"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The member's status inside one space (not the space's own status). */
+export const MEMBER_STATUSES = ["ACTIVE", "PENDING", "DISABLED", "FREE_TRIAL"] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+export const WORKSPACE_STATUSES = ["ACTIVE", "DISABLED"] as const;
+export type WorkspaceStatus = (typeof WORKSPACE_STATUSES)[number];
+
+export const LEGACY_TYPES = ["TEAM", "UNLIMITED", "PROFESSIONAL", "PERSONAL"] as const;
+export type LegacyType = (typeof LEGACY_TYPES)[number];
+
+export const PAYMENT_SOURCES = ["STRIPE", "PAYPAL", "SUPPORT", "OFFLINE"] as const;
+export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
+
+/** Spec §4: MEMBER (1) < ADMIN (2) < OWNER (3). */
+const ROLE_RANK: Record<Role, number> = { MEMBER: 1, ADMIN: 2, OWNER: 3 };
+
+export function roleAtLeast(role: Role, minimum: Role): boolean {
+  return ROLE_RANK[role] >= ROLE_RANK[minimum];
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { personalSpaceName, workspaceNameError, workspaceNameSchema } from "./workspace-name";
+
+describe("workspace name rules", () => {
+  it.each([
+    [undefined, "REQUIRED"],
+    [null, "REQUIRED"],
+    ["", "REQUIRED"],
+    ["    ", "REQUIRED"],
+    ["abcd", "TOO_SHORT"],
+    ["  abcd  ", "TOO_SHORT"],
+    ["x".repeat(256), "TOO_LONG"],
+  ])("%j is refused with %s", (value, code) => {
+    const result = workspaceNameSchema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0].message).toBe(code);
+  });
+
+  it.each([
+    ["abcde", "abcde"],
+    ["  Acme Sales  ", "Acme Sales"],
+    [` ${"x".repeat(255)} `, "x".repeat(255)],
+  ])("%j is accepted as %j", (value, name) => {
+    expect(workspaceNameSchema.parse(value)).toBe(name);
+  });
+
+  it("counts characters as the user sees them, not UTF-16 units", () => {
+    expect(workspaceNameError("🚀🚀🚀🚀")).toBe("TOO_SHORT");
+    expect(workspaceNameError("🚀".repeat(255))).toBeNull();
+  });
+});
+
+describe("personalSpaceName", () => {
+  it("uses the user's name", () => {
+    expect(personalSpaceName("Sam Solo", "solo@gmail.com")).toBe("Sam Solo's space");
+  });
+
+  it("falls back to the e-mail's local part when the name is too short", () => {
+    expect(personalSpaceName("", "newcomer@startup.test")).toBe("newcomer's space");
+    expect(personalSpaceName(" J ", "jo.doe@startup.test")).toBe("jo.doe's space");
+  });
+
+  it("stays within 255 characters", () => {
+    const name = personalSpaceName("n".repeat(300), "long@startup.test");
+    expect([...name]).toHaveLength(255);
+    expect(name.endsWith("'s space")).toBe(true);
+  });
+});

@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/** Spec §5 and §9: space names are trimmed and 5 to 255 characters long. */
+export const WORKSPACE_NAME_MIN_LENGTH = 5;
+export const WORKSPACE_NAME_MAX_LENGTH = 255;
+
+export type WorkspaceNameError = "REQUIRED" | "TOO_SHORT" | "TOO_LONG";
+
+/** Counts code points, so an emoji or accented letter is one character as the user sees it. */
+function characterCount(value: string): number {
+  return [...value].length;
+}
+
+export function workspaceNameError(trimmedName: string): WorkspaceNameError | null {
+  const length = characterCount(trimmedName);
+  if (length === 0) return "REQUIRED";
+  if (length < WORKSPACE_NAME_MIN_LENGTH) return "TOO_SHORT";
+  if (length > WORKSPACE_NAME_MAX_LENGTH) return "TOO_LONG";
+  return null;
+}
+
+/**
+ * zod field for create and rename. Failures are custom issues whose message is
+ * the bare code (REQUIRED, TOO_SHORT, TOO_LONG), which the HTTP layer sends as
+ * the 400 `reason` so the app can map it to the spec's texts.
+ */
+export const workspaceNameSchema = z.preprocess(
+  (value) => value ?? "",
+  z
+    .string()
+    .transform((value) => value.trim())
+    .superRefine((value, ctx) => {
+      const error = workspaceNameError(value);
+      if (error) ctx.addIssue({ code: z.ZodIssueCode.custom, message: error });
+    }),
+);
+
+const PERSONAL_SPACE_SUFFIX = "'s space";
+
+/**
+ * The space made for a new user: "{name}'s space". A missing or one-letter
+ * name says nothing, so the e-mail's local part stands in for it.
+ */
+export function personalSpaceName(userName: string, email: string): string {
+  const name = userName.trim();
+  const owner = characterCount(name) >= 2 ? name : email.slice(0, email.lastIndexOf("@"));
+  const room = WORKSPACE_NAME_MAX_LENGTH - PERSONAL_SPACE_SUFFIX.length;
+  return [...owner].slice(0, room).join("") + PERSONAL_SPACE_SUFFIX;
+}

@@ -1,0 +1,14 @@
+import type { SessionIdentity } from "../auth/session-store";
+import type { BackendConfig } from "../config";
+import type { BackendDb } from "../db/connection";
+
+/** Hono context typing: routes under /api read the caller set by requireSession. */
+export interface AppEnv {
+  Variables: { identity: SessionIdentity };
+}
+
+/** What every route module is built from. */
+export interface RouteDeps {
+  db: BackendDb;
+  config: BackendConfig;
+}
