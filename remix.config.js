@@ -9,7 +9,6 @@ export default {
       ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/.*"],
     }),
   serverModuleFormat: "esm",
-  serverDependenciesToBundle: [/^remix-auth/],
   tailwind: true,
   postcss: false,
   future: {

@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
-import { sessionSecrets, useSecureCookies } from "./env.server";
+import { sessionSecrets, secureCookiesEnabled } from "./env.server";
 
 /** Small per-browser choices that outlive a session: which legacy banners were dismissed. */
 const preferencesSchema = z.object({ dismissedLegacyBanners: z.array(z.string()).max(50).default([]) });
@@ -13,7 +13,7 @@ function preferencesCookie() {
   cookie ??= createCookie("yamm_prefs", {
     httpOnly: true,
     sameSite: "lax",
-    secure: useSecureCookies(),
+    secure: secureCookiesEnabled(),
     path: "/",
     maxAge: ONE_YEAR_SECONDS,
     secrets: sessionSecrets(),

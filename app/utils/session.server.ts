@@ -1,6 +1,6 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { z } from "zod";
-import { sessionSecrets, useSecureCookies } from "./env.server";
+import { sessionSecrets, secureCookiesEnabled } from "./env.server";
 
 /** 000 §9: the session cookie lives 36 days. */
 export const SESSION_MAX_AGE_SECONDS = 36 * 24 * 60 * 60;
@@ -8,7 +8,7 @@ export const SESSION_MAX_AGE_SECONDS = 36 * 24 * 60 * 60;
 const AUTH_FLOW_MAX_AGE_SECONDS = 10 * 60;
 
 function cookieOptions(name: string, maxAge: number) {
-  const secure = useSecureCookies();
+  const secure = secureCookiesEnabled();
   return {
     // The __Host- prefix makes the browser refuse the cookie unless it is secure, host-only and path=/.
     name: secure ? `__Host-${name}` : name,

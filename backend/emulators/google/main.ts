@@ -1,0 +1,19 @@
+import { startGoogleEmulator } from "./server";
+
+const emulator = await startGoogleEmulator({
+  port: Number(process.env.GOOGLE_PORT ?? 3200),
+  issuer: process.env.GOOGLE_ISSUER || undefined,
+  clientId: process.env.GOOGLE_CLIENT_ID || undefined,
+  clientSecret: process.env.GOOGLE_CLIENT_SECRET || undefined,
+});
+console.log(`Local Google sign-in listening on port ${emulator.port}, issuer ${emulator.issuer}`);
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    // The signal may arrive twice (from the terminal and from scripts/start.mjs).
+    if (stopping) return;
+    stopping = true;
+    emulator.close().finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,201 @@
+// Shared by `npm start` and `npm run dev`: one environment for every process,
+// the local stand-ins started first, and one lifetime for the whole group.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import readline from "node:readline";
+
+export const root = path.resolve(import.meta.dirname, "..");
+
+/** A binary installed by npm, by path, so nothing depends on PATH or npx. */
+export const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+const READY_TIMEOUT_MS = 90_000;
+// Longer than Node's 5 s keep-alive timeout, which can delay a graceful close of remix-serve.
+const KILL_AFTER_MS = 8_000;
+
+/**
+ * The environment of every child. Precedence: the process environment, then
+ * `.env`, then defaults. With local services the service URLs are always
+ * derived from the ports, never read, so a stale `.env` line cannot point the
+ * app at a port nobody listens on (tests start everything on random ports).
+ */
+export function resolveEnv() {
+  const envFile = path.join(root, ".env");
+  // loadEnvFile never overrides variables that are already set.
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+  const env = { ...process.env };
+  env.PORT ??= "3000";
+  env.BACKEND_PORT ??= "3100";
+  env.GOOGLE_PORT ??= "3200";
+  const useLocalServices = env.USE_LOCAL_SERVICES !== "false";
+
+  if (useLocalServices) {
+    const backend = `http://localhost:${env.BACKEND_PORT}`;
+    const google = `http://localhost:${env.GOOGLE_PORT}`;
+    Object.assign(env, {
+      API_V1_URL: `${backend}/api/v1`,
+      API_V2_URL: `${backend}/api/v2`,
+      BILLING_API_URL: `${backend}/billing`,
+      AUTH_API_URL: backend,
+      GOOGLE_OAUTH_URL: google,
+      GOOGLE_ISSUER: google,
+    });
+    env.GOOGLE_CLIENT_ID ??= "yamm-local-client";
+    env.GOOGLE_CLIENT_SECRET ??= "yamm-local-secret";
+  }
+
+  if (!env.SESSION_SECRET) {
+    if (env.NODE_ENV === "production") {
+      console.warn("WARNING: SESSION_SECRET is not set; using an insecure development secret. Set it in production.");
+    }
+    env.SESSION_SECRET = "dev-only-secret-change-me";
+  }
+  return { env, useLocalServices };
+}
+
+/** The local stand-ins, in the order they start; the app waits for each `readyUrl` to answer. */
+function localServices(env) {
+  return [
+    {
+      name: "google",
+      command: bin("tsx"),
+      args: ["backend/emulators/google/main.ts"],
+      readyUrl: `${env.GOOGLE_ISSUER}/oauth2/v3/certs`,
+    },
+    {
+      name: "backend",
+      command: bin("tsx"),
+      args: ["backend/src/main.ts"],
+      readyUrl: `${env.API_V1_URL}/cannon`,
+    },
+  ];
+}
+
+const COLORS = [36, 35, 32, 33, 34];
+
+/**
+ * Runs child processes as one unit: output prefixed with the child's name,
+ * signals forwarded, and the first child to die takes the others with it, so
+ * a half-started stack never lingers (e.g. behind Playwright's webServer).
+ *
+ * Each child leads its own process group and is signalled as a group: `remix
+ * dev` and `tsx` run the real server as a grandchild, which a plain kill
+ * would leave behind, still holding its port.
+ */
+class Supervisor {
+  children = new Map();
+  groups = new Set();
+  stopping = false;
+  exitCode = 0;
+
+  constructor(names) {
+    this.width = Math.max(...names.map((name) => name.length));
+    this.colors = new Map(names.map((name, index) => [name, COLORS[index % COLORS.length]]));
+    // Children do not see the terminal's signals (own groups): these are their only way to learn of them.
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+      process.on(signal, () => this.stop(0, signal));
+    }
+  }
+
+  prefix(name) {
+    const label = `[${name}]`.padEnd(this.width + 2);
+    return process.stdout.isTTY ? `\x1b[${this.colors.get(name)}m${label}\x1b[0m` : label;
+  }
+
+  log(message) {
+    // stderr, so the stack's own messages still show where stdout is discarded (Playwright's webServer).
+    console.error(`${this.prefix("start")} ${message}`);
+  }
+
+  start({ name, command, args }, env) {
+    if (this.stopping) return;
+    const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    this.children.set(name, child);
+    if (child.pid) this.groups.add(child.pid);
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      readline.createInterface({ input: stream }).on("line", (line) => out.write(`${this.prefix(name)} ${line}\n`));
+    }
+    child.on("error", (error) => {
+      this.log(`${name} could not start: ${error.message}`);
+      this.stop(1);
+    });
+    // "close", not "exit": it waits for the output to drain, so a crash's stack trace is printed before we exit.
+    child.on("close", (code, signal) => {
+      this.children.delete(name);
+      if (!this.stopping) {
+        this.log(`${name} exited (${signal ?? `code ${code}`}); stopping the others`);
+        this.stop(code || 1);
+      } else if (this.children.size === 0) {
+        process.exit(this.exitCode);
+      }
+    });
+  }
+
+  signalGroups(signal) {
+    for (const pid of this.groups) {
+      try {
+        process.kill(-pid, signal);
+      } catch {
+        // ESRCH: that group has already exited entirely.
+      }
+    }
+  }
+
+  stop(exitCode, signal = "SIGTERM") {
+    if (this.stopping) return;
+    this.stopping = true;
+    this.exitCode = exitCode;
+    // Also the groups of children already gone: a dead child may have left its server behind.
+    this.signalGroups(signal);
+    if (this.children.size === 0) process.exit(exitCode);
+    setTimeout(() => {
+      for (const name of this.children.keys())
+        this.log(`${name} did not stop within ${KILL_AFTER_MS / 1000} s; killing it`);
+      this.signalGroups("SIGKILL");
+      // A stray process may still hold a child's output open, delaying "close" forever.
+      setTimeout(() => process.exit(this.exitCode), 1_000);
+    }, KILL_AFTER_MS).unref();
+  }
+
+  /** Resolves once `url` gives any HTTP answer: the server is listening, whatever it thinks of the request. */
+  async waitFor(name, url) {
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    while (!this.stopping) {
+      try {
+        await fetch(url, { signal: AbortSignal.timeout(2_000) });
+        return;
+      } catch {
+        if (Date.now() > deadline) {
+          this.log(`${name} did not answer at ${url} within ${READY_TIMEOUT_MS / 1000} s`);
+          this.stop(1);
+        } else {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
+    }
+    // Stopping: never resolve, so nothing further starts while the group exits.
+    await new Promise(() => {});
+  }
+}
+
+/**
+ * Starts the local services (unless USE_LOCAL_SERVICES=false), waits until
+ * they answer, then starts `app`, a `{ name, command, args }` description.
+ */
+export async function runStack(app) {
+  const { env, useLocalServices } = resolveEnv();
+  const services = useLocalServices ? localServices(env) : [];
+  const supervisor = new Supervisor(["start", ...services.map((service) => service.name), app.name]);
+
+  for (const service of services) supervisor.start(service, env);
+  await Promise.all(services.map((service) => supervisor.waitFor(service.name, service.readyUrl)));
+  if (useLocalServices)
+    supervisor.log(`local services ready: Google at ${env.GOOGLE_ISSUER}, backend at ${env.AUTH_API_URL}`);
+  supervisor.start(app, env);
+  supervisor.log(`app on http://localhost:${env.PORT}`);
+}
