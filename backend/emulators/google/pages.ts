@@ -105,6 +105,8 @@ function accountButton(account: GoogleIdentity, hinted: boolean) {
 
 export function chooserPage({ params, accounts, hintedEmail, clientHost, otherAccount }: ChooserOptions) {
   const error = otherAccount?.error;
+  // A hinted address that is not a listed account is offered in the typed-address form instead.
+  const hintedOther = hintedEmail && !accounts.some((account) => account.email === hintedEmail) ? hintedEmail : "";
   return layout(
     "Choose an account",
     html`<h1>Choose an account</h1>
@@ -125,7 +127,7 @@ export function chooserPage({ params, accounts, hintedEmail, clientHost, otherAc
           type="email"
           autocomplete="email"
           required
-          value="${otherAccount?.email ?? ""}"
+          value="${otherAccount?.email ?? hintedOther}"
           ${error ? html` aria-invalid="true" aria-describedby="other-email-error"` : ""}
         />
         ${error ? html`<p id="other-email-error" class="error" role="alert">${error}</p>` : ""}
