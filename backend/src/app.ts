@@ -7,6 +7,8 @@ import { authRoutes } from "./http/auth";
 import { cannonRoutes } from "./http/cannon";
 import { errorResponse, handleError } from "./http/errors";
 import { eventsRoutes } from "./http/events";
+import { invitationsRoutes } from "./http/invitations";
+import { membersRoutes } from "./http/members";
 import { requireSession } from "./http/require-session";
 import { usersRoutes } from "./http/users";
 import { workspacesRoutes } from "./http/workspaces";
@@ -33,6 +35,8 @@ export function createBackendApp({ db, config }: { db: BackendDb; config: Backen
   app.route("/api/v1", workspacesRoutes(deps));
   app.route("/api/v1", cannonRoutes(deps));
   app.route("/api/v1", eventsRoutes(deps));
+  app.route("/api/v1", membersRoutes(deps));
+  app.route("/api/v1", invitationsRoutes(deps));
 
   return app;
 }

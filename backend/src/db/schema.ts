@@ -1,4 +1,5 @@
 import type { EventTables } from "./tables/events";
+import type { InvitationTables } from "./tables/invitations";
 import type { PromotionTables } from "./tables/promotions";
 import type { SessionTables } from "./tables/sessions";
 import type { UserTables } from "./tables/users";
@@ -8,6 +9,7 @@ import type { WorkspaceTables } from "./tables/workspaces";
  * The Kysely database type. Each area declares its tables in db/tables/ and is
  * added here, alongside its migration in db/migrations/ and its seed in db/seed/.
  */
-export interface Database extends UserTables, WorkspaceTables, SessionTables, PromotionTables, EventTables {}
+export interface Database
+  extends UserTables, WorkspaceTables, SessionTables, PromotionTables, EventTables, InvitationTables {}
 
 export type { SqlBoolean } from "./tables/users";

@@ -16,6 +16,17 @@ export type Role = (typeof ROLES)[number];
 export const MEMBER_STATUSES = ["ACTIVE", "PENDING", "DISABLED", "FREE_TRIAL"] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
+/**
+ * 002 §3: a member who joined holds an ADDED_YAMM_USER seat; one invited and not
+ * yet joined a PENDING_YAMM_USER seat.
+ */
+export const SEAT_TYPES = ["ADDED_YAMM_USER", "PENDING_YAMM_USER"] as const;
+export type SeatType = (typeof SEAT_TYPES)[number];
+
+/** 002 §4: an invitation is pending until accepted, cancelled or past its expiry. */
+export const INVITATION_STATUSES = ["PENDING", "ACCEPTED", "CANCELLED", "EXPIRED"] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
 export const WORKSPACE_STATUSES = ["ACTIVE", "DISABLED"] as const;
 export type WorkspaceStatus = (typeof WORKSPACE_STATUSES)[number];
 
@@ -27,6 +38,8 @@ export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 
 /** Spec §4: MEMBER (1) < ADMIN (2) < OWNER (3). */
 const ROLE_RANK: Record<Role, number> = { MEMBER: 1, ADMIN: 2, OWNER: 3 };
+
+export const roleRank = (role: Role): number => ROLE_RANK[role];
 
 export function roleAtLeast(role: Role, minimum: Role): boolean {
   return ROLE_RANK[role] >= ROLE_RANK[minimum];

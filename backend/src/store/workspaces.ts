@@ -1,4 +1,4 @@
-import type { LegacyType, MemberStatus, PaymentSource, Role, UserPlan, WorkspacePlan } from "../domain/enums";
+import type { LegacyType, MemberStatus, PaymentSource, Role, SeatType, UserPlan, WorkspacePlan } from "../domain/enums";
 import { defaultPlanFeatures } from "../domain/plan-features";
 import { unrestricted, type Restrictions } from "../domain/restrictions";
 import { slugify } from "../domain/slug";
@@ -60,8 +60,11 @@ export interface NewMember {
   role: Role;
   userPlan: UserPlan;
   status: MemberStatus;
-  seatType?: string | null;
+  /** Default: PENDING_YAMM_USER for a PENDING member, ADDED_YAMM_USER otherwise. */
+  seatType?: SeatType;
   createdAt: number;
+  /** Default: createdAt for a paid user plan, null for FREE. */
+  lastBecomePaidAt?: number | null;
 }
 
 export async function insertMember(db: BackendDb, member: NewMember): Promise<void> {
@@ -73,10 +76,16 @@ export async function insertMember(db: BackendDb, member: NewMember): Promise<vo
       role: member.role,
       user_plan: member.userPlan,
       status: member.status,
-      seat_type: member.seatType ?? null,
+      seat_type: member.seatType ?? (member.status === "PENDING" ? "PENDING_YAMM_USER" : "ADDED_YAMM_USER"),
       create_timestamp: member.createdAt,
       last_update_timestamp: member.createdAt,
       free_trial_end_timestamp: null,
+      last_become_paid_timestamp:
+        member.lastBecomePaidAt !== undefined
+          ? member.lastBecomePaidAt
+          : member.userPlan === "FREE"
+            ? null
+            : member.createdAt,
     })
     .execute();
 }

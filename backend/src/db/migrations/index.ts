@@ -5,6 +5,7 @@ import { sentMailCountersMigration } from "./0003-sent-mail-counters";
 import { sessionsMigration } from "./0004-sessions";
 import { promotionsMigration } from "./0005-promotions";
 import { eventsMigration } from "./0006-events";
+import { membersAndInvitationsMigration } from "./0008-members-and-invitations";
 
 /**
  * Every migration, keyed by its name. Kysely runs them in key order and records
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0004-sessions": sessionsMigration,
   "0005-promotions": promotionsMigration,
   "0006-events": eventsMigration,
+  "0008-members-and-invitations": membersAndInvitationsMigration,
 };

@@ -1,4 +1,5 @@
 import type { BackendDb } from "../connection";
+import { seedInvitations } from "./invitations";
 import { seedPromotions } from "./promotions";
 import { seedSentMailCounters } from "./sent-mail-counters";
 import { seedUsersAndSpaces } from "./users-and-spaces";
@@ -13,6 +14,7 @@ export async function seedDatabase(db: BackendDb, now: number = Date.now()): Pro
     await seedUsersAndSpaces(trx, now);
     await seedSentMailCounters(trx, now);
     await seedPromotions(trx);
+    await seedInvitations(trx, now);
   });
 }
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type BackendDb } from "../connection";
 import { seedDatabase } from ".";
+import { hashToken } from "../../auth/tokens";
+import { INVITATION_TOKENS } from "./invitations";
 import { NEWCOMER_EMAIL, PERSONAS, SPACES } from "./personas";
 
 const NOW = Date.UTC(2026, 10, 21, 9, 30);
@@ -96,6 +98,42 @@ describe("seed", () => {
         expect(earliest).toMatchObject({ year: 2025, month: 10 });
       }
     }
+  });
+
+  it("gives every membership a seat type, and a paid date to paid members only", async () => {
+    const members = await db.selectFrom("workspace_members").selectAll().execute();
+    for (const member of members) {
+      expect(member.seat_type, member.user_id).toBe("ADDED_YAMM_USER");
+      expect(member.last_become_paid_timestamp === null, member.user_id).toBe(member.user_plan === "FREE");
+    }
+  });
+
+  it("stores the invitations by token hash only, pending ones expiring in 30 days", async () => {
+    const invitations = await db.selectFrom("invitations").selectAll().execute();
+    expect(invitations).toHaveLength(Object.keys(INVITATION_TOKENS).length);
+    const byToken = (token: string) => invitations.find((row) => row.token_hash === hashToken(token));
+    for (const token of Object.values(INVITATION_TOKENS)) {
+      expect(byToken(token), token).toBeDefined();
+      expect(invitations.some((row) => row.token_hash === token)).toBe(false);
+    }
+    expect(byToken(INVITATION_TOKENS.soloToAcmeMarketing)).toMatchObject({
+      workspace_id: SPACES.acmeMarketing.id,
+      invited_email: PERSONAS.solo.email,
+      invited_by_user_id: PERSONAS.owner.id,
+      status: "PENDING",
+      created_at: NOW,
+      expires_at: NOW + 30 * 86_400_000,
+    });
+    expect(byToken(INVITATION_TOKENS.soloExpired)).toMatchObject({ status: "EXPIRED" });
+    expect(byToken(INVITATION_TOKENS.soloExpired)!.expires_at).toBeLessThan(NOW);
+    expect(byToken(INVITATION_TOKENS.soloCancelled)).toMatchObject({
+      status: "CANCELLED",
+      workspace_id: SPACES.bigco.id,
+    });
+    expect(byToken(INVITATION_TOKENS.newcomerToAcmeSales)).toMatchObject({
+      invited_email: NEWCOMER_EMAIL,
+      status: "PENDING",
+    });
   });
 
   it("is deterministic for a given now", async () => {

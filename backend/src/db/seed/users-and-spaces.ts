@@ -54,7 +54,6 @@ export async function seedUsersAndSpaces(db: BackendDb, now: number): Promise<vo
         role: member.role,
         userPlan: member.userPlan,
         status: member.status ?? "ACTIVE",
-        seatType: space.isPerSeat && member.userPlan !== "FREE" ? "ADDED_YAMM_USER" : null,
         createdAt: now - joinedDaysAgo * DAY_MS,
       });
     }

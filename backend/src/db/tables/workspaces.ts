@@ -3,6 +3,7 @@ import type {
   MemberStatus,
   PaymentSource,
   Role,
+  SeatType,
   UserPlan,
   WorkspacePlan,
   WorkspaceStatus,
@@ -42,11 +43,13 @@ export interface WorkspaceMembersTable {
   role: Role;
   user_plan: UserPlan;
   status: MemberStatus;
-  /** Per-seat spaces only (e.g. ADDED_YAMM_USER, PENDING_YAMM_USER). */
-  seat_type: string | null;
+  /** ADDED_YAMM_USER once joined, PENDING_YAMM_USER while invited (migration 0008 filled older rows). */
+  seat_type: SeatType | null;
   create_timestamp: number;
   last_update_timestamp: number;
   free_trial_end_timestamp: number | null;
+  /** When the member last moved to a paid user plan; null if never (added by migration 0008). */
+  last_become_paid_timestamp: number | null;
 }
 
 export interface WorkspaceTables {

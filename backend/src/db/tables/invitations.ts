@@ -1,0 +1,19 @@
+import type { InvitationStatus } from "../../domain/enums";
+
+/** An invitation to join a space (002 §4). The token itself is never stored, only its SHA-256. */
+export interface InvitationsTable {
+  token_hash: string;
+  workspace_id: string;
+  /** Lower-cased. */
+  invited_email: string;
+  /** null once the inviting user is deleted. */
+  invited_by_user_id: string | null;
+  status: InvitationStatus;
+  expires_at: number;
+  created_at: number;
+  accepted_at: number | null;
+}
+
+export interface InvitationTables {
+  invitations: InvitationsTable;
+}

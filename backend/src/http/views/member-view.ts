@@ -1,0 +1,38 @@
+import type { MemberStatus, Role, SeatType, UserPlan } from "../../domain/enums";
+import type { MemberRow } from "../../store/members";
+import { timestamp } from "./timestamps";
+
+/** A members-list item: the Member raw source record of 002 §3, plus the member's status. */
+export interface MemberView {
+  workspaceId: string;
+  userId: string;
+  userEmail: string;
+  userName: string;
+  userRole: Role;
+  userPlan: UserPlan;
+  seatType: SeatType | null;
+  status: MemberStatus;
+  createTimestamp: string;
+  lastUpdateTimestamp: string;
+  lastBecomePaidTimestamp: string | null;
+  isPersonal: boolean;
+  freeTrialEndTimestamp: string | null;
+}
+
+export function memberView(row: MemberRow): MemberView {
+  return {
+    workspaceId: row.workspaceId,
+    userId: row.userId,
+    userEmail: row.userEmail,
+    userName: row.userName,
+    userRole: row.userRole,
+    userPlan: row.userPlan,
+    seatType: row.seatType,
+    status: row.status,
+    createTimestamp: timestamp(row.createTimestamp),
+    lastUpdateTimestamp: timestamp(row.lastUpdateTimestamp),
+    lastBecomePaidTimestamp: timestamp(row.lastBecomePaidTimestamp),
+    isPersonal: row.isPersonal === 1,
+    freeTrialEndTimestamp: timestamp(row.freeTrialEndTimestamp),
+  };
+}

@@ -1,0 +1,62 @@
+import { hashToken } from "../auth/tokens";
+import type { BackendDb } from "../db/connection";
+import type { InvitationStatus } from "../domain/enums";
+
+/** 002 §9 is silent on an invitation's lifetime; a month is what invitees get. */
+export const INVITATION_LIFETIME_MS = 30 * 86_400_000;
+
+export interface NewInvitation {
+  /** The secret of the invite link; only its hash is stored. */
+  token: string;
+  workspaceId: string;
+  invitedEmail: string;
+  invitedByUserId: string | null;
+  status?: InvitationStatus;
+  createdAt: number;
+  /** Default: createdAt plus INVITATION_LIFETIME_MS. */
+  expiresAt?: number;
+}
+
+export async function insertInvitation(db: BackendDb, invitation: NewInvitation): Promise<void> {
+  await db
+    .insertInto("invitations")
+    .values({
+      token_hash: hashToken(invitation.token),
+      workspace_id: invitation.workspaceId,
+      invited_email: invitation.invitedEmail.toLowerCase(),
+      invited_by_user_id: invitation.invitedByUserId,
+      status: invitation.status ?? "PENDING",
+      expires_at: invitation.expiresAt ?? invitation.createdAt + INVITATION_LIFETIME_MS,
+      created_at: invitation.createdAt,
+      accepted_at: null,
+    })
+    .execute();
+}
+
+/** The invitation of an invite link, with its space's name. */
+export function findInvitationByToken(db: BackendDb, token: string) {
+  return db
+    .selectFrom("invitations as i")
+    .innerJoin("workspaces as w", "w.id", "i.workspace_id")
+    .select([
+      "i.token_hash",
+      "i.workspace_id",
+      "w.name as workspace_name",
+      "i.invited_email",
+      "i.status",
+      "i.expires_at",
+    ])
+    .where("i.token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+}
+
+/** Only a PENDING invitation can be accepted; returns false when it no longer was. */
+export async function markInvitationAccepted(db: BackendDb, tokenHash: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable("invitations")
+    .set({ status: "ACCEPTED", accepted_at: now })
+    .where("token_hash", "=", tokenHash)
+    .where("status", "=", "PENDING")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
