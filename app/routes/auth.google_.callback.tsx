@@ -52,7 +52,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       const user = await createUser(auth);
       const home = user.userWorkspaces.find((space) => space.workspaceId === user.addonWorkspaceId) ?? user.userWorkspaces[0];
-      if (home) target = `${spacePath(home.urlPrefix, spaceSections.sent)}?${bannerQuery({ banner: "welcome" })}`;
+      // A sign-up that knows where it goes (the onboarding wizard) keeps going there.
+      if (home && continueTo === "/") {
+        target = `${spacePath(home.urlPrefix, spaceSections.sent)}?${bannerQuery({ banner: "welcome" })}`;
+      }
     } catch {
       await revokeSession(session).catch(() => undefined);
       throw fail("can-not-create-user", { clearFlow, continueTo });

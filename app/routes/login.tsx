@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
+import { ConsentNote } from "~/components/consent-note";
 import { GoogleButton } from "~/components/google-button";
 import {
-  externalLinks,
   isLoginError,
   loginErrorMessages,
   loginFooterLinks,
@@ -49,17 +49,7 @@ export default function LoginPage() {
           ) : (
             <SignIn error={error} continueTo={continueTo} />
           )}
-          <p className="mt-6 text-xs text-slate-600">
-            {loginTexts.consentBefore}{" "}
-            <a className="underline" href={externalLinks.termsOfService}>
-              {loginTexts.termsOfUse}
-            </a>{" "}
-            {loginTexts.consentAnd}{" "}
-            <a className="underline" href={externalLinks.privacyPolicy}>
-              {loginTexts.privacyPolicy}
-            </a>
-            .
-          </p>
+          <ConsentNote />
         </section>
         <Marketing />
       </main>

@@ -35,7 +35,7 @@ export function isProduction() {
   return getEnv().NODE_ENV === "production";
 }
 
-export function useSecureCookies() {
+export function secureCookiesEnabled() {
   const { SECURE_COOKIES } = getEnv();
   return SECURE_COOKIES ? SECURE_COOKIES === "true" : isProduction();
 }

@@ -9,6 +9,7 @@ import { errorResponse, handleError } from "./http/errors";
 import { eventsRoutes } from "./http/events";
 import { invitationsRoutes } from "./http/invitations";
 import { membersRoutes } from "./http/members";
+import { renewalRoutes } from "./http/renewal";
 import { requireSession } from "./http/require-session";
 import { usersRoutes } from "./http/users";
 import { workspacesRoutes } from "./http/workspaces";
@@ -37,6 +38,10 @@ export function createBackendApp({ db, config }: { db: BackendDb; config: Backen
   app.route("/api/v1", eventsRoutes(deps));
   app.route("/api/v1", membersRoutes(deps));
   app.route("/api/v1", invitationsRoutes(deps));
+
+  // The billing backend: same rule, every call needs a live access token.
+  app.use("/billing/*", requireSession(db));
+  app.route("/billing", renewalRoutes(deps));
 
   return app;
 }

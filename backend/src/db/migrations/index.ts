@@ -6,6 +6,7 @@ import { sessionsMigration } from "./0004-sessions";
 import { promotionsMigration } from "./0005-promotions";
 import { eventsMigration } from "./0006-events";
 import { membersAndInvitationsMigration } from "./0008-members-and-invitations";
+import { licenseRenewalsMigration } from "./0009-license-renewals";
 
 /**
  * Every migration, keyed by its name. Kysely runs them in key order and records
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0005-promotions": promotionsMigration,
   "0006-events": eventsMigration,
   "0008-members-and-invitations": membersAndInvitationsMigration,
+  "0009-license-renewals": licenseRenewalsMigration,
 };
