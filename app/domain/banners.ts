@@ -1,4 +1,14 @@
 import { z } from "zod";
+import { BANNER_PARAMS, type BannerContent } from "./banner-params";
+
+// The zod-free half, for code that runs in the browser (banner-params.ts).
+export {
+  BANNER_PARAMS,
+  bannerTexts,
+  legacyBannerTexts,
+  withoutBannerParams,
+  type BannerContent,
+} from "./banner-params";
 
 /**
  * Every banner that a redirect can ask the shell to show, as query parameters
@@ -30,16 +40,10 @@ const bannerSchema = z.discriminatedUnion("banner", [
 ]);
 export type BannerParams = z.infer<typeof bannerSchema>;
 
-export const BANNER_PARAMS = ["banner", "name", "switchedTo", "email", "switched", "reason"] as const;
-
-export interface BannerContent {
-  tone: "success" | "error" | "info";
-  title: string;
-  detail?: string;
-}
-
 export function parseBanner(searchParams: URLSearchParams): BannerParams | null {
-  const raw = Object.fromEntries(BANNER_PARAMS.flatMap((key) => (searchParams.has(key) ? [[key, searchParams.get(key)]] : [])));
+  const raw = Object.fromEntries(
+    BANNER_PARAMS.flatMap((key) => (searchParams.has(key) ? [[key, searchParams.get(key)]] : [])),
+  );
   const parsed = bannerSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
 }
@@ -84,6 +88,12 @@ export function bannerContent(params: BannerParams): BannerContent {
   }
 }
 
+/** The banner a URL asks for, ready to show, or null. */
+export function bannerFromQuery(searchParams: URLSearchParams): BannerContent | null {
+  const params = parseBanner(searchParams);
+  return params ? bannerContent(params) : null;
+}
+
 /** Builds the query string a redirect carries to show a banner. */
 export function bannerQuery(params: BannerParams) {
   const search = new URLSearchParams();
@@ -92,17 +102,3 @@ export function bannerQuery(params: BannerParams) {
   }
   return search.toString();
 }
-
-/** The same URL without any banner parameter: what the next navigation shows. */
-export function withoutBannerParams(searchParams: URLSearchParams) {
-  const rest = new URLSearchParams(searchParams);
-  for (const key of BANNER_PARAMS) rest.delete(key);
-  return rest;
-}
-
-export const legacyBannerTexts = {
-  title: "Your space is currently on a legacy plan.",
-  learnMore: "Learn more",
-  contactSupport: "contact support",
-  dismiss: "Dismiss",
-} as const;

@@ -3,12 +3,10 @@ import { spacePath } from "~/domain/space-paths";
 import { requireSpace } from "./space.server";
 
 /**
- * Loader of a URL that only forwards to another page of the same space,
- * keeping the query string (e.g. /settings/billing → /space/billing).
+ * For a URL that only forwards to another page of the same space, keeping the
+ * query string (e.g. /settings/billing → /space/billing).
  */
-export function forwardInSpace(section: string) {
-  return async ({ request, params }: LoaderFunctionArgs) => {
-    const space = await requireSpace(request, params);
-    throw redirect(`${spacePath(space.urlPrefix, section)}${new URL(request.url).search}`);
-  };
+export async function forwardInSpace({ request, params }: LoaderFunctionArgs, section: string): Promise<never> {
+  const space = await requireSpace(request, params);
+  throw redirect(`${spacePath(space.urlPrefix, section)}${new URL(request.url).search}`);
 }

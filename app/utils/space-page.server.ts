@@ -4,16 +4,17 @@ import { spaceSections } from "~/domain/space-paths";
 import { requireAccess, requireSpace } from "./space.server";
 
 /**
- * Loader of a space page whose only server work, for now, is its access rule:
- * the space must load, and `allowed` must hold, else the person goes to `fallback`.
+ * The loader of a space page whose only server work, for now, is its access
+ * rule: the space must load, and `allowed` must hold, else the person goes to
+ * `fallback`. Called from a route's own `loader` function (a module-level call
+ * would also run in the browser build, where this module is empty).
  */
-export function spacePageLoader(
+export async function loadSpacePage(
+  { request, params }: LoaderFunctionArgs,
   allowed: (access: SpaceAccess) => boolean = () => true,
   fallback: string = spaceSections.sent,
 ) {
-  return async ({ request, params }: LoaderFunctionArgs) => {
-    const space = await requireSpace(request, params);
-    requireAccess(space, allowed, fallback);
-    return { spaceName: space.workspace.workspaceName, isPerSeat: space.workspace.isPerSeat };
-  };
+  const space = await requireSpace(request, params);
+  requireAccess(space, allowed, fallback);
+  return { spaceName: space.workspace.workspaceName, isPerSeat: space.workspace.isPerSeat };
 }

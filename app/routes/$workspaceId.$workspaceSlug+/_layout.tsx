@@ -1,11 +1,21 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { data, redirect, type LoaderFunctionArgs, type MetaArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { getSidebarPromotions } from "~/api/cannon.server";
+import { LazyNewSpaceDialog } from "~/components/new-space-dialog-lazy";
+import { ShellBanners } from "~/components/shell-banners";
+import { Sidebar } from "~/components/sidebar";
+import { TopBar } from "~/components/top-bar";
+import { UpgradeInfoDialog } from "~/components/upgrade-info-dialog";
+import { pageTitle } from "~/domain/page-title";
 import { canManageBillingPortal } from "~/domain/permissions";
-import { commitLastWorkspaceId, readLastWorkspaceId } from "~/utils/session.server";
-import { loadSpace } from "~/utils/space.server";
-import { readPreferences } from "~/utils/preferences.server";
+import { dialogParams, hrefWith, isActivePath, isFlagSet, needsUpgradeInfo } from "~/domain/shell-nav";
+import { shellTexts } from "~/domain/shell-texts";
+import { spacePath, spaceSections } from "~/domain/space-paths";
 import { requireSession } from "~/utils/auth.server";
+import { readPreferences } from "~/utils/preferences.server";
+import { commitLastWorkspaceId, readLastWorkspaceId } from "~/utils/session.server";
+import { ownedSpaceLimit, requestedBanner, upgradeContacts } from "~/utils/shell.server";
+import { loadSpace } from "~/utils/space.server";
 
 export const SHELL_ROUTE_ID = "routes/$workspaceId.$workspaceSlug+/_layout";
 
@@ -34,23 +44,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     userRole,
     workspacePlan,
   }));
-  const ownedSpaceCount = me.userWorkspaces.filter((entry) => entry.userRole === "OWNER").length;
   const workspaceId = space.membership.workspaceId;
   const headers = new Headers();
   // The last space visited is where "/" goes next time.
   if (lastWorkspaceId !== workspaceId) headers.append("Set-Cookie", await commitLastWorkspaceId(request, workspaceId));
 
   if ("disabled" in space) {
-    return data({ disabled: true as const, user, spaces, urlPrefix, workspaceName: space.membership.workspaceName }, { headers });
+    // A disabled member sees only the disabled screen, whatever page they asked for.
+    const disabledPath = spacePath(urlPrefix, spaceSections.disabled);
+    if (new URL(request.url).pathname !== disabledPath) throw redirect(disabledPath, { headers });
+    return data(
+      { disabled: true as const, user, spaces, urlPrefix, workspaceName: space.membership.workspaceName },
+      { headers },
+    );
   }
 
   const { workspace, access } = space;
+  const url = new URL(request.url);
   return data(
     {
       disabled: false as const,
       user,
       spaces,
-      ownedSpaceCount,
+      spaceLimit: ownedSpaceLimit(me),
       urlPrefix,
       workspace: {
         workspaceId: workspace.workspaceId,
@@ -64,6 +80,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       canManageBilling: canManageBillingPortal(access, workspace),
       promotions,
       showLegacyBanner: access.showLegacyBanner && !preferences.dismissedLegacyBanners.includes(workspaceId),
+      banner: requestedBanner(url),
+      // Only while the Upgrade info dialog is open: other pages make no extra call.
+      spaceManagers: await upgradeContacts(auth, url, workspaceId, access),
     },
     { headers },
   );
@@ -79,11 +98,59 @@ export function useShellData() {
 
 export default function WorkspaceShell() {
   const shell = useLoaderData<typeof loader>();
-  // TODO(shell): sidebar, top bar, banners, dialogs.
+  if (shell.disabled) {
+    // The only page a disabled member can reach is the disabled screen: no sidebar, no menus.
+    return (
+      <main id="main" className="flex min-h-full items-center justify-center p-6">
+        <Outlet />
+      </main>
+    );
+  }
+  return <ActiveShell shell={shell} />;
+}
+
+function ActiveShell({ shell }: { shell: ActiveShellData }) {
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  const onNewSpacePage = isActivePath(pathname, spacePath(shell.urlPrefix, spaceSections.newSpace));
+  const closeHref = (flag: string) => hrefWith(pathname, search, { [flag]: null });
+
   return (
-    <div>
-      <p>{shell.disabled ? "disabled" : shell.workspace.workspaceName}</p>
-      <Outlet />
+    <div className="flex min-h-full">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        {shellTexts.skipToContent}
+      </a>
+      <div className="sticky top-0 hidden h-screen w-sidebar shrink-0 border-r border-slate-200 bg-white tablet:block">
+        <Sidebar shell={shell} />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar shell={shell} />
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none tablet:px-8 tablet:py-8">
+          <ShellBanners urlPrefix={shell.urlPrefix} banner={shell.banner} showLegacyBanner={shell.showLegacyBanner} />
+          <Outlet />
+        </main>
+      </div>
+      {isFlagSet(params, dialogParams.newSpace) && !onNewSpacePage ? (
+        <LazyNewSpaceDialog
+          action={spacePath(shell.urlPrefix, spaceSections.newSpace)}
+          closeTo={closeHref(dialogParams.newSpace)}
+          spaceLimit={shell.spaceLimit}
+        />
+      ) : null}
+      {isFlagSet(params, dialogParams.upgradeInfo) && needsUpgradeInfo(shell.access) ? (
+        <UpgradeInfoDialog
+          spaceName={shell.workspace.workspaceName}
+          managers={shell.spaceManagers}
+          closeTo={closeHref(dialogParams.upgradeInfo)}
+        />
+      ) : null}
     </div>
   );
 }
+
+/** Pages set their own titles; the space's name is the fallback. */
+export const meta = ({ data }: MetaArgs<typeof loader>) =>
+  pageTitle(data ? (data.disabled ? data.workspaceName : data.workspace.workspaceName) : shellTexts.brand);

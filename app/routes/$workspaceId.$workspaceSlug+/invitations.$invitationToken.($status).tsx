@@ -11,8 +11,6 @@ import { pageTitle } from "~/domain/page-title";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { requireSpace } from "~/utils/space.server";
 
-const acceptSchema = z.object({ invitationToken: z.string().min(1).max(200) });
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const space = await requireSpace(request, params);
   return {
@@ -30,6 +28,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const space = await requireSpace(request, params);
   const home = spacePath(space.urlPrefix, spaceSections.sent);
+  // Declared here, not at module level, so zod stays out of the page's browser bundle.
+  const acceptSchema = z.object({ invitationToken: z.string().min(1).max(200) });
   const submission = parseWithZod(await request.formData(), { schema: acceptSchema });
   if (submission.status !== "success" || space.workspace.restrictions.INVITATION) {
     throw redirect(`${home}?${bannerQuery({ banner: "invitation-error", reason: "invalid" })}`);

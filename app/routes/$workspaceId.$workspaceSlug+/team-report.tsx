@@ -1,9 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PageHeading } from "~/components/page-heading";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { spacePageLoader } from "~/utils/space-page.server";
+import { loadSpacePage } from "~/utils/space-page.server";
 
-export const loader = spacePageLoader((access) => access.canAccessTeamReport);
+export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args, (access) => access.canAccessTeamReport);
 
 export default function Page() {
   return <PageHeading>{pageTexts.teamReport.heading}</PageHeading>;

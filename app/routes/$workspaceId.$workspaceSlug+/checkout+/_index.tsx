@@ -1,11 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeading } from "~/components/page-heading";
 import { pageTitle } from "~/domain/page-title";
 import { checkoutTexts } from "~/domain/page-texts";
-import { spacePageLoader } from "~/utils/space-page.server";
+import { loadSpacePage } from "~/utils/space-page.server";
 
 /** Checkout needs billing access; anyone else goes to the space root (001 §2). */
-export const loader = spacePageLoader((access) => access.canAccessBilling, "");
+export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args, (access) => access.canAccessBilling, "");
 
 export default function CheckoutStep() {
   const { spaceName, isPerSeat } = useLoaderData<typeof loader>();

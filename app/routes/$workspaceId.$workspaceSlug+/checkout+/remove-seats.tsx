@@ -1,10 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { PageHeading } from "~/components/page-heading";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { spacePageLoader } from "~/utils/space-page.server";
+import { loadSpacePage } from "~/utils/space-page.server";
 
-export const loader = spacePageLoader((access) => access.canAccessBilling, "");
+export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args, (access) => access.canAccessBilling, "");
 
 export default function Page() {
   const { spaceName } = useLoaderData<typeof loader>();

@@ -1,9 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useParams } from "@remix-run/react";
 import { PageHeading } from "~/components/page-heading";
-import { spacePageLoader } from "~/utils/space-page.server";
+import { loadSpacePage } from "~/utils/space-page.server";
 
 /** The scheduled detail dialog (002 §2); its body comes with the mail merges issue. */
-export const loader = spacePageLoader();
+export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args);
 
 export default function ScheduledDetail() {
   return <PageHeading level={2}>{useParams().campaignId}</PageHeading>;

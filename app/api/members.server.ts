@@ -1,0 +1,37 @@
+import { z } from "zod";
+import type { AuthContext } from "~/utils/auth.server";
+import { roleRank } from "~/domain/roles";
+import { roleSchema } from "./schemas";
+
+const spaceManagerSchema = z.object({
+  userId: z.string(),
+  userName: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
+  userEmail: z.string(),
+  userRole: roleSchema,
+});
+export type SpaceManager = z.infer<typeof spaceManagerSchema>;
+
+const managersAnswerSchema = z.object({ items: z.array(spaceManagerSchema) });
+
+/** The most a space lists as its owner and admins in the Upgrade info dialog. */
+const MANAGERS_LIMIT = 20;
+
+/**
+ * GET /workspaces/{id}/members (v1, 002 §7) filtered to the active owner and
+ * admins: whom a member must ask to upgrade (000 §2). Owner first, then admins by name.
+ */
+export async function listSpaceManagers(auth: AuthContext, workspaceId: string): Promise<SpaceManager[]> {
+  const answer = await auth.call({
+    base: "v1",
+    path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
+    // filterBy pairs are comma-separated, a key's values "|"-separated (backend/README.md).
+    query: { filterBy: "role:OWNER|ADMIN,status:ACTIVE", limit: MANAGERS_LIMIT },
+    schema: managersAnswerSchema,
+  });
+  return answer.items
+    .filter((member) => member.userRole !== "MEMBER")
+    .sort((a, b) => roleRank[b.userRole] - roleRank[a.userRole] || a.userName.localeCompare(b.userName));
+}

@@ -1,0 +1,152 @@
+/**
+ * The wrong-plan page (000 §2, §4, §6, §9): someone chose, on the pricing
+ * site, a plan their kind of Google account cannot buy.
+ */
+
+export const requestedPlans = ["TEAM", "PERSONAL", "PROFESSIONAL", "pro-gmail", "pro-google-workspace"] as const;
+export type RequestedPlan = (typeof requestedPlans)[number];
+
+export type AccountType = "gmail" | "workspace";
+
+export const QUOTA_CONDITIONS_PARAM = "quota-conditions";
+
+const planNames: Record<RequestedPlan, string> = {
+  TEAM: "Team",
+  PERSONAL: "Personal",
+  PROFESSIONAL: "Professional",
+  "pro-gmail": "Pro Gmail",
+  "pro-google-workspace": "Pro Google Workspace",
+};
+
+export function parseRequestedPlan(value: string | null): RequestedPlan | null {
+  return requestedPlans.find((plan) => plan === value) ?? null;
+}
+
+export function planName(plan: RequestedPlan) {
+  return planNames[plan];
+}
+
+/** Consumer Google domains (000 §4: Gmail detection is by e-mail domain). */
+const GMAIL_DOMAINS: ReadonlySet<string> = new Set(["gmail.com", "googlemail.com"]);
+
+export function isGmailAddress(email: string) {
+  const at = email.lastIndexOf("@");
+  return (
+    at > 0 &&
+    GMAIL_DOMAINS.has(
+      email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase(),
+    )
+  );
+}
+
+export function accountTypeOf(email: string): AccountType {
+  return isGmailAddress(email) ? "gmail" : "workspace";
+}
+
+/** The plans each account type may buy: today's Pro plan for it, or its legacy equivalent. */
+const plansFor: Record<AccountType, readonly RequestedPlan[]> = {
+  gmail: ["pro-gmail", "PERSONAL"],
+  workspace: ["pro-google-workspace", "PROFESSIONAL"],
+};
+
+export function planMatchesAccount(plan: RequestedPlan, accountType: AccountType) {
+  return plansFor[accountType].includes(plan);
+}
+
+export interface OfferedPlan {
+  plan: RequestedPlan;
+  name: string;
+  /** 000 §9 yearly price in USD: Pro Gmail is priced as PERSONAL, Pro Google Workspace as PROFESSIONAL. */
+  yearlyPriceUsd: number;
+  /** 000 §9 daily recipient quota: Pro Personal 400, Pro 1,500. */
+  recipientsPerDay: number;
+}
+
+/** 000 §6: a Gmail account is offered only Pro Gmail, a Workspace account only Pro Google Workspace. */
+export const offeredPlans: Record<AccountType, OfferedPlan> = {
+  gmail: { plan: "pro-gmail", name: planNames["pro-gmail"], yearlyPriceUsd: 36, recipientsPerDay: 400 },
+  workspace: {
+    plan: "pro-google-workspace",
+    name: planNames["pro-google-workspace"],
+    yearlyPriceUsd: 60,
+    recipientsPerDay: 1500,
+  },
+};
+
+export function otherAccountType(accountType: AccountType): AccountType {
+  return accountType === "gmail" ? "workspace" : "gmail";
+}
+
+/** Plan cards show the yearly price divided by 12, rounded to at most 2 decimals (000 §9). */
+export function monthlyEquivalent(yearlyPrice: number) {
+  return Math.round((yearlyPrice / 12) * 100) / 100;
+}
+
+/** Dollars before the amount; no decimals for a whole amount on plan cards, else two (001 §9). */
+export function formatPlanPrice(amount: number) {
+  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+}
+
+/** The same query with the quota-conditions dialog open or closed. */
+export function withQuotaConditions(search: URLSearchParams, open: boolean) {
+  const params = new URLSearchParams(search);
+  if (open) params.set(QUOTA_CONDITIONS_PARAM, "1");
+  else params.delete(QUOTA_CONDITIONS_PARAM);
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}
+
+export function isQuotaConditionsOpen(search: URLSearchParams) {
+  return search.get(QUOTA_CONDITIONS_PARAM) === "1";
+}
+
+export const BILLING_PATH = "/settings/billing";
+
+/** The billing page with the rest of the query, buying the given plan. */
+export function billingPathFor(search: URLSearchParams, plan: RequestedPlan) {
+  const params = new URLSearchParams(search);
+  params.delete(QUOTA_CONDITIONS_PARAM);
+  params.set("plan", plan);
+  return `${BILLING_PATH}?${params}`;
+}
+
+const recipients = new Intl.NumberFormat("en-US");
+
+export const wrongPlanTexts = {
+  pageTitle: "Wrong plan",
+  heading: (plan: RequestedPlan, email: string) => `You are trying to purchase a ${planName(plan)} plan with ${email}`,
+  eligibility: {
+    gmail: "Gmail accounts can only purchase the Pro Gmail plan.",
+    workspace: "Google Workspace accounts can only purchase the Pro Google Workspace plan.",
+  } satisfies Record<AccountType, string>,
+  card: {
+    perMonth: "/ month",
+    billedAnnually: "Billed annually",
+    features: ["1 user", "Priority support", "No branded footer", "All features"],
+    recipientsPerDay: (count: number) => `${recipients.format(count)} recipients per day`,
+    quotaConditions: "See quota conditions",
+    buy: (name: string) => `Purchase ${name}`,
+  },
+  /** The question offering the other plan type, asked of the account type that cannot buy it. */
+  otherPlanQuestion: {
+    gmail: "Did you want to purchase a Pro Google Workspace plan? Sign in with your Google Workspace account.",
+    workspace: "Did you want to purchase a Pro Gmail plan? Sign in with your Gmail account.",
+  } satisfies Record<AccountType, string>,
+  switchAccount: "Sign-in with another account",
+  backToPricing: "Back to pricing plans",
+  quotaDialog: {
+    title: "Quota conditions",
+    intro: "Google Workspace accounts can send to 1,500 recipients per day, as long as:",
+    conditions: [
+      "the account is not in a trial period;",
+      "the Google Workspace edition is not a free legacy edition;",
+      "no more than 500 e-mails were sent from the account in the last 24 hours;",
+      "Google is not rate-limiting the account.",
+    ],
+    gmailNote:
+      "With the Gmail personal plan, e-mails with personalised attachments are limited to 100 recipients per day.",
+  },
+} as const;

@@ -1,0 +1,26 @@
+import { parseWithZod } from "@conform-to/zod";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { spacePath, spaceSections } from "~/domain/space-paths";
+import { dismissLegacyBanner } from "~/utils/preferences.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import { requireSpace } from "~/utils/space.server";
+
+/** Dismisses the legacy-plan banner of this space for good (000 §4), then goes back. */
+
+const dismissSchema = z.object({ redirectTo: z.string().max(2000).optional() });
+
+/** GET never mutates: it only leads back to the space. */
+export function loader({ params }: LoaderFunctionArgs) {
+  return redirect(`/${params.workspaceId}/${params.workspaceSlug}`);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const space = await requireSpace(request, params);
+  const submission = parseWithZod(await request.formData(), { schema: dismissSchema });
+  const fallback = spacePath(space.urlPrefix, spaceSections.sent);
+  const target = submission.status === "success" ? safeRedirect(submission.value.redirectTo, fallback) : fallback;
+  return redirect(target, {
+    headers: { "Set-Cookie": await dismissLegacyBanner(request, space.workspace.workspaceId) },
+  });
+}

@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { LazyNewSpaceDialog } from "~/components/new-space-dialog-lazy";
+import { pageTitle } from "~/domain/page-title";
+import { newSpaceTexts } from "~/domain/shell-texts";
+import { spacePath, spaceSections } from "~/domain/space-paths";
+import { createSpaceFromForm } from "~/utils/shell.server";
+import { requireSpace } from "~/utils/space.server";
+import { useShellData, type ActiveShellData } from "./_layout";
+
+/**
+ * /spaces/new: the New space dialog's action, and the same dialog on its own
+ * page, over an empty main area, for a GET or for an answer with errors
+ * (what was typed is kept).
+ */
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const space = await requireSpace(request, params);
+  return { closeTo: spacePath(space.urlPrefix, spaceSections.sent) };
+}
+
+/** The form's zod work is in shell.server.ts, so that zod stays out of this page's first load. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const space = await requireSpace(request, params);
+  return createSpaceFromForm(space, await request.formData());
+}
+
+export default function NewSpacePage() {
+  const { closeTo } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const shell = useShellData() as ActiveShellData;
+  return (
+    <LazyNewSpaceDialog
+      action={spacePath(shell.urlPrefix, spaceSections.newSpace)}
+      closeTo={answer?.closeTo ?? closeTo}
+      spaceLimit={shell.spaceLimit}
+      lastResult={answer?.result}
+    />
+  );
+}
+
+export const meta = () => pageTitle(newSpaceTexts.title);

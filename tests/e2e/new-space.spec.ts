@@ -1,0 +1,91 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInAs } from "./support/auth";
+
+const bigco = "/5100000000000005/bigco";
+
+const nameMessages = {
+  required: "Please fill in this field.",
+  tooShort: "Space name should contain at least 5 characters.",
+  tooLong: "Space name could contain at most 255 characters.",
+};
+
+async function openNewSpaceDialog(page: Page) {
+  await page.goto(`${bigco}/templates`);
+  await page.locator("summary:visible", { hasText: "Switch space" }).click();
+  await page.getByRole("link", { name: "Create space" }).click();
+  const dialog = page.getByRole("dialog", { name: "New space" });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(`${bigco}/templates?new-space=1`);
+  return dialog;
+}
+
+test.describe("creating a space", () => {
+  test("invalid names show the spec's messages and keep what was typed; a valid one opens the new space", async ({
+    page,
+  }, testInfo) => {
+    await signInAs(page, "premium@bigco.test");
+    const dialog = await openNewSpaceDialog(page);
+    const name = dialog.getByLabel("Space name");
+
+    for (const [value, message] of [
+      ["", nameMessages.required],
+      ["      ", nameMessages.required],
+      ["  abc  ", nameMessages.tooShort],
+      ["x".repeat(256), nameMessages.tooLong],
+    ] as const) {
+      await name.fill(value);
+      await dialog.getByRole("button", { name: "Create" }).click();
+      await expect(dialog.getByText(message)).toBeVisible();
+      await expect(name).toHaveValue(value);
+      await expect(name).toHaveAttribute("aria-invalid", "true");
+    }
+
+    const spaceName = `Launch team ${testInfo.project.name}`;
+    await name.fill(`  ${spaceName} `);
+    await dialog.getByRole("button", { name: "Create" }).click();
+
+    await expect(page).toHaveURL(/^[^?]*\/\d+\/[\w-]+\/mail-merges\/sent/);
+    expect(new URL(page.url()).pathname.startsWith(bigco)).toBe(false);
+    await expect(
+      page.getByRole("status").filter({ hasText: `${spaceName} has been successfully created.` }),
+    ).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page.locator("summary:visible", { hasText: "Switch space" })).toContainText(spaceName);
+  });
+
+  test("the dialog closes back to the page it was opened on", async ({ page }, testInfo) => {
+    await signInAs(page, "premium@bigco.test");
+    const dialog = await openNewSpaceDialog(page);
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(page).toHaveURL(`${bigco}/templates`);
+
+    if (testInfo.project.name === "js") {
+      await openNewSpaceDialog(page);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page).toHaveURL(`${bigco}/templates`);
+    }
+  });
+
+  test("after a refused name, Cancel still goes back where the dialog was opened", async ({ page }) => {
+    await signInAs(page, "premium@bigco.test");
+    const dialog = await openNewSpaceDialog(page);
+    // Without JavaScript the server refuses the name and answers on /spaces/new; with it, conform does, in place.
+    await dialog.getByLabel("Space name").fill("  abc  ");
+    await dialog.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByRole("dialog", { name: "New space" }).getByText(nameMessages.tooShort)).toBeVisible();
+    await page.getByRole("dialog", { name: "New space" }).getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(`${bigco}/templates`);
+  });
+
+  test("GET /spaces/new shows the dialog on its own page", async ({ page }) => {
+    await signInAs(page, "premium@bigco.test");
+    await page.goto(`${bigco}/spaces/new`);
+    await expect(page).toHaveTitle("New space | YAMM");
+    const dialog = page.getByRole("dialog", { name: "New space" });
+    await expect(dialog.getByLabel("Space name")).toBeVisible();
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await expect(page).toHaveURL(`${bigco}/mail-merges/sent`);
+  });
+});
