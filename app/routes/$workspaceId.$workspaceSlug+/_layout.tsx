@@ -2,6 +2,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaArgs } from "@remix-r
 import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { getSidebarPromotions } from "~/api/cannon.server";
 import { LazyNewSpaceDialog } from "~/components/new-space-dialog-lazy";
+import { SessionTimer } from "~/components/session-timer";
 import { ShellBanners } from "~/components/shell-banners";
 import { Sidebar } from "~/components/sidebar";
 import { TopBar } from "~/components/top-bar";
@@ -36,6 +37,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     userEmail: me.userEmail,
     profilePictureUrl: me.profilePictureUrl,
     hasInstalledAddon: me.installationTimestamp !== null,
+    /** For the idle-tab timer: the server renews the token, or signs out, around then. */
+    sessionExpiresAt: auth.session.expiresAt,
   };
   const spaces = me.userWorkspaces.map(({ workspaceId, workspaceName, urlPrefix, userRole, workspacePlan }) => ({
     workspaceId,
@@ -98,15 +101,19 @@ export function useShellData() {
 
 export default function WorkspaceShell() {
   const shell = useLoaderData<typeof loader>();
-  if (shell.disabled) {
-    // The only page a disabled member can reach is the disabled screen: no sidebar, no menus.
-    return (
-      <main id="main" className="flex min-h-full items-center justify-center p-6">
-        <Outlet />
-      </main>
-    );
-  }
-  return <ActiveShell shell={shell} />;
+  return (
+    <>
+      <SessionTimer expiresAt={shell.user.sessionExpiresAt} />
+      {shell.disabled ? (
+        // The only page a disabled member can reach is the disabled screen: no sidebar, no menus.
+        <main id="main" className="flex min-h-full items-center justify-center p-6">
+          <Outlet />
+        </main>
+      ) : (
+        <ActiveShell shell={shell} />
+      )}
+    </>
+  );
 }
 
 function ActiveShell({ shell }: { shell: ActiveShellData }) {
