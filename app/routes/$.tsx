@@ -5,8 +5,8 @@ import { pageTexts } from "~/domain/page-texts";
 import { requireSession } from "~/utils/auth.server";
 
 /** Any other path: signed-out visitors go to /login?continue=…; signed-in ones get a 404. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireSession(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireSession({ request, context });
   throw new Response(null, { status: 404 });
 }
 

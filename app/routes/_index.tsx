@@ -6,8 +6,8 @@ import { loadMe } from "~/utils/me.server";
 import { readLastWorkspaceId } from "~/utils/session.server";
 
 /** "/" goes to the current space's sent mail merges, keeping the query (banners). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = await requireSession(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await requireSession({ request, context });
   const [me, lastWorkspaceId] = await Promise.all([loadMe(auth), readLastWorkspaceId(request)]);
   const space = currentSpace(me, lastWorkspaceId);
   if (!space) throw redirect("/get-started");

@@ -6,8 +6,8 @@ import { loadMe } from "~/utils/me.server";
 import { readLastWorkspaceId } from "~/utils/session.server";
 
 /** Top-level /settings/billing: picks the space (000 §2) and keeps the query string. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = await requireSession(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await requireSession({ request, context });
   const [me, lastWorkspaceId] = await Promise.all([loadMe(auth), readLastWorkspaceId(request)]);
   const space = billingSpace(me, lastWorkspaceId);
   if (!space) throw redirect("/");

@@ -19,7 +19,7 @@ import {
   STOP_RENEWAL_PATH,
   type RenewalResult,
 } from "~/domain/renewal";
-import { pendingSessionCookie, requireSession, type AuthContext } from "~/utils/auth.server";
+import { redirectInSession, requireSession, type AuthContext } from "~/utils/auth.server";
 import { loadMe } from "~/utils/me.server";
 import { readSessionData } from "~/utils/session.server";
 
@@ -37,24 +37,22 @@ async function requirePaypalLicence(auth: AuthContext): Promise<User> {
 }
 
 /** Open to everyone (000 §2): signed-out visitors are asked to sign in on the page itself. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = parseRenewalResult(new URL(request.url).searchParams.get("success"));
   if (!(await readSessionData(request))) return { view: result ?? ("sign-in" as const) };
-  await requirePaypalLicence(await requireSession(request));
+  await requirePaypalLicence(await requireSession({ request, context }));
   return { view: result ?? ("confirm" as const) };
 }
 
 /** Confirm cancellation: stop the renewal, then show the result at the same path (000 §4). */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   // Also refuses cross-site POSTs.
-  const auth = await requireSession(request);
+  const auth = await requireSession({ request, context });
   const submission = parseWithZod(await request.formData(), { schema: stopRenewalSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const me = await requirePaypalLicence(auth);
   const result = await stopRenewal(auth, me.license?.subscriptionId);
-  // A token renewed during the call must reach the browser with the redirect.
-  const cookie = pendingSessionCookie(request);
-  return redirect(renewalResultPath(result), cookie ? { headers: { "Set-Cookie": cookie } } : undefined);
+  return redirectInSession(auth, renewalResultPath(result));
 }
 
 async function stopRenewal(auth: AuthContext, subscriptionId: string | undefined): Promise<RenewalResult> {

@@ -31,8 +31,8 @@ const HEADING_ID = "wrong-plan-heading";
  * goes straight to billing, like a missing or unknown plan (nothing to
  * explain then); any other plan is explained here.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const auth = await requireSession(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = await requireSession({ request, context });
   const { search, searchParams } = new URL(request.url);
   const plan = parseRequestedPlan(searchParams.get("plan"));
   const me = await loadMe(auth);

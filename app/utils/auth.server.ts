@@ -14,12 +14,24 @@ export const REFRESH_MARGIN_MS = 2_000;
  */
 export interface AuthContext {
   request: Request;
+  /** The renewed session cookie, when a refresh happened during this request, for a write's redirect to carry. */
+  renewedCookie(): string | null;
   session: SessionData;
   /** Calls the backend with the bearer token; a 401 gets one refresh, then signs out. */
   call<T>(request: BackendRequest<T>): Promise<T>;
 }
 
-const contexts = new WeakMap<Request, Promise<AuthContext>>();
+/**
+ * What a loader or action receives. Remix hands each loader of one request
+ * its own copy of the Request but the same `context` object, so `context` is
+ * what identifies the request; without it (tests, one-off calls) the Request does.
+ */
+export interface RequestArgs {
+  request: Request;
+  context?: object;
+}
+
+const contexts = new WeakMap<object, Promise<AuthContext>>();
 
 function pathAndQuery(request: Request) {
   const url = new URL(request.url);
@@ -64,12 +76,12 @@ export function assertSameOrigin(request: Request) {
  * writes, sends signed-out visitors to /login?continue=…, and renews a token
  * that is about to expire.
  */
-export function requireSession(request: Request): Promise<AuthContext> {
+export function requireSession({ request, context: requestKey = request }: RequestArgs): Promise<AuthContext> {
   assertSameOrigin(request);
-  let context = contexts.get(request);
+  let context = contexts.get(requestKey);
   if (!context) {
     context = createContext(request);
-    contexts.set(request, context);
+    contexts.set(requestKey, context);
   }
   return context;
 }
@@ -79,11 +91,12 @@ async function createContext(request: Request): Promise<AuthContext> {
   if (!stored) throw redirect(loginPath({ continueTo: pathAndQuery(request) }));
   const context = authContextFor(request, stored);
   if (stored.expiresAt - Date.now() <= REFRESH_MARGIN_MS) {
-    const cookie = await commitSessionData(request, await context.refresh());
+    await context.refresh();
     // Loaders cannot all add the cookie to one response, so a GET simply comes
     // back with it; a write keeps going and its redirect carries the cookie.
-    if (request.method === "GET") throw redirect(pathAndQuery(request), { headers: { "Set-Cookie": cookie } });
-    pendingCookies.set(request, cookie);
+    if (request.method === "GET") {
+      throw redirect(pathAndQuery(request), { headers: { "Set-Cookie": context.renewedCookie()! } });
+    }
   }
   return context;
 }
@@ -91,11 +104,13 @@ async function createContext(request: Request): Promise<AuthContext> {
 /** An AuthContext for tokens we already hold (the sign-in callback's fresh ones, or the cookie's). */
 export function authContextFor(request: Request, initial: SessionData): AuthContext & { refresh(): Promise<SessionData> } {
   let session = initial;
+  let renewedCookie: string | null = null;
   let refreshing: Promise<SessionData> | null = null;
   const refresh = () => {
     refreshing ??= refreshTokens(session).then(
-      (tokens) => {
+      async (tokens) => {
         session = { ...session, ...tokens };
+        renewedCookie = await commitSessionData(request, session);
         return session;
       },
       () => signOutRedirect(request, "session-expired"),
@@ -112,7 +127,6 @@ export function authContextFor(request: Request, initial: SessionData): AuthCont
     } catch (error) {
       if (!(error instanceof BackendError) || error.status !== 401) throw error;
       const renewed = await refresh();
-      pendingCookies.set(request, await commitSessionData(request, renewed));
       try {
         return await fetchBackend(backendRequest, renewed.accessToken);
       } catch (retryError) {
@@ -126,11 +140,16 @@ export function authContextFor(request: Request, initial: SessionData): AuthCont
   return {
     request,
     refresh,
+    renewedCookie: () => renewedCookie,
     get session() {
       return current();
     },
     call<T>(backendRequest: BackendRequest<T>) {
-      if ((backendRequest.method ?? "GET") !== "GET") return send(backendRequest);
+      if ((backendRequest.method ?? "GET") !== "GET") {
+        // A write may change what earlier reads answered.
+        reads.clear();
+        return send(backendRequest);
+      }
       const key = `${backendRequest.base} ${backendRequest.path} ${JSON.stringify(backendRequest.query ?? {})}`;
       let read = reads.get(key) as Promise<T> | undefined;
       if (!read) {
@@ -144,9 +163,13 @@ export function authContextFor(request: Request, initial: SessionData): AuthCont
   };
 }
 
-const pendingCookies = new WeakMap<Request, string>();
-
-/** The renewed session cookie of this request, if a refresh happened, for the response to carry. */
-export function pendingSessionCookie(request: Request) {
-  return pendingCookies.get(request) ?? null;
+/**
+ * A redirect ending a write. When the token was renewed during the request,
+ * the redirect carries the new session cookie (loaders cannot, see createContext).
+ */
+export function redirectInSession(auth: AuthContext, url: string, headers: HeadersInit = {}) {
+  const all = new Headers(headers);
+  const renewed = auth.renewedCookie();
+  if (renewed) all.append("Set-Cookie", renewed);
+  return redirect(url, { headers: all });
 }

@@ -37,7 +37,7 @@ async function hasVisitedMarketplace(request: Request) {
 async function onboardingUser(request: Request): Promise<User | null> {
   if (!(await readSessionData(request))) return null;
   // Not caught: a token renewal answers with a redirect back here, carrying the new cookie.
-  const auth = await requireSession(request);
+  const auth = await requireSession({ request });
   try {
     return await loadMe(auth);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { isBackendError } from "~/api/http.server";
 import { listSpaceManagers, type SpaceManager } from "~/api/members.server";
 import type { User } from "~/api/users.server";
@@ -11,7 +11,7 @@ import { dialogParams, isFlagSet, needsUpgradeInfo } from "~/domain/shell-nav";
 import { newSpaceTexts } from "~/domain/shell-texts";
 import { MAX_OWNED_SPACES } from "~/domain/space-name";
 import { spacePath, spaceSections } from "~/domain/space-paths";
-import type { AuthContext } from "./auth.server";
+import { redirectInSession, type AuthContext } from "./auth.server";
 import { safeRedirect } from "./safe-redirect";
 import type { SpaceContext } from "./space.server";
 
@@ -80,9 +80,10 @@ export async function createSpaceFromForm(space: SpaceContext, formData: FormDat
     const fieldError = isBackendError(error, 400) ? spaceNameMessageForReason(error.reason) : null;
     if (fieldError) return refuse({ fieldErrors: { spaceName: [fieldError] } });
     if (isBackendError(error, 409) && error.reason === "too_many_workspaces") return refuse({ formErrors: [tooMany] });
-    throw redirect(`${sentPage}?${bannerQuery({ banner: "create-error" })}`);
+    throw redirectInSession(space.auth, `${sentPage}?${bannerQuery({ banner: "create-error" })}`);
   }
-  throw redirect(
+  throw redirectInSession(
+    space.auth,
     `${spacePath(created.urlPrefix, spaceSections.sent)}?${bannerQuery({ banner: "created", name: created.workspaceName })}`,
   );
 }

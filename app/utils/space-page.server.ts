@@ -10,11 +10,11 @@ import { requireAccess, requireSpace } from "./space.server";
  * would also run in the browser build, where this module is empty).
  */
 export async function loadSpacePage(
-  { request, params }: LoaderFunctionArgs,
+  args: LoaderFunctionArgs,
   allowed: (access: SpaceAccess) => boolean = () => true,
   fallback: string = spaceSections.sent,
 ) {
-  const space = await requireSpace(request, params);
+  const space = await requireSpace(args);
   requireAccess(space, allowed, fallback);
   return { spaceName: space.workspace.workspaceName, isPerSeat: space.workspace.isPerSeat };
 }

@@ -5,7 +5,7 @@ import type { User, UserWorkspace } from "~/api/users.server";
 import { getWorkspace, type ActiveWorkspace } from "~/api/workspaces.server";
 import { spaceAccess, type SpaceAccess } from "~/domain/permissions";
 import { canonicalSpaceUrl, slugOf, spacePath, spaceSections } from "~/domain/space-paths";
-import { requireSession, type AuthContext } from "./auth.server";
+import { requireSession, type AuthContext, type RequestArgs } from "./auth.server";
 import { loadMe } from "./me.server";
 
 export interface SpaceContext {
@@ -34,8 +34,10 @@ export interface DisabledSpaceContext {
  * canonical URL (same path and query). A disabled membership comes back as a
  * DisabledSpaceContext: only the disabled screen may be shown then.
  */
-export async function loadSpace(request: Request, params: Params): Promise<SpaceContext | DisabledSpaceContext> {
-  const auth = await requireSession(request);
+export type SpaceArgs = RequestArgs & { params: Params };
+
+export async function loadSpace({ request, params, context }: SpaceArgs): Promise<SpaceContext | DisabledSpaceContext> {
+  const auth = await requireSession({ request, context });
   const workspaceId = params.workspaceId ?? "";
   const [me, workspace] = await Promise.all([loadMe(auth), getWorkspaceOrNull(auth, workspaceId)]);
 
@@ -57,8 +59,8 @@ export async function loadSpace(request: Request, params: Params): Promise<Space
 }
 
 /** loadSpace for every page but the disabled screen: a disabled user is sent there. */
-export async function requireSpace(request: Request, params: Params): Promise<SpaceContext> {
-  const space = await loadSpace(request, params);
+export async function requireSpace(args: SpaceArgs): Promise<SpaceContext> {
+  const space = await loadSpace(args);
   if ("disabled" in space) throw redirect(spacePath(space.urlPrefix, spaceSections.disabled));
   return space;
 }

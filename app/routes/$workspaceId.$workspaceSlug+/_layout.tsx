@@ -20,11 +20,11 @@ import { loadSpace } from "~/utils/space.server";
 
 export const SHELL_ROUTE_ID = "routes/$workspaceId.$workspaceSlug+/_layout";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const auth = await requireSession(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const auth = await requireSession({ request, context });
   // me, the space and the promotions in parallel; loadSpace shares its calls with page loaders.
   const [space, promotions, preferences, lastWorkspaceId] = await Promise.all([
-    loadSpace(request, params),
+    loadSpace({ request, params, context }),
     getSidebarPromotions(auth),
     readPreferences(request),
     readLastWorkspaceId(request),

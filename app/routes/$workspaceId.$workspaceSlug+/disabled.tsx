@@ -7,8 +7,8 @@ import { spacePath, spaceSections } from "~/domain/space-paths";
 import { loadSpace } from "~/utils/space.server";
 
 /** The disabled screen (000 §2): a disabled member sees only this message and Log out. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const space = await loadSpace(request, params);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const space = await loadSpace({ request, params, context });
   if (!("disabled" in space)) throw redirect(spacePath(space.urlPrefix, spaceSections.sent));
   return null;
 }

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { acceptInvitation } from "~/api/invitations.server";
@@ -9,10 +9,11 @@ import { bannerQuery, type BannerParams } from "~/domain/banners";
 import { invitationErrorReason, invitationTexts } from "~/domain/invitations";
 import { pageTitle } from "~/domain/page-title";
 import { spacePath, spaceSections } from "~/domain/space-paths";
+import { redirectInSession } from "~/utils/auth.server";
 import { requireSpace } from "~/utils/space.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const space = await requireSpace(request, params);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const space = await requireSpace({ request, params, context });
   return {
     restricted: space.workspace.restrictions.INVITATION,
     canAccept: params.status === "accept",
@@ -25,25 +26,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * in the joined space, now active; on error back on this space's sent page;
  * either way with the matching banner.
  */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const space = await requireSpace(request, params);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const space = await requireSpace({ request, params, context });
   const home = spacePath(space.urlPrefix, spaceSections.sent);
   // Declared here, not at module level, so zod stays out of the page's browser bundle.
   const acceptSchema = z.object({ invitationToken: z.string().min(1).max(200) });
   const submission = parseWithZod(await request.formData(), { schema: acceptSchema });
   if (submission.status !== "success" || space.workspace.restrictions.INVITATION) {
-    throw redirect(`${home}?${bannerQuery({ banner: "invitation-error", reason: "invalid" })}`);
+    throw redirectInSession(space.auth, `${home}?${bannerQuery({ banner: "invitation-error", reason: "invalid" })}`);
   }
   try {
     const joined = await acceptInvitation(space.auth, submission.value.invitationToken);
     // The answer has no slug: the space's canonical-URL redirect puts the right one in.
     const joinedHome = spacePath(`/${encodeURIComponent(joined.workspaceId)}/space`, spaceSections.sent);
-    throw redirect(`${joinedHome}?${bannerQuery({ banner: "joined", name: joined.workspaceName, switched: "1" })}`);
+    throw redirectInSession(space.auth, `${joinedHome}?${bannerQuery({ banner: "joined", name: joined.workspaceName, switched: "1" })}`);
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
     const reason = invitationErrorReason(error.status, error.reason);
     const banner: BannerParams = reason ? { banner: "invitation-error", reason } : { banner: "error" };
-    throw redirect(`${home}?${bannerQuery(banner)}`);
+    throw redirectInSession(space.auth, `${home}?${bannerQuery(banner)}`);
   }
 }
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { dismissLegacyBanner } from "~/utils/preferences.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { redirectInSession } from "~/utils/auth.server";
 import { requireSpace } from "~/utils/space.server";
 
 /** Dismisses the legacy-plan banner of this space for good (000 §4), then goes back. */
@@ -15,12 +16,12 @@ export function loader({ params }: LoaderFunctionArgs) {
   return redirect(`/${params.workspaceId}/${params.workspaceSlug}`);
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const space = await requireSpace(request, params);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const space = await requireSpace({ request, params, context });
   const submission = parseWithZod(await request.formData(), { schema: dismissSchema });
   const fallback = spacePath(space.urlPrefix, spaceSections.sent);
   const target = submission.status === "success" ? safeRedirect(submission.value.redirectTo, fallback) : fallback;
-  return redirect(target, {
-    headers: { "Set-Cookie": await dismissLegacyBanner(request, space.workspace.workspaceId) },
+  return redirectInSession(space.auth, target, {
+    "Set-Cookie": await dismissLegacyBanner(request, space.workspace.workspaceId),
   });
 }

@@ -14,14 +14,14 @@ import { useShellData, type ActiveShellData } from "./_layout";
  * (what was typed is kept).
  */
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const space = await requireSpace(request, params);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const space = await requireSpace({ request, params, context });
   return { closeTo: spacePath(space.urlPrefix, spaceSections.sent) };
 }
 
 /** The form's zod work is in shell.server.ts, so that zod stays out of this page's first load. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const space = await requireSpace(request, params);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const space = await requireSpace({ request, params, context });
   return createSpaceFromForm(space, await request.formData());
 }
 

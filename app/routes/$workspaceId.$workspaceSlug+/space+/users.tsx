@@ -6,8 +6,8 @@ import { pageTexts } from "~/domain/page-texts";
 import { requireAccess, requireSpace } from "~/utils/space.server";
 
 /** Members (per-seat) or Manage Users; hidden when restricted (002 §2). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const space = await requireSpace(request, params);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const space = await requireSpace({ request, params, context });
   requireAccess(space, (access) => access.canAccessUsersPage, "space");
   return { spaceName: space.workspace.workspaceName, isPerSeat: space.workspace.isPerSeat };
 }
