@@ -1,0 +1,137 @@
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { listHref, sortHref, type ListQuery, type SortDir } from "~/domain/list-query";
+import { listTexts } from "~/domain/list-texts";
+import { buttonClass } from "./button";
+
+/** 002 §5: search text is debounced 200 ms. */
+const SEARCH_DEBOUNCE_MS = 200;
+
+/**
+ * A list's filters: a GET form, so it works without JavaScript (Search
+ * button). With JavaScript the search box submits itself after the spec's
+ * debounce, replacing the history entry. Parameters owned by other controls
+ * (`keep`) ride along as hidden fields; the page always goes back to 1.
+ */
+export function SearchForm({
+  label,
+  placeholder,
+  q,
+  keep = [],
+  children,
+}: {
+  label: string;
+  placeholder?: string;
+  q: string;
+  /** Query parameters to keep, e.g. ["range", "sort", "dir"]. */
+  keep?: string[];
+  /** More filter fields of the same form (e.g. a date-range select). */
+  children?: ReactNode;
+}) {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<number>();
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  return (
+    <Form method="get" role="search" ref={formRef} className="flex flex-wrap items-end gap-3" aria-label={label}>
+      {keep.map((key) =>
+        params.has(key) ? <input key={key} type="hidden" name={key} value={params.get(key) ?? ""} /> : null,
+      )}
+      <label className="flex min-w-[14rem] flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
+        {label}
+        <input
+          type="search"
+          name="q"
+          defaultValue={q}
+          placeholder={placeholder}
+          maxLength={200}
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-normal shadow-sm"
+          onChange={(event) => {
+            const form = event.currentTarget.form;
+            window.clearTimeout(timer.current);
+            timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
+          }}
+        />
+      </label>
+      {children}
+      <button type="submit" className={buttonClass("secondary")}>
+        {listTexts.search}
+      </button>
+    </Form>
+  );
+}
+
+/** A column header that sorts the list by its column (a link: works without JavaScript). */
+export function SortableHeader<Sort extends string>({
+  column,
+  query,
+  defaultDirs,
+  children,
+  className = "",
+}: {
+  column: Sort;
+  query: ListQuery<Sort>;
+  defaultDirs: Record<Sort, SortDir>;
+  children: ReactNode;
+  className?: string;
+}) {
+  const { pathname, search } = useLocation();
+  const active = query.sort === column;
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : "none"}
+      className={`px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 ${className}`}
+    >
+      <Link
+        to={sortHref(pathname, search, query, column, defaultDirs)}
+        preventScrollReset
+        className="inline-flex items-center gap-1 hover:text-slate-900"
+      >
+        {children}
+        <span aria-hidden="true" className={active ? "text-brand-600" : "text-slate-300"}>
+          {active && query.dir === "asc" ? "▲" : "▼"}
+        </span>
+      </Link>
+    </th>
+  );
+}
+
+/** Previous and Next links, keeping every other parameter of the list. */
+export function Pagination({ page, hasNextPage }: { page: number; hasNextPage: boolean }) {
+  const { pathname, search } = useLocation();
+  if (page === 1 && !hasNextPage) return null;
+  const link = (target: number) => listHref(pathname, search, { page: target === 1 ? null : String(target) });
+  return (
+    <nav aria-label={listTexts.pagination} className="flex items-center justify-between gap-3 pt-4 text-sm">
+      {page > 1 ? (
+        <Link to={link(page - 1)} className={buttonClass("secondary")} rel="prev">
+          {listTexts.previous}
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-slate-600">{listTexts.page(page)}</span>
+      {hasNextPage ? (
+        <Link to={link(page + 1)} className={buttonClass("secondary")} rel="next">
+          {listTexts.next}
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** The empty and no-match states of a list: a title and a line of explanation. */
+export function EmptyState({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div role="status" className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <p className="text-lg font-semibold text-slate-900">{title}</p>
+      <p className="mt-1 text-slate-600">{children}</p>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * List state in the URL (ARCHITECTURE: list state): search, sort, direction
+ * and page live in the query string, so a filtered list can be bookmarked,
+ * shared and reloaded. Parsing is forgiving: a value that makes no sense falls
+ * back to the default instead of failing the page.
+ */
+
+/** 001 §9: default table page size. */
+export const PAGE_SIZE = 25;
+/** The longest search text kept. */
+export const MAX_SEARCH_LENGTH = 200;
+
+export type SortDir = "asc" | "desc";
+
+export interface ListQuery<Sort extends string> {
+  q: string;
+  sort: Sort;
+  dir: SortDir;
+  /** 1-based, as shown in the URL (`page=2`). */
+  page: number;
+}
+
+export interface ListQueryOptions<Sort extends string> {
+  sorts: readonly Sort[];
+  defaultSort: Sort;
+  /** The direction each sort starts with when chosen. */
+  defaultDirs: Record<Sort, SortDir>;
+}
+
+export function parseListQuery<Sort extends string>(
+  params: URLSearchParams,
+  { sorts, defaultSort, defaultDirs }: ListQueryOptions<Sort>,
+): ListQuery<Sort> {
+  const sortParam = params.get("sort");
+  const sort = sorts.find((candidate) => candidate === sortParam) ?? defaultSort;
+  const dirParam = params.get("dir");
+  const dir: SortDir = dirParam === "asc" || dirParam === "desc" ? dirParam : defaultDirs[sort];
+  const pageParam = Number(params.get("page"));
+  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1_000_000 ? pageParam : 1;
+  const q = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  return { q, sort, dir, page };
+}
+
+/** The backend's limitOffset for a page; the list asks for one row more to know whether a next page exists. */
+export function pageWindow(page: number, pageSize = PAGE_SIZE) {
+  return { limit: pageSize + 1, limitOffset: (page - 1) * pageSize };
+}
+
+/** Splits the extra row off: the rows to show, and whether there is a next page. */
+export function pageOf<T>(rows: T[], pageSize = PAGE_SIZE) {
+  return { rows: rows.slice(0, pageSize), hasNextPage: rows.length > pageSize };
+}
+
+/** The same URL with some parameters changed (null removes one). Any change but the page's goes back to page 1. */
+export function listHref(pathname: string, search: string | URLSearchParams, changes: Record<string, string | null>) {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === "") params.delete(key);
+    else params.set(key, value);
+  }
+  if (!("page" in changes)) params.delete("page");
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/** Where a column header's link goes: the same column flips direction, another starts with its default. */
+export function sortHref<Sort extends string>(
+  pathname: string,
+  search: string | URLSearchParams,
+  current: ListQuery<Sort>,
+  column: Sort,
+  defaultDirs: Record<Sort, SortDir>,
+) {
+  const dir = current.sort === column ? (current.dir === "asc" ? "desc" : "asc") : defaultDirs[column];
+  return listHref(pathname, search, { sort: column, dir });
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it, vi } from "vitest";
+import type { AuthContext } from "./auth.server";
+import { CSV_MAX_ROWS, csvFileName, csvResponse } from "./csv-export.server";
+
+function fakeAuth() {
+  const calls: unknown[] = [];
+  const auth = {
+    call: vi.fn(async (request: unknown) => {
+      calls.push(request);
+      return undefined;
+    }),
+  } as unknown as AuthContext;
+  return { auth, calls };
+}
+
+describe("csvFileName", () => {
+  it("follows Exported_{kind}_{date}.csv", () => {
+    expect(csvFileName("sent", new Date("2026-11-21T10:00:00Z"))).toBe("Exported_sent_2026-11-21.csv");
+  });
+});
+
+describe("csvResponse", () => {
+  it("streams every page with escaping, names the file and logs the export", async () => {
+    const { auth, calls } = fakeAuth();
+    const pages = [
+      [{ email: "a@x.test", note: 'He said "hi", then left' }],
+      [] as { email: string; note: string }[],
+    ];
+    const response = await csvResponse({
+      auth,
+      kind: "unsubscription",
+      fileKind: "unsubscriptions",
+      header: ["Email address", "Note"],
+      fetchPage: async () => pages.shift() ?? [],
+      toRecord: (row) => [row.email, row.note],
+      now: new Date("2026-11-21T00:00:00Z"),
+    });
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="Exported_unsubscriptions_2026-11-21.csv"');
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const text = (await response.text()).replace(/^\uFEFF/, "");
+    expect(text).toBe('Email address,Note\na@x.test,"He said ""hi"", then left"\n');
+    expect(calls).toEqual([expect.objectContaining({ path: "/events", body: { type: "csv_export", params: { export_type: "unsubscription" } } })]);
+  });
+
+  it("stops at 30,000 rows", async () => {
+    const { auth } = fakeAuth();
+    const windows: { limit: number; limitOffset: number }[] = [];
+    const response = await csvResponse({
+      auth,
+      kind: "sent",
+      fileKind: "sent",
+      header: ["n"],
+      fetchPage: async (window) => {
+        windows.push(window);
+        return Array.from({ length: window.limit }, (_, index) => window.limitOffset + index);
+      },
+      toRecord: (row) => [row],
+    });
+    const lines = (await response.text()).trim().split("\n");
+    expect(lines).toHaveLength(CSV_MAX_ROWS + 1);
+    expect(windows.at(-1)).toEqual({ limit: 1000, limitOffset: 29_000 });
+  });
+});
