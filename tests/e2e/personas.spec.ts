@@ -33,10 +33,3 @@ test("disabled@acme.test signs in and sees only the disabled screen", async ({ p
   await expect(page.getByText("Sorry, your account is disabled. Contact your space administrator to solve this issue.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Unsubscriptions" })).toHaveCount(0);
 });
-
-test("newcomer@startup.test signing in without an account sees no-user", async ({ page }) => {
-  await page.goto("/login");
-  await page.getByRole("button", { name: "Sign in with Google" }).click();
-  await page.getByRole("button", { name: "newcomer@startup.test" }).click();
-  await expect(page).toHaveURL(/\/login\?error=no-user/);
-});
