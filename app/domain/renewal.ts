@@ -44,3 +44,6 @@ export function renewalResultPath(result: RenewalResult) {
 export function canStopRenewal(license: { paymentSource: string } | null) {
   return license?.paymentSource === "PAYPAL";
 }
+
+/** The intent of the Confirm cancellation form. */
+export const STOP_RENEWAL_INTENT = "stop-renewal";

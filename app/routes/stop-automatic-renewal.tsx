@@ -1,7 +1,5 @@
-import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { cancelAutoRenewal } from "~/api/renewal.server";
 import type { User } from "~/api/users.server";
 import { GoogleButton } from "~/components/google-button";
@@ -16,16 +14,15 @@ import {
   paypalPaymentsUrl,
   renewalResultPath,
   renewalTexts,
+  STOP_RENEWAL_INTENT,
   STOP_RENEWAL_PATH,
   type RenewalResult,
 } from "~/domain/renewal";
 import { redirectInSession, requireSession, type AuthContext } from "~/utils/auth.server";
+import { parseStopRenewal } from "~/utils/form-schemas.server";
 import { loadMe } from "~/utils/me.server";
 import { readSessionData } from "~/utils/session.server";
 
-const STOP_RENEWAL_INTENT = "stop-renewal";
-/** The form has no fields of its own: the licence to stop is the signed-in user's. */
-const stopRenewalSchema = z.object({ intent: z.literal(STOP_RENEWAL_INTENT) });
 
 const HEADING_ID = "renewal-heading";
 
@@ -48,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   // Also refuses cross-site POSTs.
   const auth = await requireSession({ request, context });
-  const submission = parseWithZod(await request.formData(), { schema: stopRenewalSchema });
+  const submission = parseStopRenewal(await request.formData());
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const me = await requirePaypalLicence(auth);
   const result = await stopRenewal(auth, me.license?.subscriptionId);

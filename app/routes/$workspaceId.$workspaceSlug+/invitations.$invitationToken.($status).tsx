@@ -1,7 +1,5 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { acceptInvitation } from "~/api/invitations.server";
 import { BackendError } from "~/api/http.server";
 import { PageHeading } from "~/components/page-heading";
@@ -10,6 +8,7 @@ import { invitationErrorReason, invitationTexts } from "~/domain/invitations";
 import { pageTitle } from "~/domain/page-title";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
+import { parseAcceptInvitation } from "~/utils/form-schemas.server";
 import { requireSpace } from "~/utils/space.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -29,9 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const space = await requireSpace({ request, params, context });
   const home = spacePath(space.urlPrefix, spaceSections.sent);
-  // Declared here, not at module level, so zod stays out of the page's browser bundle.
-  const acceptSchema = z.object({ invitationToken: z.string().min(1).max(200) });
-  const submission = parseWithZod(await request.formData(), { schema: acceptSchema });
+  const submission = parseAcceptInvitation(await request.formData());
   if (submission.status !== "success" || space.workspace.restrictions.INVITATION) {
     throw redirectInSession(space.auth, `${home}?${bannerQuery({ banner: "invitation-error", reason: "invalid" })}`);
   }
