@@ -36,6 +36,8 @@ export interface BackendRequest<T> {
   query?: Record<string, QueryValue>;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Adds "X-ID-Token: Bearer <backendIdToken>" of the session, where the spec names that header (002 §7). */
+  withIdToken?: boolean;
   /** Parses a successful answer; leave out for answers without a body. */
   schema?: z.ZodType<T, z.ZodTypeDef, unknown>;
 }

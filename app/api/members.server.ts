@@ -35,3 +35,18 @@ export async function listSpaceManagers(auth: AuthContext, workspaceId: string):
     .filter((member) => member.userRole !== "MEMBER")
     .sort((a, b) => roleRank[b.userRole] - roleRank[a.userRole] || a.userName.localeCompare(b.userName));
 }
+
+/**
+ * The space's owner (GET /workspaces/{id}/members, filterBy=role:OWNER, limit 1):
+ * whom a member asks to upgrade on the unsubscription and bounce pages (002 §6).
+ * Null when the space lists no owner.
+ */
+export async function getSpaceOwner(auth: AuthContext, workspaceId: string): Promise<SpaceManager | null> {
+  const answer = await auth.call({
+    base: "v1",
+    path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
+    query: { filterBy: "role:OWNER", limit: 1 },
+    schema: managersAnswerSchema,
+  });
+  return answer.items.find((member) => member.userRole === "OWNER") ?? null;
+}

@@ -1,3 +1,5 @@
+import { BANNER_PARAMS } from "./banner-params";
+
 /**
  * List state in the URL (ARCHITECTURE: list state): search, sort, direction
  * and page live in the query string, so a filtered list can be bookmarked,
@@ -51,9 +53,16 @@ export function pageOf<T>(rows: T[], pageSize = PAGE_SIZE) {
   return { rows: rows.slice(0, pageSize), hasNextPage: rows.length > pageSize };
 }
 
+/**
+ * One-time parameters: banners, action results and open confirmations. A
+ * list link never carries them on, or the message would show again.
+ */
+export const ONE_TIME_PARAMS = [...BANNER_PARAMS, "cancel", "result", "count", "draft", "subject", "confirm"] as const;
+
 /** The same URL with some parameters changed (null removes one). Any change but the page's goes back to page 1. */
 export function listHref(pathname: string, search: string | URLSearchParams, changes: Record<string, string | null>) {
   const params = new URLSearchParams(search);
+  for (const key of ONE_TIME_PARAMS) params.delete(key);
   for (const [key, value] of Object.entries(changes)) {
     if (value === null || value === "") params.delete(key);
     else params.set(key, value);

@@ -121,14 +121,19 @@ export function authContextFor(request: Request, initial: SessionData): AuthCont
   const current = () => session;
   // GET answers are shared by every loader of this request (no duplicate calls).
   const reads = new Map<string, Promise<unknown>>();
+  // Headers that carry tokens are built at send time, so a retry after a refresh carries the new ones.
+  const withSessionHeaders = <T>(backendRequest: BackendRequest<T>, tokens: SessionData): BackendRequest<T> =>
+    backendRequest.withIdToken
+      ? { ...backendRequest, headers: { ...backendRequest.headers, "X-ID-Token": `Bearer ${tokens.backendIdToken}` } }
+      : backendRequest;
   const send = async <T>(backendRequest: BackendRequest<T>): Promise<T> => {
     try {
-      return await fetchBackend(backendRequest, current().accessToken);
+      return await fetchBackend(withSessionHeaders(backendRequest, current()), current().accessToken);
     } catch (error) {
       if (!(error instanceof BackendError) || error.status !== 401) throw error;
       const renewed = await refresh();
       try {
-        return await fetchBackend(backendRequest, renewed.accessToken);
+        return await fetchBackend(withSessionHeaders(backendRequest, renewed), renewed.accessToken);
       } catch (retryError) {
         if (retryError instanceof BackendError && retryError.status === 401) {
           return signOutRedirect(request, "session-expired");

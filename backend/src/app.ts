@@ -4,13 +4,18 @@ import type { BackendConfig } from "./config";
 import type { BackendDb } from "./db/connection";
 import type { AppEnv } from "./http/app-env";
 import { authRoutes } from "./http/auth";
+import { campaignsRoutes } from "./http/campaigns";
 import { cannonRoutes } from "./http/cannon";
 import { errorResponse, handleError } from "./http/errors";
 import { eventsRoutes } from "./http/events";
 import { invitationsRoutes } from "./http/invitations";
 import { membersRoutes } from "./http/members";
+import { recipientsRoutes } from "./http/recipients";
 import { renewalRoutes } from "./http/renewal";
 import { requireSession } from "./http/require-session";
+import { scheduledCampaignsRoutes } from "./http/scheduled-campaigns";
+import { teamReportRoutes } from "./http/team-report";
+import { draftsRoutes, templatesRoutes } from "./http/templates";
 import { usersRoutes } from "./http/users";
 import { workspacesRoutes } from "./http/workspaces";
 
@@ -33,11 +38,17 @@ export function createBackendApp({ db, config }: { db: BackendDb; config: Backen
   // Everything under /api needs a live access token; registered once so each request is checked once.
   app.use("/api/*", requireSession(db));
   app.route("/api/v2", usersRoutes(deps));
+  app.route("/api/v2", campaignsRoutes(deps));
+  app.route("/api/v2", scheduledCampaignsRoutes(deps));
+  app.route("/api/v2", recipientsRoutes(deps));
+  app.route("/api/v2", draftsRoutes(deps));
   app.route("/api/v1", workspacesRoutes(deps));
   app.route("/api/v1", cannonRoutes(deps));
   app.route("/api/v1", eventsRoutes(deps));
   app.route("/api/v1", membersRoutes(deps));
   app.route("/api/v1", invitationsRoutes(deps));
+  app.route("/api/v1", teamReportRoutes(deps));
+  app.route("/api/v1", templatesRoutes(deps));
 
   // The billing backend: same rule, every call needs a live access token.
   app.use("/billing/*", requireSession(db));

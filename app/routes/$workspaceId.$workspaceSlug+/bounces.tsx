@@ -1,13 +1,25 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { PageHeading } from "~/components/page-heading";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { RecipientsPage } from "~/components/recipients-page";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { loadSpacePage } from "~/utils/space-page.server";
+import { loadRecipientsPage, recipientsAction } from "~/utils/recipients.server";
 
-export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args, (access) => access.canAccessBounces);
+/** /bounces (002 §2): the shared recipients page for bounced addresses; hidden (redirect) unless canAccessBounces. */
 
-export default function Page() {
-  return <PageHeading>{pageTexts.bounces.heading}</PageHeading>;
+export async function loader(args: LoaderFunctionArgs) {
+  return loadRecipientsPage(args, "bounce");
+}
+
+/** Intents `add` and `delete`; anything else is a 400. */
+export async function action(args: ActionFunctionArgs) {
+  return recipientsAction(args, "bounce");
+}
+
+export default function BouncesPage() {
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return <RecipientsPage heading={pageTexts.bounces.heading} data={data} answer={answer} />;
 }
 
 export const meta = () => pageTitle(pageTexts.bounces.title);

@@ -1,11 +1,42 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useParams } from "@remix-run/react";
-import { PageHeading } from "~/components/page-heading";
-import { loadSpacePage } from "~/utils/space-page.server";
+import type { LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
+import { isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Dialog } from "~/components/dialog";
+import { TemplatePreviewDialog } from "~/components/template-preview-dialog";
+import { pageTitle } from "~/domain/page-title";
+import { pageTexts } from "~/domain/page-texts";
+import { templatesTexts } from "~/domain/templates";
+import { loadTemplatePreview } from "~/utils/templates-page.server";
 
-/** The template preview dialog (002 §2); its body comes with the templates issue. */
-export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args);
+/**
+ * The preview dialog (templates/{id}, 002 §2), URL state over the gallery:
+ * it opens, closes (a link back to the gallery) and submits without JavaScript.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  return loadTemplatePreview(args);
+}
+
+function useGalleryPath() {
+  // This route's URL is the gallery's plus "/{id}".
+  return useLocation().pathname.replace(/\/[^/]*\/?$/, "");
+}
 
 export default function TemplatePreview() {
-  return <PageHeading level={2}>{useParams().templateId}</PageHeading>;
+  const template = useLoaderData<typeof loader>();
+  const galleryPath = useGalleryPath();
+  return <TemplatePreviewDialog template={template} closeTo={galleryPath} action={galleryPath} />;
+}
+
+export const meta = ({ data }: MetaArgs<typeof loader>) =>
+  pageTitle(data ? `${data.subject} - ${pageTexts.templates.title}` : pageTexts.templates.title);
+
+/** An unknown template (or a failed load): the dialog says so, and closes back to the gallery. */
+export function ErrorBoundary() {
+  const galleryPath = useGalleryPath();
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Dialog title={pageTexts.templates.title} closeTo={galleryPath}>
+      <p className="text-sm text-slate-700">{notFound ? templatesTexts.notFound : templatesTexts.error}</p>
+    </Dialog>
+  );
 }

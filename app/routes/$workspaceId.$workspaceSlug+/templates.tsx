@@ -1,20 +1,93 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
+import { Banner, BannerCloseLink } from "~/components/banner";
+import { EmptyState } from "~/components/list-controls";
 import { PageHeading } from "~/components/page-heading";
+import { TemplateCard } from "~/components/template-card";
+import { listTexts } from "~/domain/list-texts";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { loadSpacePage } from "~/utils/space-page.server";
+import { templatesTexts, withoutDraftAlert } from "~/domain/templates";
+import { loadTemplateGallery, createDraftFromForm } from "~/utils/templates-page.server";
 
-export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args);
+/**
+ * The template gallery (002 §2, §4): cards ordered by `order`, each opening
+ * its preview dialog (the nested templates/{id} route, over the gallery), and
+ * a 'Use' form that makes a Gmail draft and comes back here with an alert
+ * (`?draft=created&template={id}` or `?draft=error`).
+ *
+ * The spec's "10 placeholders while loading" is the client-side app's
+ * loading state: here the page arrives rendered, so there is nothing to wait for.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  return loadTemplateGallery(args);
+}
 
-export default function Page() {
+export async function action(args: ActionFunctionArgs) {
+  return createDraftFromForm(args);
+}
+
+export default function Templates() {
+  const { galleryPath, templates, alert } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const rest = withoutDraftAlert(search).toString();
+  useForgetAlertOnceShown(alert !== null);
+
   return (
-    <>
+    <div className="flex flex-col gap-6">
       <PageHeading>{pageTexts.templates.heading}</PageHeading>
-      {/* Detail dialogs render over the list. */}
+      {alert ? (
+        <Banner
+          tone={alert.tone}
+          title={alert.title}
+          dismiss={<BannerCloseLink to={rest ? `${galleryPath}?${rest}` : galleryPath} />}
+        />
+      ) : null}
+      <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-inset ring-amber-200 tablet:hidden">
+        {templatesTexts.mobileNotice}
+      </p>
+      {templates.length > 0 ? (
+        <ul
+          aria-label={templatesTexts.gallery}
+          className="grid grid-cols-1 gap-4 mobile:grid-cols-2 laptop:grid-cols-3 desktop:grid-cols-4"
+        >
+          {templates.map((template) => (
+            <li key={template.id}>
+              <TemplateCard template={template} action={galleryPath} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState title={listTexts.nothingToSee}>{templatesTexts.empty}</EmptyState>
+      )}
+      {/* The preview dialog renders over the gallery. */}
       <Outlet />
-    </>
+    </div>
   );
 }
 
+/**
+ * With JavaScript the address bar drops the alert's parameters once it has
+ * been shown, without a navigation, so a reload does not show it again.
+ */
+function useForgetAlertOnceShown(shown: boolean) {
+  const { key } = useLocation();
+  useEffect(() => {
+    if (!shown) return;
+    const url = new URL(window.location.href);
+    const rest = withoutDraftAlert(url.searchParams).toString();
+    window.history.replaceState(window.history.state, "", `${url.pathname}${rest ? `?${rest}` : ""}${url.hash}`);
+  }, [shown, key]);
+}
+
 export const meta = () => pageTitle(pageTexts.templates.title);
+
+export function ErrorBoundary() {
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeading>{pageTexts.templates.heading}</PageHeading>
+      <Banner tone="error" title={templatesTexts.error} />
+    </div>
+  );
+}

@@ -79,6 +79,24 @@ export async function findLiveSession(
 }
 
 /**
+ * Whether `backendIdToken` is the current backend ID token of the session
+ * (refreshing rotates it: an earlier one no longer matches).
+ */
+export async function backendIdTokenMatches(
+  db: BackendDb,
+  sessionId: string,
+  backendIdToken: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("sessions")
+    .select("id")
+    .where("id", "=", sessionId)
+    .where("backend_id_token_hash", "=", hashToken(backendIdToken))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * Whether the bearer token was issued for this session, live or expired: refresh
  * and revoke must work with the token that just ran out.
  */

@@ -1,12 +1,39 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect } from "kysely";
+import { Kysely, Migrator, SqliteDialect, type SqliteDatabase } from "kysely";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 
 /** The database, or a transaction on it: Kysely transactions are Kysely instances too. */
 export type BackendDb = Kysely<Database>;
+
+/** Prepared statements kept for reuse, least recently used dropped first. */
+const STATEMENT_CACHE_SIZE = 200;
+
+/**
+ * Kysely prepares every query anew, and SQLite parses and plans it each time:
+ * often more work than running it. This keeps the statement of each SQL text
+ * (parameters are bound per run), unless it is busy in an open iteration.
+ */
+export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      const cached = statements.get(sql);
+      if (cached && !cached.busy) {
+        statements.delete(sql);
+        statements.set(sql, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(sql);
+      statements.set(sql, statement);
+      if (statements.size > size) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  };
+}
 
 /** Opens (creating if missing) the SQLite file, with its folder. */
 export function openDatabase(filePath: string): BackendDb {
@@ -16,7 +43,7 @@ export function openDatabase(filePath: string): BackendDb {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 export async function migrateToLatest(db: BackendDb): Promise<void> {

@@ -1,8 +1,12 @@
 import type { EventTables } from "./tables/events";
 import type { InvitationTables } from "./tables/invitations";
 import type { LicenseRenewalTables } from "./tables/license-renewals";
+import type { ListVersionTables } from "./tables/list-versions";
+import type { MailMergeTables } from "./tables/mail-merges";
 import type { PromotionTables } from "./tables/promotions";
+import type { RecipientTables } from "./tables/recipients";
 import type { SessionTables } from "./tables/sessions";
+import type { TemplateTables } from "./tables/templates";
 import type { UserTables } from "./tables/users";
 import type { WorkspaceTables } from "./tables/workspaces";
 
@@ -17,6 +21,10 @@ export interface Database
     PromotionTables,
     EventTables,
     InvitationTables,
-    LicenseRenewalTables {}
+    LicenseRenewalTables,
+    ListVersionTables,
+    MailMergeTables,
+    RecipientTables,
+    TemplateTables {}
 
 export type { SqlBoolean } from "./tables/users";

@@ -44,3 +44,27 @@ export const roleRank = (role: Role): number => ROLE_RANK[role];
 export function roleAtLeast(role: Role, minimum: Role): boolean {
   return ROLE_RANK[role] >= ROLE_RANK[minimum];
 }
+
+/**
+ * 002 §4: a scheduled mail merge is IN PROGRESS (with no next run when out of
+ * quota) or stopped by one of these errors.
+ */
+export const SCHEDULED_ERROR_STATUSES = [
+  "TOO COMPLEX REGEXP",
+  "SPREADSHEET DELETED",
+  "INVALID DRAFT",
+  "UNKNOWN ERROR",
+  "DRAFT NOT FOUND",
+  "NAMED RANGE DELETED",
+  "USER PROPERTY NOT FOUND",
+  "SHEET DELETED",
+] as const;
+export const SCHEDULED_STATUSES = ["IN PROGRESS", ...SCHEDULED_ERROR_STATUSES] as const;
+export type ScheduledStatus = (typeof SCHEDULED_STATUSES)[number];
+
+/**
+ * 002 §3: an unsubscription or bounce is the space's (WORKSPACE, shared with its
+ * members) or one user's own (USER).
+ */
+export const RECIPIENT_TYPES = ["WORKSPACE", "USER"] as const;
+export type RecipientType = (typeof RECIPIENT_TYPES)[number];

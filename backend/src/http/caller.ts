@@ -1,7 +1,9 @@
 import type { Context } from "hono";
 import type { BackendDb } from "../db/connection";
 import { findUserByEmail, type UserRow } from "../store/users";
-import { findMembership, findWorkspace } from "../store/workspaces";
+import { deriveWorkspaceUserFeature, type WorkspaceUserFeature } from "../domain/features";
+import { NO_PLAN_FEATURES } from "../domain/plan-features";
+import { findMembership, findWorkspace, listPlanFeatures } from "../store/workspaces";
 import type { AppEnv } from "./app-env";
 import { forbidden, userNotFound, workspaceNotFound } from "./errors";
 
@@ -24,4 +26,39 @@ export async function requireMembership(db: BackendDb, c: Context<AppEnv>, works
   const membership = user && (await findMembership(db, workspaceId, user.id));
   if (!user || !membership) throw forbidden();
   return { workspace, user, membership };
+}
+
+/**
+ * requireMembership for the space's pages: a DISABLED member, or any member of
+ * a DISABLED space, gets 403 too (they only see the disabled screen, 002 §6).
+ */
+export async function requireActiveMembership(db: BackendDb, c: Context<AppEnv>, workspaceId: string) {
+  const result = await requireMembership(db, c, workspaceId);
+  if (result.membership.status === "DISABLED" || result.workspace.status === "DISABLED") {
+    throw forbidden("membership is disabled");
+  }
+  return result;
+}
+
+type Membership = Awaited<ReturnType<typeof requireMembership>>;
+
+/** The caller's features in the space, as `GET /users/me` sends them (domain/features.ts). */
+export async function memberFeatures(
+  db: BackendDb,
+  { workspace, membership }: Pick<Membership, "workspace" | "membership">,
+): Promise<WorkspaceUserFeature> {
+  const planFeatures = (await listPlanFeatures(db, [workspace.id])).find(
+    (row) => row.user_plan === membership.user_plan,
+  );
+  return deriveWorkspaceUserFeature({
+    workspacePlan: workspace.plan,
+    legacyType: workspace.legacy_type,
+    userPlan: membership.user_plan,
+    role: membership.role,
+    memberStatus: membership.status,
+    isPerSeat: workspace.is_per_seat === 1,
+    planFeatures: planFeatures
+      ? { hasMultiDomain: planFeatures.has_multi_domain === 1, allowedUserCount: planFeatures.allowed_user_count }
+      : NO_PLAN_FEATURES,
+  });
 }

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { findLiveSession } from "../auth/session-store";
+import { backendIdTokenMatches, findLiveSession } from "../auth/session-store";
 import type { BackendDb } from "../db/connection";
 import type { AppEnv } from "./app-env";
 import { unauthorized } from "./errors";
@@ -19,4 +19,16 @@ export function requireSession(db: BackendDb) {
     c.set("identity", identity);
     await next();
   });
+}
+
+/**
+ * 002 §7: the sent mail merge calls also carry `X-ID-Token: Bearer <backendIdToken>`,
+ * which must be the current backend ID token of the bearer token's own session.
+ * Runs after requireSession; 401 (reason `invalid_x_id_token`) when missing or not it.
+ */
+export async function requireIdToken(db: BackendDb, c: Context<AppEnv>): Promise<void> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header("X-ID-Token") ?? "");
+  if (!match || !(await backendIdTokenMatches(db, c.get("identity").sessionId, match[1]))) {
+    throw unauthorized("invalid_x_id_token");
+  }
 }

@@ -2,11 +2,7 @@ import { sql, type Expression, type SqlBool } from "kysely";
 import type { BackendDb } from "../db/connection";
 import { ROLES, roleRank } from "../domain/enums";
 import type { MemberFilter, MemberSort } from "../domain/member-query";
-
-/** `%`, `_` and the escape character itself are literal in a user's search text. */
-function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+import { likeContains } from "./list-pages";
 
 /** The members of a space joined with their users, narrowed by the filter. */
 function membersMatching(db: BackendDb, workspaceId: string, filter: MemberFilter) {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listSentCampaigns } from "~/api/campaigns.server";
 import { loader as indexLoader } from "~/routes/_index";
+import { requireSession } from "~/utils/auth.server";
 import { action as logoutAction } from "~/routes/logout";
 import { loader as sentLoader } from "~/routes/$workspaceId.$workspaceSlug+/mail-merges+/sent";
 import type { RunningBackend } from "../support/backend";
@@ -46,6 +48,26 @@ describe("token refresh", () => {
     await backend.db.updateTable("session_tokens").set({ expires_at: Date.now() - 1 }).execute();
     const outcome = await run(indexLoader, appRequest("/", { cookie: signedIn.cookie }));
     expect(redirectTarget(outcome)).toBe(SENT);
+  });
+});
+
+describe("X-ID-Token after a refresh", () => {
+  it("carries the renewed backend ID token on the retried call", async () => {
+    const signedIn = await signIn(backend, "owner@acme.test");
+    await backend.db.updateTable("session_tokens").set({ expires_at: Date.now() - 1 }).execute();
+    const auth = await requireSession({ request: appRequest(SENT, { cookie: signedIn.cookie }) });
+    const rows = await listSentCampaigns(auth, {
+      workspaceId: ACME.workspaceId,
+      search: "",
+      sort: "date",
+      dir: "desc",
+      limit: 5,
+      limitOffset: 0,
+      gte: 0,
+      lte: Date.now(),
+    });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(auth.session.backendIdToken).not.toBe(signedIn.session.backendIdToken);
   });
 });
 

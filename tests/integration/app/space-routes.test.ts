@@ -109,8 +109,9 @@ describe("space routes", () => {
     expect(redirectTarget(await run(bouncesLoader, get(`${PREFIX}/bounces`, "owner@acme.test"), ACME))).toBe(`${PREFIX}/mail-merges/sent`);
     expect(redirectTarget(await run(bouncesLoader, get(`${PREFIX}/bounces`, "member@acme.test"), ACME))).toBeNull();
     expect(redirectTarget(await run(teamReportLoader, get(`${PREFIX}/team-report`, "admin@acme.test"), ACME))).toBeNull();
-    expect(redirectTarget(await run(teamReportLoader, get(`${PREFIX}/team-report`, "member@acme.test"), ACME))).toBe(
-      `${PREFIX}/mail-merges/sent`,
-    );
+    // Without the feature: a not-authorised view on the same URL, no redirect and no data.
+    const memberReport = await run(teamReportLoader, get(`${PREFIX}/team-report`, "member@acme.test"), ACME);
+    expect(redirectTarget(memberReport)).toBeNull();
+    expect((memberReport.result as { init: { status: number } }).init.status).toBe(403);
   });
 });

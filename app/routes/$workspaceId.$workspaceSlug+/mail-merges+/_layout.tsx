@@ -1,15 +1,65 @@
-import { Outlet } from "@remix-run/react";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, Outlet, useLoaderData, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
+import { buttonClass } from "~/components/button";
+import { MailMergesCards } from "~/components/mail-merges-cards";
+import { MailMergesTabs } from "~/components/mail-merges-tabs";
 import { PageHeading } from "~/components/page-heading";
+import { isSameSpace, mailMergesTexts } from "~/domain/mail-merges";
 import { pageTitle } from "~/domain/page-title";
-import { pageTexts } from "~/domain/page-texts";
+import { loadMailMergesFrame } from "~/utils/sent-mail-merges.server";
+
+/** The Mail merges page (002 §2): heading, tutorial link, summary cards and chart, the Scheduled and Sent tabs. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return loadMailMergesFrame({ request, params, context });
+}
+
+/**
+ * The frame's numbers do not depend on the tab, the filters or a dialog:
+ * they are loaded again only after a write (a cancelled merge changes the
+ * scheduled count) or in another space.
+ */
+export function shouldRevalidate({
+  currentParams,
+  nextParams,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  if (!isSameSpace(currentParams, nextParams)) return defaultShouldRevalidate;
+  return false;
+}
 
 export default function MailMergesLayout() {
+  const frame = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
-      <PageHeading>{pageTexts.mailMerges.heading}</PageHeading>
-      <Outlet />
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <PageHeading>{mailMergesTexts.heading}</PageHeading>
+        <Link
+          to="/get-started"
+          className={buttonClass(frame.isFreePlan ? "secondary" : "primary", "hidden tablet:inline-flex")}
+        >
+          {mailMergesTexts.quickTutorial}
+        </Link>
+      </div>
+      <MailMergesCards
+        scheduledCount={frame.scheduledCount}
+        sentThisMonth={frame.sentThisMonth}
+        sentAllTime={frame.sentAllTime}
+        months={frame.months}
+      />
+      <div className="space-y-5">
+        <MailMergesTabs
+          label={mailMergesTexts.tabs.label}
+          tabs={[
+            { label: mailMergesTexts.tabs.scheduled, href: frame.tabs.scheduled },
+            { label: mailMergesTexts.tabs.sent, href: frame.tabs.sent },
+          ]}
+        />
+        <Outlet />
+      </div>
     </div>
   );
 }
 
-export const meta = () => pageTitle(pageTexts.mailMerges.title);
+export const meta = () => pageTitle(mailMergesTexts.title);

@@ -1,11 +1,111 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useParams } from "@remix-run/react";
-import { PageHeading } from "~/components/page-heading";
-import { loadSpacePage } from "~/utils/space-page.server";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "@remix-run/node";
+import { isRouteErrorResponse, useLoaderData, useLocation, useParams, useRouteError } from "@remix-run/react";
+import { logEvent } from "~/api/events.server";
+import {
+  cancelScheduledCampaign,
+  getScheduledCampaign,
+  isScheduledCampaignId,
+  parseCancelForm,
+} from "~/api/scheduled-campaigns.server";
+import { Dialog } from "~/components/dialog";
+import { ScheduledDetailDialog } from "~/components/scheduled-detail-dialog";
+import { pageTitle } from "~/domain/page-title";
+import { pageTexts } from "~/domain/page-texts";
+import {
+  CONFIRM_CANCEL,
+  CONFIRM_PARAM,
+  listAfterCancel,
+  listSearch,
+  scheduledDetail,
+  scheduledTexts,
+  type CancelResult,
+} from "~/domain/scheduled-merges";
+import { spacePath, spaceSections } from "~/domain/space-paths";
+import { redirectInSession } from "~/utils/auth.server";
+import { requireSpace } from "~/utils/space.server";
+import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 
-/** The scheduled detail dialog (002 §2); its body comes with the mail merges issue. */
-export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args);
+/**
+ * The scheduled detail dialog (002 §2), over the list, and its one action:
+ * cancelling the merge (002 §4). The list's query rides along in every link,
+ * so closing or cancelling goes back to the same list.
+ */
 
-export default function ScheduledDetail() {
-  return <PageHeading level={2}>{useParams().campaignId}</PageHeading>;
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const space = await requireSpace({ request, params, context });
+  const campaign = await getScheduledCampaign(space.auth, params.campaignId ?? "");
+  if (!campaign) throw new Response(null, { status: 404 });
+  const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
+  return {
+    detail: scheduledDetail(campaign, timeZone, Date.now()),
+    listPath: spacePath(space.urlPrefix, spaceSections.scheduled),
+  };
+}
+
+/**
+ * Cancels, then goes back to the list with its query and `cancel=success`
+ * (or `cancel=error`): a fresh load of the list, scrolled to the top, with the alert.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  // Refuses a cross-site POST (403) before anything else.
+  const space = await requireSpace({ request, params, context });
+  const submission = parseCancelForm(await request.formData());
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  const campaignId = params.campaignId ?? "";
+  let result: CancelResult = "success";
+  try {
+    if (!isScheduledCampaignId(campaignId)) throw new Error("Not a campaign id");
+    await cancelScheduledCampaign(space.auth, campaignId);
+  } catch (error) {
+    // A thrown Response is the session ending (sign-out redirect): let it through.
+    if (error instanceof Response) throw error;
+    result = "error";
+  }
+  if (result === "success") {
+    await logEvent(space.auth, "scheduled_merge_canceled_by_user", {
+      campaign_id: campaignId,
+      workspace_id: space.workspace.workspaceId,
+      user_plan: space.membership.userPlan,
+      workspace_plan: space.workspace.workspacePlan,
+    });
+  }
+  const listPath = spacePath(space.urlPrefix, spaceSections.scheduled);
+  return redirectInSession(space.auth, listAfterCancel(listPath, new URL(request.url).search, result));
+}
+
+export default function ScheduledDetailRoute() {
+  const { detail, listPath } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const listQuery = listSearch(search);
+  const dialogPath = `${listPath}/${encodeURIComponent(detail.campaignId)}`;
+  const confirmParams = new URLSearchParams(listQuery);
+  confirmParams.set(CONFIRM_PARAM, CONFIRM_CANCEL);
+
+  return (
+    <ScheduledDetailDialog
+      detail={detail}
+      closeTo={`${listPath}${listQuery}`}
+      dialogHref={`${dialogPath}${listQuery}`}
+      confirmHref={`${dialogPath}?${confirmParams.toString()}`}
+      confirming={new URLSearchParams(search).get(CONFIRM_PARAM) === CONFIRM_CANCEL}
+    />
+  );
+}
+
+export const meta = ({ data }: MetaArgs<typeof loader>) => pageTitle(data?.detail.title || pageTexts.scheduled.title);
+
+/** An unknown (or already sent or cancelled) merge, or a failure: a dialog saying so, over the list. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { workspaceId = "", workspaceSlug = "" } = useParams();
+  const { search } = useLocation();
+  const closeTo = `${spacePath(`/${workspaceId}/${workspaceSlug}`, spaceSections.scheduled)}${listSearch(search)}`;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const texts = scheduledTexts.dialog;
+  return (
+    <Dialog title={notFound ? texts.notFoundTitle : texts.failedTitle} closeTo={closeTo}>
+      <p className="text-sm text-slate-700">{notFound ? texts.notFound : texts.failed}</p>
+    </Dialog>
+  );
 }

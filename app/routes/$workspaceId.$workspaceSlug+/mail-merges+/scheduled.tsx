@@ -1,19 +1,110 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
-import { PageHeading } from "~/components/page-heading";
+import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { listScheduledCampaigns } from "~/api/scheduled-campaigns.server";
+import { EmptyState, Pagination, SearchForm } from "~/components/list-controls";
+import { ScheduledCancelAlert } from "~/components/scheduled-cancel-alert";
+import { ScheduledTable } from "~/components/scheduled-table";
+import { buttonClass } from "~/components/button";
+import { Icon } from "~/components/icon";
+import { pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
+import { listTexts } from "~/domain/list-texts";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { loadSpacePage } from "~/utils/space-page.server";
+import {
+  cancelResultOf,
+  listSearch,
+  scheduledListOptions,
+  scheduledRow,
+  scheduledTexts,
+} from "~/domain/scheduled-merges";
+import { spacePath, spaceSections } from "~/domain/space-paths";
+import { requireSpace } from "~/utils/space.server";
+import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 
-export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args);
+/**
+ * The Scheduled tab (002 §2): the caller's scheduled mail merges in this
+ * space, searchable by sheet title, sortable, 25 a page, all in the query
+ * string; the detail dialog (scheduled/{id}) renders over it.
+ */
 
-export default function Page() {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const space = await requireSpace({ request, params, context });
+  const url = new URL(request.url);
+  const query = parseListQuery(url.searchParams, scheduledListOptions);
+  const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
+
+  const items = await listScheduledCampaigns(space.auth, {
+    workspaceId: space.workspace.workspaceId,
+    search: query.q,
+    sort: query.sort,
+    dir: query.dir,
+    ...pageWindow(query.page),
+  });
+  const { rows, hasNextPage } = pageOf(items);
+  const now = Date.now();
+  const listPath = spacePath(space.urlPrefix, spaceSections.scheduled);
+  return {
+    query,
+    rows: rows.map((campaign) => scheduledRow(campaign, timeZone, now)),
+    hasNextPage,
+    cancel: cancelResultOf(url.searchParams),
+    listPath,
+  };
+}
+
+export default function ScheduledTab() {
+  const { query, rows, hasNextPage, cancel, listPath } = useLoaderData<typeof loader>();
+  const { search } = useLocation();
+  const listQuery = listSearch(search);
+  // The export takes the list's search and sort, not its page.
+  const exportParams = new URLSearchParams(listQuery);
+  exportParams.delete("page");
+  const exportQuery = exportParams.toString();
+
   return (
-    <>
-      <PageHeading level={2}>{pageTexts.scheduled.heading}</PageHeading>
-      {/* Detail dialogs render over the list. */}
+    <section aria-labelledby="scheduled-heading" className="space-y-4">
+      <h2 id="scheduled-heading" className="sr-only">
+        {pageTexts.scheduled.title}
+      </h2>
+      <ScheduledCancelAlert result={cancel} />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <SearchForm
+            label={scheduledTexts.searchLabel}
+            placeholder={scheduledTexts.searchPlaceholder}
+            q={query.q}
+            keep={["sort", "dir"]}
+          />
+        </div>
+        {/* A resource route: a plain link, so the browser downloads the file. */}
+        <a
+          href={`${listPath}.csv${exportQuery ? `?${exportQuery}` : ""}`}
+          download
+          className={buttonClass("secondary")}
+        >
+          <Icon name="download" className="h-4 w-4" />
+          {scheduledTexts.exportCsv}
+        </a>
+      </div>
+
+      {rows.length > 0 ? (
+        <ScheduledTable rows={rows} query={query} listPath={listPath} listQuery={listQuery} />
+      ) : query.q || query.page > 1 ? (
+        <EmptyState title={listTexts.noResults}>{scheduledTexts.noMatch}</EmptyState>
+      ) : (
+        <EmptyState title={listTexts.nothingToSee}>
+          {scheduledTexts.emptyBefore}
+          <Link to="/get-started" className="font-semibold text-brand-700 underline underline-offset-2">
+            {scheduledTexts.getStarted}
+          </Link>
+          {scheduledTexts.emptyAfter}
+        </EmptyState>
+      )}
+      <Pagination page={query.page} hasNextPage={hasNextPage} />
+
+      {/* The detail dialog (scheduled/{id}) renders over the list. */}
       <Outlet />
-    </>
+    </section>
   );
 }
 

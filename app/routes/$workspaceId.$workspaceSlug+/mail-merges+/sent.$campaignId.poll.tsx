@@ -1,9 +1,28 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { loadSpacePage } from "~/utils/space-page.server";
+import { useLoaderData } from "@remix-run/react";
+import { PollAnswersView } from "~/components/sent-detail-dialog";
+import { sentDetailTexts } from "~/domain/mail-merges";
+import { loadSentPoll } from "~/utils/sent-mail-merges.server";
 
-/** The sent detail dialog's Poll results tab (002 §2); its body comes with the mail merges issue. */
-export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args);
+/**
+ * The Poll results tab of the Sent detail dialog (002 §2): aggregated
+ * results, or the counted responses when those fail or are empty. A merge
+ * without a poll goes back to its Mail results.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return loadSentPoll({ request, params, context });
+}
 
 export default function SentPollResults() {
-  return null;
+  const { answers } = useLoaderData<typeof loader>();
+  return <PollAnswersView answers={answers} />;
+}
+
+/** A failing poll call is told inside the dialog, under its tabs. */
+export function ErrorBoundary() {
+  return (
+    <p role="alert" className="py-4 text-sm text-red-700">
+      {sentDetailTexts.poll.failed}
+    </p>
+  );
 }

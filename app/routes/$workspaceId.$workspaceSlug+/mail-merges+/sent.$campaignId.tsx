@@ -1,11 +1,69 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useParams } from "@remix-run/react";
-import { PageHeading } from "~/components/page-heading";
-import { loadSpacePage } from "~/utils/space-page.server";
+import {
+  isRouteErrorResponse,
+  useLoaderData,
+  useLocation,
+  useOutlet,
+  useRevalidator,
+  useRouteError,
+} from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { MailResultsView, SentDetailDialog, SentDetailProblem } from "~/components/sent-detail-dialog";
+import { SENT_DETAIL_REFRESH_MS, listSearch, sentDetailTexts } from "~/domain/mail-merges";
+import { loadSentDetail } from "~/utils/sent-mail-merges.server";
 
-/** The sent detail dialog (002 §2); its body comes with the mail merges issue. */
-export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args);
+/**
+ * The Sent detail dialog (002 §2), over the list. Its Mail results are this
+ * route; Poll results are the child route /poll, rendered in the same dialog.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return loadSentDetail({ request, params, context });
+}
 
-export default function SentDetail() {
-  return <PageHeading level={2}>{useParams().campaignId}</PageHeading>;
+export default function SentDetailRoute() {
+  const detail = useLoaderData<typeof loader>();
+  const poll = useOutlet();
+  useRefreshWhileVisible(SENT_DETAIL_REFRESH_MS);
+  return (
+    <SentDetailDialog detail={detail} view={poll ? "poll" : "mail"}>
+      {poll ?? <MailResultsView results={detail.results} lastUpdate={detail.lastUpdate} />}
+    </SentDetailDialog>
+  );
+}
+
+/**
+ * 002 §9: the open dialog reloads its data every 30 seconds, while the tab is
+ * visible (and at once when it becomes visible again after a longer absence).
+ */
+function useRefreshWhileVisible(intervalMs: number) {
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  useEffect(() => {
+    let last = Date.now();
+    const refresh = () => {
+      if (document.visibilityState !== "visible" || latest.current.state !== "idle") return;
+      last = Date.now();
+      latest.current.revalidate();
+    };
+    const timer = window.setInterval(refresh, intervalMs);
+    const onVisible = () => {
+      if (document.visibilityState === "visible" && Date.now() - last >= intervalMs) refresh();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [intervalMs]);
+}
+
+/** An unknown id (404) or a failure is told inside the dialog; the list stays behind it. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { pathname, search } = useLocation();
+  const closeTo = `${pathname.replace(/\/sent\/.*$/, "/sent")}${listSearch(search)}`;
+  const problem =
+    isRouteErrorResponse(error) && error.status === 404 ? sentDetailTexts.notFound : sentDetailTexts.failed;
+  return <SentDetailProblem title={problem.title} text={problem.text} closeTo={closeTo} />;
 }

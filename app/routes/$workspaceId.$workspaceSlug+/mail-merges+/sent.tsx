@@ -1,20 +1,115 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
-import { PageHeading } from "~/components/page-heading";
-import { pageTitle } from "~/domain/page-title";
-import { pageTexts } from "~/domain/page-texts";
-import { loadSpacePage } from "~/utils/space-page.server";
+import { Link, Outlet, useLoaderData, useSubmit, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
+import { buttonClass } from "~/components/button";
+import { Icon } from "~/components/icon";
+import { EmptyState, Pagination, SearchForm } from "~/components/list-controls";
+import { SentTable } from "~/components/sent-table";
+import type { DateRange } from "~/domain/date-ranges";
+import { isSameSpace, sentListOptions, sentTexts } from "~/domain/mail-merges";
+import { loadSentList } from "~/utils/sent-mail-merges.server";
 
-export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args);
+/**
+ * The Sent tab (002 §2): every filter is in the query string (q, range, sort,
+ * dir, page). No meta of its own: the page's title is "Mail merges" (002 §2).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  return loadSentList({ request, params, context });
+}
 
-export default function Page() {
+/**
+ * Opening, switching or closing a detail dialog keeps the list's query: the
+ * list stays as it is (the dialog's 30-second refresh does not reload it either).
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  currentParams,
+  nextParams,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return defaultShouldRevalidate;
+  if (isSameSpace(currentParams, nextParams) && currentUrl.search === nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function SentTab() {
+  const { query, ranges, rows, hasNextPage, narrowed, csvHref } = useLoaderData<typeof loader>();
   return (
-    <>
-      <PageHeading level={2}>{pageTexts.sent.heading}</PageHeading>
-      {/* Detail dialogs render over the list. */}
+    <section aria-labelledby="sent-heading" className="space-y-4">
+      <h2 id="sent-heading" className="sr-only">
+        {sentTexts.title}
+      </h2>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <SearchForm
+            label={sentTexts.searchLabel}
+            placeholder={sentTexts.searchPlaceholder}
+            q={query.q}
+            keep={["sort", "dir"]}
+          >
+            <RangeSelect value={query.range} ranges={ranges} />
+          </SearchForm>
+        </div>
+        {/* A plain link: the browser downloads the file (Remix must not navigate to it). */}
+        <a href={csvHref} download className={buttonClass("secondary", "hidden tablet:inline-flex")}>
+          <Icon name="download" className="h-4 w-4" />
+          {sentTexts.exportCsv}
+        </a>
+      </div>
+      {rows.length > 0 ? (
+        <SentTable rows={rows} query={query} defaultDirs={sentListOptions.defaultDirs} />
+      ) : narrowed || query.page > 1 ? (
+        <EmptyState title={sentTexts.noMatch.title}>{sentTexts.noMatch.text}</EmptyState>
+      ) : (
+        <EmptyState title={sentTexts.empty.title}>
+          {sentTexts.empty.before}
+          <Link to="/get-started" className="font-semibold text-brand-700 underline hover:text-brand-900">
+            {sentTexts.empty.link}
+          </Link>
+          {sentTexts.empty.after}
+        </EmptyState>
+      )}
+      <Pagination page={query.page} hasNextPage={hasNextPage} />
+      {/* The detail dialog renders over the list. */}
       <Outlet />
-    </>
+    </section>
   );
 }
 
-export const meta = () => pageTitle(pageTexts.sent.title);
+/**
+ * The date filter, in the search form: without JavaScript it goes with the
+ * Search button; with it, a change submits at once. Either way the page goes back to 1.
+ */
+function RangeSelect({ value, ranges }: { value: DateRange; ranges: Array<{ value: DateRange; label: string }> }) {
+  const submit = useSubmit();
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+      {sentTexts.rangeLabel}
+      <select
+        // Keyed by the value, so a back or forward navigation shows the URL's range.
+        key={value}
+        name="range"
+        defaultValue={value}
+        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+        className="rounded-md border border-slate-300 bg-white py-2 pl-3 pr-8 text-sm font-normal shadow-sm"
+      >
+        {ranges.map((range) => (
+          <option key={range.value} value={range.value}>
+            {range.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A failing list is told in place of the table; the page's frame and tabs stay. */
+export function ErrorBoundary() {
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-6 py-10 text-center">
+      <p className="text-lg font-semibold text-red-900">{sentTexts.failed.title}</p>
+      <p className="mt-1 text-red-800">{sentTexts.failed.text}</p>
+    </div>
+  );
+}

@@ -7,6 +7,10 @@ import { promotionsMigration } from "./0005-promotions";
 import { eventsMigration } from "./0006-events";
 import { membersAndInvitationsMigration } from "./0008-members-and-invitations";
 import { licenseRenewalsMigration } from "./0009-license-renewals";
+import { listVersionsMigration } from "./0010-list-versions";
+import { mailMergesMigration } from "./0011-mail-merges";
+import { recipientsMigration } from "./0012-recipients";
+import { templatesMigration } from "./0013-templates";
 
 /**
  * Every migration, keyed by its name. Kysely runs them in key order and records
@@ -22,4 +26,8 @@ export const migrations: Record<string, Migration> = {
   "0006-events": eventsMigration,
   "0008-members-and-invitations": membersAndInvitationsMigration,
   "0009-license-renewals": licenseRenewalsMigration,
+  "0010-list-versions": listVersionsMigration,
+  "0011-mail-merges": mailMergesMigration,
+  "0012-recipients": recipientsMigration,
+  "0013-templates": templatesMigration,
 };

@@ -1,7 +1,10 @@
 import type { BackendDb } from "../connection";
 import { seedInvitations } from "./invitations";
+import { seedMailMerges } from "./mail-merges";
 import { seedPromotions } from "./promotions";
+import { seedRecipients } from "./recipients";
 import { seedSentMailCounters } from "./sent-mail-counters";
+import { seedTemplates } from "./templates";
 import { seedUsersAndSpaces } from "./users-and-spaces";
 
 /**
@@ -15,6 +18,10 @@ export async function seedDatabase(db: BackendDb, now: number = Date.now()): Pro
     await seedSentMailCounters(trx, now);
     await seedPromotions(trx);
     await seedInvitations(trx, now);
+    // After the counters: the campaigns are sized on them, then the counters are set to what they sent.
+    await seedMailMerges(trx, now);
+    await seedRecipients(trx, now);
+    await seedTemplates(trx, now);
   });
 }
 

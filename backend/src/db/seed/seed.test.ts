@@ -3,6 +3,7 @@ import { migrateToLatest, openDatabase, type BackendDb } from "../connection";
 import { seedDatabase } from ".";
 import { hashToken } from "../../auth/tokens";
 import { INVITATION_TOKENS } from "./invitations";
+import { SCHEDULED_CAMPAIGNS, SENT_CAMPAIGNS } from "./mail-merges";
 import { NEWCOMER_EMAIL, PERSONAS, SPACES } from "./personas";
 
 const NOW = Date.UTC(2026, 10, 21, 9, 30);
@@ -152,5 +153,138 @@ describe("seed", () => {
     } finally {
       await again.destroy();
     }
+  });
+
+  it("sets every membership's monthly counters to what its sent campaigns sent that month", async () => {
+    const counters = await db.selectFrom("monthly_sent_mails").selectAll().execute();
+    const campaigns = await db
+      .selectFrom("sent_campaigns")
+      .select([
+        "user_id",
+        "workspace_id",
+        "last_email_sent_timestamp",
+        "sent_count",
+        "create_timestamp",
+        "last_update_timestamp",
+      ])
+      .execute();
+    const sums = new Map<string, number>();
+    for (const campaign of campaigns) {
+      const date = new Date(campaign.last_email_sent_timestamp);
+      const key = `${campaign.user_id}:${campaign.workspace_id}:${date.getUTCFullYear()}-${date.getUTCMonth() + 1}`;
+      sums.set(key, (sums.get(key) ?? 0) + campaign.sent_count);
+      expect(campaign.create_timestamp).toBeLessThanOrEqual(campaign.last_email_sent_timestamp);
+      expect(campaign.last_email_sent_timestamp).toBeLessThanOrEqual(campaign.last_update_timestamp);
+      expect(campaign.last_update_timestamp).toBeLessThanOrEqual(NOW);
+    }
+    let counted = 0;
+    for (const row of counters) {
+      const key = `${row.user_id}:${row.workspace_id}:${row.year}-${row.month}`;
+      expect(row.count, key).toBe(sums.get(key) ?? 0);
+      if (sums.has(key)) counted += 1;
+    }
+    // No campaign falls outside the 14 months of counters.
+    expect(counted).toBe(sums.size);
+  });
+
+  it("gives owner@acme.test 60 sent campaigns in Acme Marketing, 8 with a poll, 4 of them with results", async () => {
+    const campaigns = await db
+      .selectFrom("sent_campaigns")
+      .selectAll()
+      .where("user_id", "=", PERSONAS.owner.id)
+      .where("workspace_id", "=", SPACES.acmeMarketing.id)
+      .execute();
+    expect(campaigns).toHaveLength(60);
+    const withPoll = campaigns.filter((campaign) => campaign.has_poll === 1).map((campaign) => campaign.id);
+    expect(withPoll.sort()).toEqual(
+      [
+        SENT_CAMPAIGNS.webinarFollowUp,
+        SENT_CAMPAIGNS.customerSurvey,
+        SENT_CAMPAIGNS.partnerSummitInvitation,
+        SENT_CAMPAIGNS.productFeedback,
+        SENT_CAMPAIGNS.teamOffsiteRsvp,
+        SENT_CAMPAIGNS.npsFollowUp,
+        SENT_CAMPAIGNS.tradeShowLeads,
+        SENT_CAMPAIGNS.workshopRegistration,
+      ].sort(),
+    );
+    const results = await db.selectFrom("poll_results").select("campaign_id").distinct().execute();
+    expect(results.map((row) => row.campaign_id).sort()).toEqual(
+      [
+        SENT_CAMPAIGNS.webinarFollowUp,
+        SENT_CAMPAIGNS.partnerSummitInvitation,
+        SENT_CAMPAIGNS.teamOffsiteRsvp,
+        SENT_CAMPAIGNS.tradeShowLeads,
+      ].sort(),
+    );
+    const responses = await db.selectFrom("poll_responses").select("campaign_id").distinct().execute();
+    expect(responses.map((row) => row.campaign_id).sort()).toEqual(withPoll.sort());
+    expect(campaigns.filter((campaign) => campaign.subject === null).length).toBeGreaterThanOrEqual(2);
+    for (const campaign of campaigns) {
+      const delivered = campaign.sent_count - campaign.bounced_count;
+      expect(campaign.opened_count).toBeLessThanOrEqual(delivered);
+      expect(campaign.clicked_count).toBeLessThanOrEqual(campaign.opened_count);
+    }
+  });
+
+  it("seeds a scheduled merge in every status, and none for Free users or the Gmail user", async () => {
+    const scheduled = await db.selectFrom("scheduled_campaigns").selectAll().execute();
+    expect(scheduled.map((row) => row.id).sort()).toEqual(Object.values(SCHEDULED_CAMPAIGNS).sort());
+    const ownStatuses = new Set(scheduled.filter((row) => row.user_id === PERSONAS.owner.id).map((row) => row.status));
+    expect(ownStatuses.size).toBe(9);
+    for (const persona of [PERSONAS.member, PERSONAS.solo, PERSONAS.salesLead]) {
+      expect(scheduled.filter((row) => row.user_id === persona.id)).toEqual([]);
+    }
+    const solo = await db.selectFrom("sent_campaigns").select("id").where("user_id", "=", PERSONAS.solo.id).execute();
+    expect(solo).toEqual([]);
+  });
+
+  it("seeds recipients: 40 unsubscriptions and 30 bounces for the owner, some for solo, none in Acme Sales", async () => {
+    const visible = async (table: "unsubscriptions" | "bounces", workspaceId: string, userId: string) =>
+      (await db.selectFrom(table).selectAll().where("workspace_id", "=", workspaceId).execute()).filter(
+        (row) => row.type === "WORKSPACE" || row.owner_user_id === userId,
+      );
+    expect(await visible("unsubscriptions", SPACES.acmeMarketing.id, PERSONAS.owner.id)).toHaveLength(40);
+    expect(await visible("bounces", SPACES.acmeMarketing.id, PERSONAS.owner.id)).toHaveLength(30);
+    expect(await visible("unsubscriptions", SPACES.samsSpace.id, PERSONAS.solo.id)).toHaveLength(5);
+    expect(await visible("bounces", SPACES.samsSpace.id, PERSONAS.solo.id)).toHaveLength(3);
+    for (const table of ["unsubscriptions", "bounces"] as const) {
+      expect(await db.selectFrom(table).select("id").where("workspace_id", "=", SPACES.acmeSales.id).execute()).toEqual(
+        [],
+      );
+    }
+  });
+
+  it("seeds twelve templates, shuffled, with orders 1 to 12", async () => {
+    const templates = await db.selectFrom("templates").selectAll().execute();
+    expect(templates.map((row) => row.sort_order).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 1),
+    );
+    for (const template of templates) {
+      expect(template.id).toBe(`tpl-${String(template.sort_order).padStart(2, "0")}`);
+      expect(template.thumbnail).toBe(`/images/templates/${template.id}.svg`);
+    }
+  });
+
+  it("keeps campaign_counts equal to each user's sent and scheduled merges per space", async () => {
+    const counted = async (table: "sent_campaigns" | "scheduled_campaigns") =>
+      Object.fromEntries(
+        (
+          await db
+            .selectFrom(table)
+            .select(["user_id", "workspace_id", (eb) => eb.fn.countAll<number>().as("count")])
+            .groupBy(["user_id", "workspace_id"])
+            .execute()
+        ).map((row) => [`${row.user_id}:${row.workspace_id}`, Number(row.count)]),
+      );
+    const [sent, scheduled] = [await counted("sent_campaigns"), await counted("scheduled_campaigns")];
+    const counts = await db.selectFrom("campaign_counts").selectAll().execute();
+    for (const row of counts) {
+      const key = `${row.user_id}:${row.workspace_id}`;
+      expect(row.sent, key).toBe(sent[key] ?? 0);
+      expect(row.scheduled, key).toBe(scheduled[key] ?? 0);
+    }
+    expect(counts.filter((row) => row.sent > 0)).toHaveLength(Object.keys(sent).length);
+    expect(counts.filter((row) => row.scheduled > 0)).toHaveLength(Object.keys(scheduled).length);
   });
 });

@@ -7,8 +7,8 @@ export interface ApiAnswer {
   body: any;
 }
 
-/** JSON calls to a started backend, with an optional bearer token. */
-export function apiClient(backend: RunningBackend, accessToken?: string) {
+/** JSON calls to a started backend, with an optional bearer token and headers sent with every call. */
+export function apiClient(backend: RunningBackend, accessToken?: string, defaultHeaders: Record<string, string> = {}) {
   async function call(
     method: string,
     path: string,
@@ -18,6 +18,7 @@ export function apiClient(backend: RunningBackend, accessToken?: string) {
     const response = await fetch(`${backend.url}${path}`, {
       method,
       headers: {
+        ...defaultHeaders,
         ...(accessToken && { Authorization: `Bearer ${accessToken}` }),
         ...(body !== undefined && { "Content-Type": "application/json" }),
         ...headers,
@@ -28,9 +29,10 @@ export function apiClient(backend: RunningBackend, accessToken?: string) {
     return { status: response.status, body: text ? JSON.parse(text) : null };
   }
   return {
-    get: (path: string) => call("GET", path),
+    get: (path: string, headers?: Record<string, string>) => call("GET", path, undefined, headers),
     post: (path: string, body?: unknown, headers?: Record<string, string>) => call("POST", path, body, headers),
     put: (path: string, body?: unknown) => call("PUT", path, body),
+    delete: (path: string) => call("DELETE", path),
   };
 }
 
@@ -38,4 +40,13 @@ export function apiClient(backend: RunningBackend, accessToken?: string) {
 export async function signedInClient(backend: RunningBackend, email: string) {
   const session = await backend.issueSession(email);
   return apiClient(backend, session.accessToken);
+}
+
+/**
+ * A client signed in as the persona's e-mail that also sends the session's
+ * `X-ID-Token: Bearer <backendIdToken>` (the sent mail merge calls need it).
+ */
+export async function signedInWithIdToken(backend: RunningBackend, email: string) {
+  const session = await backend.issueSession(email);
+  return apiClient(backend, session.accessToken, { "X-ID-Token": `Bearer ${session.backendIdToken}` });
 }

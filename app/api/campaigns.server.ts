@@ -1,0 +1,182 @@
+import { z } from "zod";
+import type { DateBounds } from "~/domain/date-ranges";
+import type { SortDir } from "~/domain/list-query";
+import { sentSortFields, type SentSort } from "~/domain/mail-merges";
+import { pollAnswers, type PollAnswer } from "~/domain/poll-results";
+import type { AuthContext } from "~/utils/auth.server";
+import { isBackendError, optionalTimestamp } from "./http.server";
+
+/**
+ * The caller's sent mail merges (002 §7 Mail merges; backend/README.md
+ * "Mail merges (v2)"): the list, one campaign, its poll, and the count of
+ * scheduled merges for the summary card. The campaign calls carry the
+ * session's backend ID token in X-ID-Token.
+ */
+
+const idSchema = z.union([z.string(), z.number()]).transform(String);
+const countSchema = z.coerce.number().int().nonnegative().catch(0);
+const textSchema = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) => (value === null || value === undefined ? "" : String(value)));
+
+const listCountsSchema = z.object({
+  sentCount: countSchema,
+  openedCount: countSchema,
+  clickedCount: countSchema,
+  bouncedCount: countSchema,
+});
+
+const campaignFields = {
+  campaignId: idSchema,
+  mergeSourceSheetKey: textSchema,
+  mergeSourceSpreadSheetName: textSchema,
+  mergeSourceSheetName: textSchema,
+  createTimestamp: optionalTimestamp,
+  lastUpdateTimestamp: optionalTimestamp,
+  lastEmailSentTimestamp: optionalTimestamp,
+};
+
+/**
+ * 002 §3: lastUpdateTimestamp falls back to createTimestamp, and
+ * lastEmailSentTimestamp to the update time.
+ */
+function withFallbackTimes<
+  T extends {
+    createTimestamp: number | null;
+    lastUpdateTimestamp: number | null;
+    lastEmailSentTimestamp: number | null;
+  },
+>(campaign: T) {
+  const lastUpdateTimestamp = campaign.lastUpdateTimestamp ?? campaign.createTimestamp;
+  return {
+    ...campaign,
+    lastUpdateTimestamp,
+    lastEmailSentTimestamp: campaign.lastEmailSentTimestamp ?? lastUpdateTimestamp,
+  };
+}
+
+export const sentCampaignSchema = z
+  .object({ ...campaignFields, eventCounts: listCountsSchema.default({}) })
+  .transform(withFallbackTimes);
+export type SentCampaign = z.infer<typeof sentCampaignSchema>;
+
+export const sentCampaignDetailSchema = z
+  .object({
+    ...campaignFields,
+    sentMessageSubject: z
+      .string()
+      .nullish()
+      .transform((value) => (value?.trim() ? value : null)),
+    hasPoll: z.boolean().nullish().transform(Boolean),
+    eventCounts: listCountsSchema.extend({ respondedCount: countSchema, unsubscribedCount: countSchema }).default({}),
+  })
+  .transform(withFallbackTimes);
+export type SentCampaignDetail = z.infer<typeof sentCampaignDetailSchema>;
+
+const listSchema = z.object({ items: z.array(sentCampaignSchema) });
+const pollResultsSchema = z.object({ items: z.array(z.object({ info: textSchema, count: countSchema })) });
+const pollResponsesSchema = z.object({ items: z.array(z.object({ value: textSchema })) });
+const campaignCountSchema = z.object({ campaignCount: countSchema });
+
+export interface SentListRequest extends DateBounds {
+  workspaceId: string;
+  search: string;
+  sort: SentSort;
+  dir: SortDir;
+  limit: number;
+  limitOffset: number;
+}
+
+/**
+ * filterBy is comma-separated `key:value` pairs (backend/README.md); the
+ * search goes last, since the backend only splits where a known key follows
+ * (a search may hold commas).
+ */
+export function sentFilterBy({
+  workspaceId,
+  gte,
+  lte,
+  search,
+}: Pick<SentListRequest, "workspaceId" | "gte" | "lte" | "search">) {
+  const pairs = [`workspaceId:${workspaceId}`, `lastUpdateTimestamp.gte:${gte}`, `lastUpdateTimestamp.lte:${lte}`];
+  if (search) pairs.push(`search:${search}`);
+  return pairs.join(",");
+}
+
+/** GET /users/me/campaigns (v2): one page of the caller's sent merges in the space, in the date range. */
+export async function listSentCampaigns(auth: AuthContext, request: SentListRequest): Promise<SentCampaign[]> {
+  const { items } = await auth.call({
+    base: "v2",
+    path: "/users/me/campaigns",
+    withIdToken: true,
+    query: {
+      filterBy: sentFilterBy(request),
+      sortBy: `${sentSortFields[request.sort]}:${request.dir}`,
+      limit: request.limit,
+      limitOffset: request.limitOffset,
+    },
+    schema: listSchema,
+  });
+  return items;
+}
+
+/** Campaign ids are opaque but short; anything else cannot be one (and never reaches the backend). */
+export function isCampaignId(value: string | undefined): value is string {
+  return typeof value === "string" && /^[\w-]{1,64}$/.test(value);
+}
+
+/** GET /users/me/campaigns/{id} (v2); null when it is unknown or not the caller's (404). */
+export async function getSentCampaign(auth: AuthContext, campaignId: string): Promise<SentCampaignDetail | null> {
+  if (!isCampaignId(campaignId)) return null;
+  try {
+    return await auth.call({
+      base: "v2",
+      path: `/users/me/campaigns/${encodeURIComponent(campaignId)}`,
+      withIdToken: true,
+      schema: sentCampaignDetailSchema,
+    });
+  } catch (error) {
+    if (isBackendError(error, 404)) return null;
+    throw error;
+  }
+}
+
+/**
+ * The poll's answers (002 §7): GET …/pollResults, and on failure or an empty
+ * answer GET …/pollResponses, counted.
+ */
+export function getPollAnswers(auth: AuthContext, campaignId: string): Promise<PollAnswer[]> {
+  const path = `/users/me/campaigns/${encodeURIComponent(campaignId)}`;
+  return pollAnswers(
+    async () =>
+      (
+        await auth.call({
+          base: "v2",
+          path: `${path}/pollResults`,
+          withIdToken: true,
+          schema: pollResultsSchema,
+        })
+      ).items,
+    async () =>
+      (
+        await auth.call({
+          base: "v2",
+          path: `${path}/pollResponses`,
+          withIdToken: true,
+          schema: pollResponsesSchema,
+        })
+      ).items,
+  );
+}
+
+/** GET /users/me/workspaces/{workspaceId}/campaigns/count?isScheduled=true (v2): the caller's scheduled merges. */
+export async function getScheduledCampaignCount(auth: AuthContext, workspaceId: string): Promise<number> {
+  const { campaignCount } = await auth.call({
+    base: "v2",
+    path: `/users/me/workspaces/${encodeURIComponent(workspaceId)}/campaigns/count`,
+    query: { isScheduled: true },
+    schema: campaignCountSchema,
+  });
+  return campaignCount;
+}

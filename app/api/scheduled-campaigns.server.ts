@@ -1,0 +1,134 @@
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+import type { SortDir } from "~/domain/list-query";
+import {
+  CANCEL_INTENT,
+  SCHEDULED_STATUSES,
+  scheduledSortFields,
+  type ScheduledCampaign,
+  type ScheduledSort,
+} from "~/domain/scheduled-merges";
+import type { AuthContext } from "~/utils/auth.server";
+import { isBackendError, optionalTimestamp, timestamp } from "./http.server";
+
+/**
+ * The caller's scheduled mail merges (002 §7 Mail merges; backend/README.md
+ * "Mail merges (v2)"): list, one, cancel.
+ */
+
+const idSchema = z.union([z.string(), z.number()]).transform(String);
+const countSchema = z.coerce.number().int().nonnegative().catch(0);
+const textSchema = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) => (value === null || value === undefined ? "" : String(value)));
+
+/**
+ * An unknown status is shown as an unknown error rather than failing the
+ * whole list: something went wrong with that merge, and the user can still
+ * see it and cancel it.
+ */
+const statusSchema = z.enum(SCHEDULED_STATUSES).catch("UNKNOWN ERROR");
+
+const errorDetailsSchema = z
+  .object({
+    error: z
+      .string()
+      .nullish()
+      .transform((value) => value ?? null),
+    errorDetails: z
+      .string()
+      .nullish()
+      .transform((value) => value ?? null),
+    recoverableErrorRetries: countSchema,
+    recoverableErrorLastRetryTimestamp: optionalTimestamp,
+  })
+  .nullish()
+  .transform((value) => value ?? null);
+
+export const scheduledCampaignSchema = z.object({
+  campaignId: idSchema,
+  mergeSourceSheetKey: textSchema,
+  mergeSourceSpreadSheetName: textSchema,
+  mergeSourceSheetName: textSchema,
+  createTimestamp: timestamp,
+  nextScheduledRunTimestamp: optionalTimestamp,
+  status: statusSchema,
+  eventCounts: z.object({ toSendCount: countSchema, sentCount: countSchema }).default({}),
+  errorDetails: errorDetailsSchema,
+}) satisfies z.ZodType<ScheduledCampaign, z.ZodTypeDef, unknown>;
+
+const listSchema = z.object({ items: z.array(scheduledCampaignSchema) });
+
+export interface ScheduledListRequest {
+  workspaceId: string;
+  search: string;
+  sort: ScheduledSort;
+  dir: SortDir;
+  limit: number;
+  limitOffset: number;
+}
+
+/**
+ * filterBy is comma-separated `key:value` pairs; the search goes last, since
+ * the backend only splits where a known key follows (a search may hold commas).
+ */
+export function scheduledFilterBy(workspaceId: string, search: string) {
+  return search ? `workspaceId:${workspaceId},search:${search}` : `workspaceId:${workspaceId}`;
+}
+
+/** GET /users/me/scheduled-campaigns (v2): one page of the caller's scheduled merges in the space. */
+export async function listScheduledCampaigns(
+  auth: AuthContext,
+  request: ScheduledListRequest,
+): Promise<ScheduledCampaign[]> {
+  const { items } = await auth.call({
+    base: "v2",
+    path: "/users/me/scheduled-campaigns",
+    query: {
+      filterBy: scheduledFilterBy(request.workspaceId, request.search),
+      sortBy: `${scheduledSortFields[request.sort]}:${request.dir}`,
+      limit: request.limit,
+      limitOffset: request.limitOffset,
+    },
+    schema: listSchema,
+  });
+  return items;
+}
+
+/** Campaign ids are opaque but short; anything else cannot be one (and never reaches the backend). */
+export function isScheduledCampaignId(value: string | undefined): value is string {
+  return typeof value === "string" && /^[\w-]{1,64}$/.test(value);
+}
+
+/** GET /users/me/scheduled-campaigns/{id} (v2); null when it is unknown or not the caller's (404). */
+export async function getScheduledCampaign(auth: AuthContext, campaignId: string): Promise<ScheduledCampaign | null> {
+  if (!isScheduledCampaignId(campaignId)) return null;
+  try {
+    return await auth.call({
+      base: "v2",
+      path: `/users/me/scheduled-campaigns/${encodeURIComponent(campaignId)}`,
+      schema: scheduledCampaignSchema,
+    });
+  } catch (error) {
+    if (isBackendError(error, 404)) return null;
+    throw error;
+  }
+}
+
+/** DELETE /users/me/scheduledCampaigns/{id} (v2, the spec's own spelling): cancels the merge. */
+export async function cancelScheduledCampaign(auth: AuthContext, campaignId: string): Promise<void> {
+  await auth.call({
+    base: "v2",
+    path: `/users/me/scheduledCampaigns/${encodeURIComponent(campaignId)}`,
+    method: "DELETE",
+  });
+}
+
+/** The cancel form (002 §2): one intent; anything else is a 400. */
+const cancelFormSchema = z.object({ intent: z.literal(CANCEL_INTENT) });
+
+/** Parses the cancel form here, server-only, so that zod and conform stay out of the page's bundle. */
+export function parseCancelForm(formData: FormData) {
+  return parseWithZod(formData, { schema: cancelFormSchema });
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { isNarrowed, isSameSpace, listSearch, parseSentQuery, sentDetailTexts, sentTexts } from "./mail-merges";
+
+describe("parseSentQuery", () => {
+  it("defaults to the last 12 months, newest first, page 1", () => {
+    expect(parseSentQuery(new URLSearchParams())).toEqual({
+      q: "",
+      range: "LAST_12_MONTHS",
+      sort: "date",
+      dir: "desc",
+      page: 1,
+    });
+  });
+  it("reads a bookmarked URL", () => {
+    expect(parseSentQuery(new URLSearchParams("q=news&range=LAST_30_DAYS&sort=date&dir=desc&page=2"))).toEqual({
+      q: "news",
+      range: "LAST_30_DAYS",
+      sort: "date",
+      dir: "desc",
+      page: 2,
+    });
+  });
+  it("sorts by sheet name ascending first", () => {
+    expect(parseSentQuery(new URLSearchParams("sort=name"))).toMatchObject({ sort: "name", dir: "asc" });
+  });
+  it("falls back on nonsense", () => {
+    expect(parseSentQuery(new URLSearchParams("range=FOREVER&sort=opened&page=x"))).toMatchObject({
+      range: "LAST_12_MONTHS",
+      sort: "date",
+      page: 1,
+    });
+  });
+});
+
+describe("isNarrowed", () => {
+  it("is true for a search or a range other than the default", () => {
+    expect(isNarrowed({ q: "", range: "LAST_12_MONTHS" })).toBe(false);
+    expect(isNarrowed({ q: "news", range: "LAST_12_MONTHS" })).toBe(true);
+    expect(isNarrowed({ q: "", range: "THIS_MONTH" })).toBe(true);
+  });
+});
+
+describe("listSearch", () => {
+  it("keeps the list's parameters only", () => {
+    expect(listSearch("?q=a+b&range=THIS_YEAR&sort=name&dir=asc&page=3&banner=x")).toBe(
+      "?q=a+b&range=THIS_YEAR&sort=name&dir=asc&page=3",
+    );
+    expect(listSearch("?page=3&q=x", { withPage: false })).toBe("?q=x");
+    expect(listSearch("")).toBe("");
+    expect(listSearch("?q=")).toBe("");
+  });
+});
+
+describe("isSameSpace", () => {
+  it("compares the space of two routes' params", () => {
+    expect(
+      isSameSpace({ workspaceId: "1", workspaceSlug: "a", campaignId: "x" }, { workspaceId: "1", workspaceSlug: "a" }),
+    ).toBe(true);
+    expect(isSameSpace({ workspaceId: "1", workspaceSlug: "a" }, { workspaceId: "2", workspaceSlug: "b" })).toBe(false);
+  });
+});
+
+describe("texts", () => {
+  it("carries the spec's sentences verbatim", () => {
+    expect(`${sentTexts.empty.before}${sentTexts.empty.link}${sentTexts.empty.after}`).toBe(
+      "You don't have any mail sent. Learn how to Get started.",
+    );
+    expect(sentTexts.empty.title).toBe("Nothing to see here...");
+    expect(sentTexts.noMatch).toEqual({
+      title: "No results found",
+      text: "Sorry, there is no mail merge that fits with your search.",
+    });
+    expect(sentDetailTexts.lastUpdate("Nov. 21, 9:05 AM")).toBe(
+      "* Last update: Nov. 21, 9:05 AM. Open your tracking report in Google Sheets to refresh.",
+    );
+  });
+});

@@ -1,0 +1,168 @@
+import { DEFAULT_DATE_RANGE, parseDateRange, type DateRange } from "./date-ranges";
+import { listTexts } from "./list-texts";
+import { parseListQuery, type ListQuery, type ListQueryOptions } from "./list-query";
+
+/**
+ * The Mail merges page frame and its Sent tab and dialog (002 §2): every text
+ * the user sees, verbatim from the spec where the spec gives it, and the
+ * Sent list's URL state.
+ */
+
+export const mailMergesTexts = {
+  title: "Mail merges",
+  heading: "Mail Merges",
+  quickTutorial: "Quick tutorial",
+  cards: {
+    label: "Summary",
+    scheduled: "Mail merge(s) scheduled",
+    sentThisMonth: "Emails sent this month",
+    sentAllTime: "Emails sent all time",
+    /** 002 §2: the tooltip of both sent cards. */
+    sentTooltip: "Excluding form submission notifications.",
+    tooltipTrigger: "About this number",
+    /** Shown when the scheduled count could not be loaded. */
+    unavailable: "-",
+  },
+  chart: {
+    title: "Emails sent in the last 12 months",
+    month: "Month",
+    emails: "Emails sent",
+  },
+  tabs: {
+    label: "Mail merge lists",
+    scheduled: "Scheduled",
+    sent: "Sent",
+  },
+} as const;
+
+export const sentTexts = {
+  title: "Sent mail merges",
+  caption: "Sent mail merges",
+  searchLabel: "Search by sheet name",
+  searchPlaceholder: "Sheet name",
+  rangeLabel: "Date",
+  columns: {
+    sheetName: "Sheet Name",
+    date: "Date",
+    sent: "Sent",
+    opened: "Opened",
+    clicked: "Clicked",
+    sheetLink: "Sheet link",
+  },
+  /** 002 §2: ' sent' appended to the count on mobile. */
+  sentSuffix: " sent",
+  openSheet: "Open",
+  openSheetOf: (name: string) => `Open ${name} in Google Sheets`,
+  newTab: "(opens in a new tab)",
+  openDetailsOf: (name: string) => `Results of ${name}`,
+  exportCsv: "Export to CSV",
+  /** The export's columns: sheet, last update, sent count, opened and clicked as percentages. */
+  csv: { sheetName: "Sheet name", date: "Date", sent: "Sent", opened: "Opened", clicked: "Clicked" },
+  empty: {
+    title: listTexts.nothingToSee,
+    before: "You don't have any mail sent. Learn how to ",
+    link: "Get started",
+    after: ".",
+  },
+  noMatch: {
+    title: listTexts.noResults,
+    text: "Sorry, there is no mail merge that fits with your search.",
+  },
+  failed: {
+    title: "Something went wrong",
+    text: "Your sent mail merges could not be loaded. Please try again.",
+  },
+} as const;
+
+export const sentDetailTexts = {
+  subject: "Subject",
+  subjectUnavailable: "Subject is unavailable because this mail merge has been sent by someone else",
+  emailsSent: "Emails sent",
+  lastEmailSent: "Last email sent",
+  tabs: { label: "Results", mail: "Mail results", poll: "Poll results" },
+  pollHelp: "How to add a poll to your emails",
+  results: {
+    delivered: "Delivered",
+    opened: "Opened",
+    clicked: "Clicked",
+    responded: "Responded",
+    bounced: "Bounced",
+    unsubscribed: "Unsubscribed",
+  },
+  resultsHeaders: { result: "Result", share: "Share", count: "Count" },
+  close: "Close",
+  lastUpdate: (time: string) => `* Last update: ${time}. Open your tracking report in Google Sheets to refresh.`,
+  openInSheets: "Open in Google Sheets",
+  newTab: "(opens in a new tab)",
+  poll: {
+    caption: "Answers to the poll",
+    answer: "Answer",
+    share: "Share",
+    responses: "Responses",
+    noAnswers: "Nobody has answered the poll yet.",
+    failed: "The poll results could not be loaded. Please try again.",
+  },
+  notFound: {
+    title: "Mail merge not found",
+    text: "This mail merge does not exist, or it is not one of yours.",
+  },
+  failed: {
+    title: "Something went wrong",
+    text: "An error occurred. Please try again.",
+  },
+} as const;
+
+/** Help about polls, where the Poll results tab leads when the merge has none (002 §2). */
+export const pollHelpUrl = "https://support.yamm.com/hc/en-us/search?query=poll";
+
+/** 002 §9: the open dialog refreshes its campaign every 30 seconds. */
+export const SENT_DETAIL_REFRESH_MS = 30_000;
+
+/** The Sent list's sorts: by last update (default, newest first) or by sheet title. */
+export const SENT_SORTS = ["date", "name"] as const;
+export type SentSort = (typeof SENT_SORTS)[number];
+
+export const sentListOptions: ListQueryOptions<SentSort> = {
+  sorts: SENT_SORTS,
+  defaultSort: "date",
+  defaultDirs: { date: "desc", name: "asc" },
+};
+
+/** The backend's sortBy field for each sort (002 §7). */
+export const sentSortFields: Record<SentSort, string> = {
+  date: "lastUpdateTimestamp",
+  name: "mergeSourceSheetTitle",
+};
+
+export interface SentListQuery extends ListQuery<SentSort> {
+  range: DateRange;
+}
+
+/** The Sent tab's state from its query string: q, range, sort, dir, page. */
+export function parseSentQuery(params: URLSearchParams): SentListQuery {
+  return { ...parseListQuery(params, sentListOptions), range: parseDateRange(params.get("range")) };
+}
+
+/** A search or a range other than the default narrows the list: nothing found is then "no match", not "empty". */
+export function isNarrowed(query: Pick<SentListQuery, "q" | "range">) {
+  return query.q !== "" || query.range !== DEFAULT_DATE_RANGE;
+}
+
+/** The query string the dialog's links and the CSV link keep (the list's state). */
+export function listSearch(search: string, { withPage = true } = {}) {
+  const params = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const key of ["q", "range", "sort", "dir", ...(withPage ? ["page"] : [])]) {
+    const value = params.get(key);
+    if (value !== null && value !== "") kept.set(key, value);
+  }
+  const query = kept.toString();
+  return query ? `?${query}` : "";
+}
+
+type RouteParams = Record<string, string | undefined>;
+
+/** Whether a navigation stays in the same space (the frame's and the list's data depend on it). */
+export function isSameSpace(current: RouteParams, next: RouteParams) {
+  return current.workspaceId === next.workspaceId && current.workspaceSlug === next.workspaceSlug;
+}
