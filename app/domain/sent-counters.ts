@@ -1,4 +1,4 @@
-import { TZDate } from "@date-fns/tz";
+import { TZDate } from "~/utils/zoned-date.server";
 
 /**
  * The user's sent-mail counters in a space (000 §3, 002 §3): a lifetime total

@@ -15,7 +15,7 @@ for (const persona of personas) {
   test(`${persona.email} signs in and moves around the shell`, async ({ page }) => {
     await signInAs(page, persona.email);
     await expect(page).toHaveURL(/\/mail-merges\/sent$/);
-    await expect(page.getByRole("heading", { name: "Mail Merges" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Mail Merges", exact: true })).toBeVisible();
     // The space switcher names the current space.
     await expect(page.locator("summary").filter({ hasText: persona.space }).first()).toBeVisible();
     const navigation = page.getByRole("navigation", { name: "Main" });
