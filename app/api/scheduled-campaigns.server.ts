@@ -1,3 +1,4 @@
+import { isCampaignId } from "./campaigns.server";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import type { SortDir } from "~/domain/list-query";
@@ -96,14 +97,9 @@ export async function listScheduledCampaigns(
   return items;
 }
 
-/** Campaign ids are opaque but short; anything else cannot be one (and never reaches the backend). */
-export function isScheduledCampaignId(value: string | undefined): value is string {
-  return typeof value === "string" && /^[\w-]{1,64}$/.test(value);
-}
-
 /** GET /users/me/scheduled-campaigns/{id} (v2); null when it is unknown or not the caller's (404). */
 export async function getScheduledCampaign(auth: AuthContext, campaignId: string): Promise<ScheduledCampaign | null> {
-  if (!isScheduledCampaignId(campaignId)) return null;
+  if (!isCampaignId(campaignId)) return null;
   try {
     return await auth.call({
       base: "v2",

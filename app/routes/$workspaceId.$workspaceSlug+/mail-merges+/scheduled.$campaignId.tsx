@@ -1,12 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useLocation, useParams, useRouteError } from "@remix-run/react";
 import { logEvent } from "~/api/events.server";
-import {
-  cancelScheduledCampaign,
-  getScheduledCampaign,
-  isScheduledCampaignId,
-  parseCancelForm,
-} from "~/api/scheduled-campaigns.server";
+import { isCampaignId } from "~/api/campaigns.server";
+import { cancelScheduledCampaign, getScheduledCampaign, parseCancelForm } from "~/api/scheduled-campaigns.server";
 import { Dialog } from "~/components/dialog";
 import { ScheduledDetailDialog } from "~/components/scheduled-detail-dialog";
 import { pageTitle } from "~/domain/page-title";
@@ -55,7 +51,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const campaignId = params.campaignId ?? "";
   let result: CancelResult = "success";
   try {
-    if (!isScheduledCampaignId(campaignId)) throw new Error("Not a campaign id");
+    if (!isCampaignId(campaignId)) throw new Error("Not a campaign id");
     await cancelScheduledCampaign(space.auth, campaignId);
   } catch (error) {
     // A thrown Response is the session ending (sign-out redirect): let it through.
