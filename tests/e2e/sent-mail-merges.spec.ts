@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { signInAs } from "./support/auth";
+import { parseCsv } from "../support/csv";
 
 const ACME = "/5100000000000001/acme-marketing";
 const SENT = `${ACME}/mail-merges/sent`;
@@ -18,37 +19,6 @@ async function submitFilters(page: Page) {
   await page.getByRole("button", { name: "Search", exact: true }).click();
 }
 
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(field);
-      field = "";
-    } else if (char === "\n" || char === "\r") {
-      if (char === "\r" && text[index + 1] === "\n") index++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += char;
-  }
-  if (field !== "" || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
 
 test.describe("the Mail merges page", () => {
   test("shows the summary cards, the chart's numbers and the tabs", async ({ page }) => {

@@ -7,6 +7,7 @@ import { loader as csvLoader } from "~/routes/$workspaceId.$workspaceSlug+/mail-
 import { findUserByEmail } from "../../../backend/src/store/users";
 import type { RunningBackend } from "../support/backend";
 import { appRequest, loaderData, redirectTarget, run, signIn, startAppBackend } from "../support/app";
+import { parseCsv } from "../../support/csv";
 
 const ACME = { workspaceId: "5100000000000001", workspaceSlug: "acme-marketing" };
 const PREFIX = "/5100000000000001/acme-marketing";
@@ -357,39 +358,6 @@ describe("the Sent detail dialog", () => {
     expect(redirectTarget(outcome)).toBe(`${SENT}/itest-nopoll?q=platypus`);
   });
 });
-
-/** A small RFC 4180 reader: quoted fields may hold commas, quotes and newlines. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(field);
-      field = "";
-    } else if (char === "\n" || char === "\r") {
-      if (char === "\r" && text[index + 1] === "\n") index++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else field += char;
-  }
-  if (field !== "" || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
-}
 
 describe("the Sent CSV export", () => {
   it("streams the current filters and sort (not the page) with a dated name, and logs the export", async () => {
