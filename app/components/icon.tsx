@@ -72,6 +72,7 @@ const paths = {
       <path d="M12 7v6M12 16h.01" />
     </>
   ),
+  warning: <path d="M12 3 2 20h20L12 3zM12 10v4M12 17h.01" />,
   download: <path d="M12 4v11M7 10l5 5 5-5M4 20h16" />,
   mail: (
     <>

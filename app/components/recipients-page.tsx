@@ -1,5 +1,4 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
 import { recipientFields, recipientIntents, recipientParams, recipientTexts, sharedRecipientTexts } from "~/domain/recipients";
 import type { RecipientsAnswer, RecipientsPageData } from "~/utils/recipients.server";
 import { Banner, BannerCloseLink } from "./banner";
@@ -11,6 +10,7 @@ import { EmptyState, Pagination, SearchForm } from "./list-controls";
 import { PageHeading } from "./page-heading";
 import { RecipientsExplainer } from "./recipients-explainer";
 import { RecipientsTable } from "./recipients-table";
+import { useForgetParamsOnceShown } from "./use-forget-params";
 
 /**
  * The unsubscriptions and bounces pages (002 §2): explanation, add form,
@@ -41,7 +41,7 @@ export function RecipientsPage({
   // An answer of the action replaces the feedback the URL carried before it.
   const feedback = answer ? (answer.intent === "add" ? answer.feedback : null) : data.feedback;
   const error = answer && answer.intent !== "add" ? answer.error : null;
-  useForgetFeedbackOnceShown(Boolean(data.feedback) && !answer);
+  useForgetParamsOnceShown(Boolean(data.feedback) && !answer, [recipientParams.result, recipientParams.count]);
 
   const { query, rows } = data;
   const listIsEmpty = rows.length === 0 && query.page === 1 && !query.q;
@@ -125,21 +125,4 @@ function ConfirmDelete({
       </Form>
     </Dialog>
   );
-}
-
-/**
- * The feedback shows once: with JavaScript the address bar drops its
- * parameters right after the first render (no navigation), so a reload or a
- * bookmark does not repeat it. Without JavaScript the alert's close link does.
- */
-function useForgetFeedbackOnceShown(shown: boolean) {
-  const { key } = useLocation();
-  useEffect(() => {
-    if (!shown) return;
-    const url = new URL(window.location.href);
-    url.searchParams.delete(recipientParams.result);
-    url.searchParams.delete(recipientParams.count);
-    const query = url.searchParams.toString();
-    window.history.replaceState(window.history.state, "", `${url.pathname}${query ? `?${query}` : ""}${url.hash}`);
-  }, [shown, key]);
 }

@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect } from "react";
 import { CANCEL_PARAM, scheduledTexts, type CancelResult } from "~/domain/scheduled-merges";
 import { Banner, BannerCloseLink } from "./banner";
+import { useForgetParamsOnceShown } from "./use-forget-params";
 
 /**
  * The Scheduled tab's alert after a cancellation (002 §2, §4), from the
@@ -11,18 +11,13 @@ import { Banner, BannerCloseLink } from "./banner";
  * show it again.
  */
 export function ScheduledCancelAlert({ result }: { result: CancelResult | null }) {
-  const { pathname, search, key } = useLocation();
+  const { pathname, search } = useLocation();
   const rest = new URLSearchParams(search);
   rest.delete(CANCEL_PARAM);
   const restQuery = rest.toString();
   const withoutAlert = restQuery ? `${pathname}?${restQuery}` : pathname;
 
-  useEffect(() => {
-    if (!result) return;
-    const url = new URL(window.location.href);
-    url.searchParams.delete(CANCEL_PARAM);
-    window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
-  }, [result, key]);
+  useForgetParamsOnceShown(result !== null, [CANCEL_PARAM]);
 
   if (!result) return null;
   return (

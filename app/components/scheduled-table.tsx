@@ -3,6 +3,7 @@ import type { ListQuery } from "~/domain/list-query";
 import { scheduledListOptions, scheduledTexts, type ScheduledRow, type ScheduledSort } from "~/domain/scheduled-merges";
 import { SortableHeader } from "./list-controls";
 import { Icon } from "./icon";
+import { SheetLink } from "./sheet-link";
 
 const cellClass = "px-3 py-3 align-middle tablet:px-4";
 const desktopOnly = "hidden tablet:table-cell";
@@ -79,16 +80,7 @@ export function ScheduledTable({
               </td>
               <td className={`${cellClass} ${desktopOnly} text-right`}>
                 {row.sheetUrl ? (
-                  <a
-                    href={row.sheetUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`${scheduledTexts.openSheetOf([row.spreadsheetName, row.sheetName].filter(Boolean).join(" - "))} ${scheduledTexts.newTab}`}
-                    className="inline-flex items-center gap-1 rounded-md px-2 py-1 font-medium text-brand-700 hover:bg-brand-50"
-                  >
-                    {scheduledTexts.openSheet}
-                    <Icon name="external" className="h-4 w-4" />
-                  </a>
+                  <SheetLink url={row.sheetUrl} spreadsheetName={row.spreadsheetName} sheetName={row.sheetName} />
                 ) : null}
               </td>
             </tr>
@@ -99,37 +91,14 @@ export function ScheduledTable({
   );
 }
 
-/**
- * A row's problem: an error (red) or out of quota (amber). The icon is drawn
- * here since the warning triangle is this table's only use of it; the text
- * names the problem for assistive technology and as a tooltip.
- */
+/** A row's problem: an error (red) or out of quota (amber), named for assistive technology and as a tooltip. */
 export function StatusIcon({ kind, label }: { kind: "error" | "warning"; label: string }) {
   return (
     <span
       title={label}
       className={`mt-0.5 inline-flex shrink-0 ${kind === "error" ? "text-red-600" : "text-amber-500"}`}
     >
-      <svg
-        aria-hidden="true"
-        focusable="false"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className="h-4 w-4 shrink-0"
-      >
-        {kind === "error" ? (
-          <>
-            <circle cx="12" cy="12" r="9" />
-            <path d="M12 7v6M12 16h.01" />
-          </>
-        ) : (
-          <path d="M12 3 2 20h20L12 3zM12 10v4M12 17h.01" />
-        )}
-      </svg>
+      <Icon name={kind} className="h-4 w-4" />
       <span className="sr-only">{label}</span>
     </span>
   );

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ListQuery, SortDir } from "~/domain/list-query";
 import { sentTexts, type SentSort } from "~/domain/mail-merges";
 import type { SentRow } from "~/utils/sent-mail-merges.server";
-import { Icon } from "./icon";
+import { SheetLink } from "./sheet-link";
 import { SortableHeader } from "./list-controls";
 import { PercentBar } from "./percent-bar";
 
@@ -90,16 +90,7 @@ export function SentTable({
               </td>
               <td className={`${cellClass} hidden text-right tablet:table-cell`}>
                 {row.sheetUrl ? (
-                  <a
-                    href={row.sheetUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`${sentTexts.openSheetOf([row.spreadsheetName, row.sheetName].filter(Boolean).join(" - "))} ${sentTexts.newTab}`}
-                    className="inline-flex items-center gap-1 rounded-md px-2 py-1 font-medium text-brand-700 hover:bg-brand-50"
-                  >
-                    <span className="hidden desktop:inline">{sentTexts.openSheet}</span>
-                    <Icon name="external" className="h-4 w-4" />
-                  </a>
+                  <SheetLink url={row.sheetUrl} spreadsheetName={row.spreadsheetName} sheetName={row.sheetName} labelClassName="hidden desktop:inline" />
                 ) : null}
               </td>
             </tr>

@@ -1,10 +1,10 @@
 import { Form, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
-import { legacyBannerTexts, withoutBannerParams, type BannerContent } from "~/domain/banner-params";
+import { BANNER_PARAMS, legacyBannerTexts, withoutBannerParams, type BannerContent } from "~/domain/banner-params";
 import { externalLinks } from "~/domain/login";
 import { shellTexts } from "~/domain/shell-texts";
 import { legacyBannerPath } from "~/domain/shell-nav";
 import { Banner, BannerCloseLink, BannerDismissButton } from "./banner";
+import { useForgetParamsOnceShown } from "./use-forget-params";
 
 /**
  * The banners at the top of every space page (000 §8): the one a redirect
@@ -24,7 +24,7 @@ export function ShellBanners({
   const rest = withoutBannerParams(new URLSearchParams(search)).toString();
   const withoutBanner = rest ? `${pathname}?${rest}` : pathname;
 
-  useForgetBannerOnceShown(banner !== null);
+  useForgetParamsOnceShown(banner !== null, BANNER_PARAMS);
 
   if (!banner && !showLegacyBanner) return null;
   return (
@@ -33,21 +33,6 @@ export function ShellBanners({
       {banner ? <Banner {...banner} dismiss={<BannerCloseLink to={withoutBanner} />} /> : null}
     </div>
   );
-}
-
-/**
- * Banners clear once seen (000 §4): with JavaScript the address bar drops the
- * banner parameters right after the first render, without a navigation, so a
- * reload or a bookmark does not show it again.
- */
-function useForgetBannerOnceShown(shown: boolean) {
-  const { key } = useLocation();
-  useEffect(() => {
-    if (!shown) return;
-    const url = new URL(window.location.href);
-    const rest = withoutBannerParams(url.searchParams).toString();
-    window.history.replaceState(window.history.state, "", `${url.pathname}${rest ? `?${rest}` : ""}${url.hash}`);
-  }, [shown, key]);
 }
 
 function LegacyBanner({ urlPrefix, redirectTo }: { urlPrefix: string; redirectTo: string }) {

@@ -51,9 +51,6 @@ export const sentTexts = {
   },
   /** 002 §2: ' sent' appended to the count on mobile. */
   sentSuffix: " sent",
-  openSheet: "Open",
-  openSheetOf: (name: string) => `Open ${name} in Google Sheets`,
-  newTab: "(opens in a new tab)",
   openDetailsOf: (name: string) => `Results of ${name}`,
   exportCsv: "Export to CSV",
   /** The export's columns: sheet, last update, sent count, opened and clicked as percentages. */

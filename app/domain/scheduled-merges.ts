@@ -100,8 +100,6 @@ export const scheduledTexts = {
   uponQuotaReset: "Upon quota reset",
   noDate: "-",
   openInSheets: "Open in Google Sheets",
-  openSheet: "Open",
-  openSheetOf: (name: string) => `Open ${name} in Google Sheets`,
   newTab: "(opens in a new tab)",
   errorIcon: (message: string) => `Error: ${message}`,
   quotaIcon: `Warning: ${OUT_OF_QUOTA_MESSAGE}`,

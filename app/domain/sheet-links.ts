@@ -25,3 +25,10 @@ export function sheetUrl(key: string): string | null {
   const base = `https://docs.google.com/spreadsheets/d/${encodeURIComponent(parsed.spreadsheetId)}/edit`;
   return parsed.sheetId ? `${base}#gid=${encodeURIComponent(parsed.sheetId)}` : base;
 }
+
+/** The texts of a table's "open the spreadsheet" link. */
+export const sheetLinkTexts = {
+  open: "Open",
+  openSheetOf: (name: string) => `Open ${name} in Google Sheets`,
+  newTab: "(opens in a new tab)",
+} as const;

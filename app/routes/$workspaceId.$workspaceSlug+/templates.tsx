@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
 import { Banner, BannerCloseLink } from "~/components/banner";
 import { EmptyState } from "~/components/list-controls";
 import { PageHeading } from "~/components/page-heading";
@@ -8,8 +7,9 @@ import { TemplateCard } from "~/components/template-card";
 import { listTexts } from "~/domain/list-texts";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { templatesTexts, withoutDraftAlert } from "~/domain/templates";
+import { DRAFT_PARAM, DRAFT_TEMPLATE_PARAM, templatesTexts, withoutDraftAlert } from "~/domain/templates";
 import { loadTemplateGallery, createDraftFromForm } from "~/utils/templates-page.server";
+import { useForgetParamsOnceShown } from "~/components/use-forget-params";
 
 /**
  * The template gallery (002 §2, §4): cards ordered by `order`, each opening
@@ -32,7 +32,7 @@ export default function Templates() {
   const { galleryPath, templates, alert } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const rest = withoutDraftAlert(search).toString();
-  useForgetAlertOnceShown(alert !== null);
+  useForgetParamsOnceShown(alert !== null, [DRAFT_PARAM, DRAFT_TEMPLATE_PARAM]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -65,20 +65,6 @@ export default function Templates() {
       <Outlet />
     </div>
   );
-}
-
-/**
- * With JavaScript the address bar drops the alert's parameters once it has
- * been shown, without a navigation, so a reload does not show it again.
- */
-function useForgetAlertOnceShown(shown: boolean) {
-  const { key } = useLocation();
-  useEffect(() => {
-    if (!shown) return;
-    const url = new URL(window.location.href);
-    const rest = withoutDraftAlert(url.searchParams).toString();
-    window.history.replaceState(window.history.state, "", `${url.pathname}${rest ? `?${rest}` : ""}${url.hash}`);
-  }, [shown, key]);
 }
 
 export const meta = () => pageTitle(pageTexts.templates.title);
