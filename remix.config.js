@@ -6,7 +6,8 @@ export default {
   ignoredRouteFiles: ["**/*"],
   routes: async (defineRoutes) =>
     flatRoutes("routes", defineRoutes, {
-      ignoredRouteFiles: ["**/*.test.{ts,tsx}", "**/.*"],
+      // A route folder keeps its own modules beside its routes: `__` files and folders, server helpers and tests.
+      ignoredRouteFiles: ["**/__*", "**/__*/**", "**/*.server.*", "**/*.test.{ts,tsx}", "**/.*"],
     }),
   serverModuleFormat: "esm",
   tailwind: true,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/env.server";
 
 export type BackendBase = "v1" | "v2" | "billing" | "auth";
 

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { AuthIntent } from "~/domain/login";
-import { menuItemClass } from "./button";
+import { menuItemClass } from "./ui/button";
 
 const buttonBase =
   "flex w-full items-center justify-center gap-3 rounded-md border px-4 py-2.5 font-medium shadow-sm disabled:opacity-60";

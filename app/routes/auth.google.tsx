@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import { authIntents } from "~/domain/login";
 import { assertSameOrigin } from "~/utils/auth.server";
-import { googleAuthenticator } from "~/utils/google-auth.server";
+import { googleAuthenticator } from "./auth.google.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { authFlowSessionStorage } from "~/utils/session.server";
 

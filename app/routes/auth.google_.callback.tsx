@@ -7,7 +7,7 @@ import { bannerQuery } from "~/domain/banners";
 import { authIntents, loginPath, type AuthIntent, type LoginError } from "~/domain/login";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { authContextFor } from "~/utils/auth.server";
-import { googleAuthenticator, type GoogleSignIn } from "~/utils/google-auth.server";
+import { googleAuthenticator, type GoogleSignIn } from "./auth.google.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { authFlowSessionStorage, commitSessionData, type SessionData } from "~/utils/session.server";
 

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { requireSession } from "~/utils/auth.server";
-import { billingSpace } from "~/utils/current-space.server";
+import { billingSpace } from "./__current-space.server";
 import { loadMe } from "~/utils/me.server";
 import { readLastWorkspaceId } from "~/utils/session.server";
 

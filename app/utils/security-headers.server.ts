@@ -1,4 +1,4 @@
-import { googleEndpoints, isProduction } from "./env.server";
+import { googleEndpoints, isProduction } from "~/env.server";
 
 /**
  * Headers every document carries (ARCHITECTURE: sessions and security). The

@@ -1,6 +1,6 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { z } from "zod";
-import { sessionSecrets, secureCookiesEnabled } from "./env.server";
+import { sessionSecrets, secureCookiesEnabled } from "~/env.server";
 
 /** 000 §9: the session cookie lives 36 days. */
 export const SESSION_MAX_AGE_SECONDS = 36 * 24 * 60 * 60;

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { recipientsCsv } from "~/utils/recipients.server";
+import { recipientsCsv } from "./__recipient-lists/recipients.server";
 
 /** /bounces.csv: the bounce list with its current search and sort, as a streamed CSV download (002 §2, §9). */
 export async function loader(args: LoaderFunctionArgs) {

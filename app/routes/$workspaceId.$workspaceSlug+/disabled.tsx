@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { LogoutButton } from "~/components/logout-button";
-import { Icon } from "~/components/icon";
+import { LogoutButton } from "./__shell/logout-button";
+import { Icon } from "~/components/ui/icon";
 import { disabledTexts } from "~/domain/error-texts";
 import { pageTitle } from "~/domain/page-title";
 import { spacePath, spaceSections } from "~/domain/space-paths";

@@ -2,13 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { acceptInvitation } from "~/api/invitations.server";
 import { BackendError } from "~/api/http.server";
-import { PageHeading } from "~/components/page-heading";
+import { PageHeading } from "~/components/ui/page-heading";
 import { bannerQuery, type BannerParams } from "~/domain/banners";
 import { invitationErrorReason, invitationTexts } from "~/domain/invitations";
 import { pageTitle } from "~/domain/page-title";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
-import { parseAcceptInvitation } from "~/utils/form-schemas.server";
+import { parseAcceptInvitation } from "../_public+/stop-automatic-renewal.server";
 import { requireSpace } from "~/utils/space.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

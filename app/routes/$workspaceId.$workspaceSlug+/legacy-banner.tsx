@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { spacePath, spaceSections } from "~/domain/space-paths";
-import { dismissLegacyBanner } from "~/utils/preferences.server";
+import { dismissLegacyBanner } from "./legacy-banner.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectInSession } from "~/utils/auth.server";
 import { requireSpace } from "~/utils/space.server";

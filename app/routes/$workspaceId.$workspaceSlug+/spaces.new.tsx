@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { LazyNewSpaceDialog } from "~/components/new-space-dialog-lazy";
+import { LazyNewSpaceDialog } from "./__shell/new-space-dialog-lazy";
 import { pageTitle } from "~/domain/page-title";
 import { newSpaceTexts } from "~/domain/shell-texts";
 import { spacePath, spaceSections } from "~/domain/space-paths";
-import { createSpaceFromForm } from "~/utils/shell.server";
+import { createSpaceFromForm } from "./_layout.server";
 import { requireSpace } from "~/utils/space.server";
 import { useShellData, type ActiveShellData } from "./_layout";
 

@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Banner } from "~/components/banner";
-import { buttonClass } from "~/components/button";
-import { EmptyState, Pagination, SearchForm } from "~/components/list-controls";
-import { PageHeading } from "~/components/page-heading";
-import { TeamReportCards } from "~/components/team-report-cards";
-import { TeamReportTable } from "~/components/team-report-table";
+import { Banner } from "~/components/ui/banner";
+import { buttonClass } from "~/components/ui/button";
+import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-controls";
+import { PageHeading } from "~/components/ui/page-heading";
+import { TeamReportCards } from "./__team-report-cards";
+import { TeamReportTable } from "./__team-report-table";
 import { listTexts } from "~/domain/list-texts";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { teamReportTexts } from "~/domain/team-report";
-import { loadTeamReport } from "~/utils/team-report-page.server";
+import { loadTeamReport } from "./team-report.server";
 
 /**
  * The team report (002 §2): summary cards and a sortable, searchable, paged

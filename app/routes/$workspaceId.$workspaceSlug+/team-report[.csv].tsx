@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportTeamReport } from "~/utils/team-report-page.server";
+import { exportTeamReport } from "./team-report.server";
 
 /**
  * team-report.csv (a resource route): the team report with the page's current

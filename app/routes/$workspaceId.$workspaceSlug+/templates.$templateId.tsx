@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
-import { Dialog } from "~/components/dialog";
-import { TemplatePreviewDialog } from "~/components/template-preview-dialog";
+import { Dialog } from "~/components/ui/dialog";
+import { TemplatePreviewDialog } from "./__templates/template-preview-dialog";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { templatesTexts } from "~/domain/templates";
-import { loadTemplatePreview } from "~/utils/templates-page.server";
+import { loadTemplatePreview } from "./templates.server";
 
 /**
  * The preview dialog (templates/{id}, 002 §2), URL state over the gallery:

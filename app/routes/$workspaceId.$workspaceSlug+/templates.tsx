@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { Banner, BannerCloseLink } from "~/components/banner";
-import { EmptyState } from "~/components/list-controls";
-import { PageHeading } from "~/components/page-heading";
-import { TemplateCard } from "~/components/template-card";
+import { Banner, BannerCloseLink } from "~/components/ui/banner";
+import { EmptyState } from "~/components/ui/list-controls";
+import { PageHeading } from "~/components/ui/page-heading";
+import { TemplateCard } from "./__templates/template-card";
 import { listTexts } from "~/domain/list-texts";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { DRAFT_PARAM, DRAFT_TEMPLATE_PARAM, templatesTexts, withoutDraftAlert } from "~/domain/templates";
-import { loadTemplateGallery, createDraftFromForm } from "~/utils/templates-page.server";
+import { loadTemplateGallery, createDraftFromForm } from "./templates.server";
 import { useForgetParamsOnceShown } from "~/components/use-forget-params";
 
 /**

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { RecipientsPage } from "~/components/recipients-page";
+import { RecipientsPage } from "./__recipient-lists/recipients-page";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { loadRecipientsPage, recipientsAction } from "~/utils/recipients.server";
+import { loadRecipientsPage, recipientsAction } from "./__recipient-lists/recipients.server";
 
 /** /unsubscriptions (002 §2): the shared recipients page for unsubscribed addresses. */
 

@@ -3,7 +3,7 @@ import { action as bouncesAction, loader as bouncesLoader } from "~/routes/$work
 import { loader as bouncesCsvLoader } from "~/routes/$workspaceId.$workspaceSlug+/bounces[.csv]";
 import { action as unsubscriptionsAction, loader as unsubscriptionsLoader } from "~/routes/$workspaceId.$workspaceSlug+/unsubscriptions";
 import { loader as unsubscriptionsCsvLoader } from "~/routes/$workspaceId.$workspaceSlug+/unsubscriptions[.csv]";
-import type { RecipientsAnswer, RecipientsPageData } from "~/utils/recipients.server";
+import type { RecipientsAnswer, RecipientsPageData } from "~/routes/$workspaceId.$workspaceSlug+/__recipient-lists/recipients.server";
 import type { RunningBackend } from "../support/backend";
 import { appRequest, loaderData, redirectTarget, run, signIn, startAppBackend, type SignedIn } from "../support/app";
 

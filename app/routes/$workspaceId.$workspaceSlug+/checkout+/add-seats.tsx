@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PageHeading } from "~/components/page-heading";
+import { PageHeading } from "~/components/ui/page-heading";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { loadSpacePage } from "~/utils/space-page.server";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { PageHeading } from "~/components/page-heading";
+import { PageHeading } from "~/components/ui/page-heading";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { loadSpacePage } from "~/utils/space-page.server";

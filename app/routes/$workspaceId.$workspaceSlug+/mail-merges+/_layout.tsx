@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
-import { buttonClass } from "~/components/button";
-import { MailMergesCards } from "~/components/mail-merges-cards";
-import { MailMergesTabs } from "~/components/mail-merges-tabs";
-import { PageHeading } from "~/components/page-heading";
+import { buttonClass } from "~/components/ui/button";
+import { MailMergesCards } from "./__mail-merges-cards";
+import { MailMergesTabs } from "./__mail-merges-tabs";
+import { PageHeading } from "~/components/ui/page-heading";
 import { isSameSpace, mailMergesTexts } from "~/domain/mail-merges";
 import { pageTitle } from "~/domain/page-title";
-import { loadMailMergesFrame } from "~/utils/sent-mail-merges.server";
+import { loadMailMergesFrame } from "./sent.server";
 
 /** The Mail merges page (002 §2): heading, tutorial link, summary cards and chart, the Scheduled and Sent tabs. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -3,8 +3,8 @@ import { isRouteErrorResponse, useLoaderData, useLocation, useParams, useRouteEr
 import { logEvent } from "~/api/events.server";
 import { isCampaignId } from "~/api/campaigns.server";
 import { cancelScheduledCampaign, getScheduledCampaign, parseCancelForm } from "~/api/scheduled-campaigns.server";
-import { Dialog } from "~/components/dialog";
-import { ScheduledDetailDialog } from "~/components/scheduled-detail-dialog";
+import { Dialog } from "~/components/ui/dialog";
+import { ScheduledDetailDialog } from "./__scheduled-detail-dialog";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import {

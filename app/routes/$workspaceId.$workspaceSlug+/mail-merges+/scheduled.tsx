@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { listScheduledCampaigns } from "~/api/scheduled-campaigns.server";
-import { EmptyState, Pagination, SearchForm } from "~/components/list-controls";
-import { ScheduledCancelAlert } from "~/components/scheduled-cancel-alert";
-import { ScheduledTable } from "~/components/scheduled-table";
-import { buttonClass } from "~/components/button";
-import { Icon } from "~/components/icon";
+import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-controls";
+import { ScheduledCancelAlert } from "./__scheduled-cancel-alert";
+import { ScheduledTable } from "./__scheduled-table";
+import { buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
 import { pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
 import { listTexts } from "~/domain/list-texts";
 import { pageTitle } from "~/domain/page-title";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PollAnswersView } from "~/components/sent-detail-dialog";
+import { PollAnswersView } from "./__sent-detail-dialog";
 import { sentDetailTexts } from "~/domain/mail-merges";
-import { loadSentPoll } from "~/utils/sent-mail-merges.server";
+import { loadSentPoll } from "./sent.server";
 
 /**
  * The Poll results tab of the Sent detail dialog (002 §2): aggregated

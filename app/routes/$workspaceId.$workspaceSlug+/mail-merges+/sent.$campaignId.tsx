@@ -8,9 +8,9 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { MailResultsView, SentDetailDialog, SentDetailProblem } from "~/components/sent-detail-dialog";
+import { MailResultsView, SentDetailDialog, SentDetailProblem } from "./__sent-detail-dialog";
 import { SENT_DETAIL_REFRESH_MS, listSearch, sentDetailTexts } from "~/domain/mail-merges";
-import { loadSentDetail } from "~/utils/sent-mail-merges.server";
+import { loadSentDetail } from "./sent.server";
 
 /**
  * The Sent detail dialog (002 §2), over the list. Its Mail results are this

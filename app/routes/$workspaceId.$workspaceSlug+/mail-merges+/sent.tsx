@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useSubmit, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
-import { buttonClass } from "~/components/button";
-import { Icon } from "~/components/icon";
-import { EmptyState, Pagination, SearchForm } from "~/components/list-controls";
-import { SentTable } from "~/components/sent-table";
+import { buttonClass } from "~/components/ui/button";
+import { Icon } from "~/components/ui/icon";
+import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-controls";
+import { SentTable } from "./__sent-table";
 import type { DateRange } from "~/domain/date-ranges";
 import { isSameSpace, sentListOptions, sentTexts } from "~/domain/mail-merges";
-import { loadSentList } from "~/utils/sent-mail-merges.server";
+import { loadSentList } from "./sent.server";
 
 /**
  * The Sent tab (002 §2): every filter is in the query string (q, range, sort,

@@ -1,0 +1,50 @@
+import { Link } from "@remix-run/react";
+import type { ActiveShellData } from "../_layout";
+import { accountMenuTexts } from "~/domain/shell-texts";
+import { Avatar } from "~/components/ui/avatar";
+import { menuItemClass } from "~/components/ui/button";
+import { Disclosure } from "~/components/ui/disclosure";
+import { GoogleButton } from "~/components/google-button";
+import { Icon } from "~/components/ui/icon";
+import { LogoutButton } from "./logout-button";
+
+/** The account menu (000 §2, 334 px wide): Manage billing when allowed, Switch account, Log out. */
+export function AccountMenu({ user, billingHref }: { user: ActiveShellData["user"]; billingHref: string | null }) {
+  return (
+    <Disclosure
+      className="relative"
+      summaryClassName="flex items-center rounded-full p-0.5 ring-1 ring-slate-200 hover:ring-slate-300"
+      panelClassName="absolute right-0 top-full mt-2 w-account-menu max-w-[calc(100vw-1.5rem)] rounded-xl bg-white shadow-lg ring-1 ring-slate-900/10"
+      summary={
+        <>
+          <span className="sr-only">{accountMenuTexts.open}</span>
+          <Avatar name={user.userName} pictureUrl={user.profilePictureUrl} />
+        </>
+      }
+    >
+      <div className="flex items-center gap-3 border-b border-slate-100 p-4">
+        <Avatar name={user.userName} pictureUrl={user.profilePictureUrl} size="md" />
+        <div className="min-w-0">
+          <p className="truncate text-sm font-semibold text-slate-900">{user.userName}</p>
+          <p className="truncate text-sm text-slate-500">{user.userEmail}</p>
+        </div>
+      </div>
+      <ul className="flex flex-col gap-0.5 p-2">
+        {billingHref ? (
+          <li>
+            <Link to={billingHref} className={menuItemClass}>
+              <Icon name="billing" className="h-5 w-5 text-slate-500" />
+              {accountMenuTexts.manageBilling}
+            </Link>
+          </li>
+        ) : null}
+        <li>
+          <GoogleButton intent="switch-account" label={accountMenuTexts.switchAccount} variant="menu" />
+        </li>
+        <li>
+          <LogoutButton />
+        </li>
+      </ul>
+    </Disclosure>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link, useLocation } from "@remix-run/react";
+import type { ActiveShellData } from "../_layout";
+import { dialogParams, hrefWith, upgradeAction } from "~/domain/shell-nav";
+import { shellTexts, topBarTexts } from "~/domain/shell-texts";
+import { spacePath, spaceSections } from "~/domain/space-paths";
+import { AccountMenu } from "./account-menu";
+import { Brand } from "./brand";
+import { buttonClass } from "~/components/ui/button";
+import { Disclosure } from "~/components/ui/disclosure";
+import { Icon } from "~/components/ui/icon";
+import { Sidebar } from "./sidebar";
+
+/**
+ * The top bar: below the tablet breakpoint the navigation drawer and the
+ * wordmark; always the Upgrade button (when it applies) and the account menu.
+ */
+export function TopBar({ shell }: { shell: ActiveShellData }) {
+  const { pathname, search } = useLocation();
+  const upgrade = upgradeAction(shell.access, shell.urlPrefix, pathname);
+  return (
+    <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 tablet:px-8">
+      <div className="flex items-center gap-3 tablet:hidden">
+        <NavigationDrawer shell={shell} />
+        <Brand to={shell.urlPrefix} />
+      </div>
+      <div className="ml-auto flex items-center gap-3">
+        {upgrade ? (
+          <Link
+            to={
+              upgrade.kind === "checkout"
+                ? upgrade.href
+                : hrefWith(pathname, search, { [dialogParams.upgradeInfo]: "1" })
+            }
+            preventScrollReset={upgrade.kind === "info"}
+            className={buttonClass("primary", "px-3")}
+          >
+            <Icon name="sparkles" className="h-4 w-4" />
+            {topBarTexts.upgrade}
+          </Link>
+        ) : null}
+        <AccountMenu
+          user={shell.user}
+          billingHref={shell.canManageBilling ? spacePath(shell.urlPrefix, spaceSections.billing) : null}
+        />
+      </div>
+    </header>
+  );
+}
+
+/** Below 990 px the sidebar is a drawer: a <details>, so it opens without JavaScript. */
+function NavigationDrawer({ shell }: { shell: ActiveShellData }) {
+  return (
+    <Disclosure
+      backdrop="dim"
+      summaryClassName="-ml-2 flex rounded-md p-2 text-slate-700 hover:bg-slate-100"
+      panelClassName="fixed inset-y-0 left-0 w-sidebar max-w-[85vw] bg-white shadow-xl"
+      summary={
+        <>
+          <Icon name="menu" className="h-6 w-6" />
+          <span className="sr-only">{shellTexts.openNavigation}</span>
+        </>
+      }
+    >
+      <Sidebar shell={shell} />
+    </Disclosure>
+  );
+}

@@ -1,0 +1,89 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import { isBackendError } from "~/api/http.server";
+import { listSpaceManagers, type SpaceManager } from "~/api/members.server";
+import type { User } from "~/api/users.server";
+import { createWorkspace } from "~/api/workspaces.server";
+import { bannerFromQuery, bannerQuery } from "~/domain/banners";
+import { canCreateSpace, newSpaceSchema, spaceLimit, spaceNameMessageForReason } from "~/domain/new-space";
+import type { SpaceAccess } from "~/domain/permissions";
+import { dialogParams, isFlagSet, needsUpgradeInfo } from "~/domain/shell-nav";
+import { newSpaceTexts } from "~/domain/shell-texts";
+import { MAX_OWNED_SPACES } from "~/domain/space-name";
+import { spacePath, spaceSections } from "~/domain/space-paths";
+import { redirectInSession, type AuthContext } from "~/utils/auth.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+import type { SpaceContext } from "~/utils/space.server";
+
+/**
+ * The server-only work of the workspace shell's loader and of /spaces/new.
+ * It lives here, not in the route modules, because the browser build follows
+ * a route module's imports even when only its loader or action uses them:
+ * importing zod schemas there puts zod into the page's first load
+ * (ARCHITECTURE budgets). A *.server module is left out of that build.
+ */
+
+/** The banner the URL asks for (000 §8), parsed with zod, ready to show. */
+export function requestedBanner(url: URL) {
+  return bannerFromQuery(url.searchParams);
+}
+
+/** How many spaces the user owns, against the limit (000 §9). */
+export function ownedSpaceLimit(me: Pick<User, "userWorkspaces">) {
+  return spaceLimit(me.userWorkspaces);
+}
+
+/**
+ * The owner and admins to ask for an upgrade, loaded only while the Upgrade
+ * info dialog is open (normal pages make no extra call). Null when not asked
+ * for, or when they could not be loaded: the dialog still explains whom to ask.
+ */
+export async function upgradeContacts(
+  auth: AuthContext,
+  url: URL,
+  workspaceId: string,
+  access: SpaceAccess,
+): Promise<SpaceManager[] | null> {
+  if (!isFlagSet(url.searchParams, dialogParams.upgradeInfo) || !needsUpgradeInfo(access)) return null;
+  try {
+    return await listSpaceManagers(auth, workspaceId);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return null;
+  }
+}
+
+/**
+ * Creates a space from the New space form (000 §2, §4, §5, §8): field errors
+ * keep what was typed (400); a user who owns 5 spaces is refused; success
+ * goes to the new space's sent mail merges with the created banner; any
+ * other failure, to this space's sent page with the create-error banner.
+ */
+export async function createSpaceFromForm(space: SpaceContext, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: newSpaceSchema });
+  const sentPage = spacePath(space.urlPrefix, spaceSections.sent);
+  // Cancel goes back where the dialog was opened, within this space.
+  const returnTo = safeRedirect(formData.get("returnTo"), sentPage);
+  const closeTo = returnTo.startsWith(`${space.urlPrefix}/`) ? returnTo : sentPage;
+  const refuse = (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) =>
+    data({ result: submission.reply(errors), closeTo }, { status: 400 });
+
+  if (submission.status !== "success") return refuse();
+  const tooMany = newSpaceTexts.tooManySpaces(MAX_OWNED_SPACES);
+  if (!canCreateSpace(space.me.userWorkspaces)) return refuse({ formErrors: [tooMany] });
+
+  let created;
+  try {
+    created = await createWorkspace(space.auth, { workspaceName: submission.value.spaceName, userId: space.me.userId });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const fieldError = isBackendError(error, 400) ? spaceNameMessageForReason(error.reason) : null;
+    if (fieldError) return refuse({ fieldErrors: { spaceName: [fieldError] } });
+    if (isBackendError(error, 409) && error.reason === "too_many_workspaces") return refuse({ formErrors: [tooMany] });
+    throw redirectInSession(space.auth, `${sentPage}?${bannerQuery({ banner: "create-error" })}`);
+  }
+  throw redirectInSession(
+    space.auth,
+    `${spacePath(created.urlPrefix, spaceSections.sent)}?${bannerQuery({ banner: "created", name: created.workspaceName })}`,
+  );
+}

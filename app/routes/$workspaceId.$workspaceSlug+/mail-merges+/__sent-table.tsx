@@ -1,0 +1,102 @@
+import { Link } from "@remix-run/react";
+import type { ListQuery, SortDir } from "~/domain/list-query";
+import { sentTexts, type SentSort } from "~/domain/mail-merges";
+import type { SentRow } from "./sent.server";
+import { SheetLink } from "./__sheet-link";
+import { SortableHeader } from "~/components/ui/list-controls";
+import { PercentBar } from "./__percent-bar";
+
+const headerClass = "px-3 py-3 desktop:px-4 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
+const cellClass = "px-3 py-3 align-middle desktop:px-4";
+/** The percent bars: from the mobile breakpoint up, narrower until the widest screens. */
+const barClass = "hidden w-10 mobile:block desktop:w-16";
+
+/**
+ * The Sent tab's table (002 §2): Sheet Name and Date sort (links, so they
+ * work without JavaScript); each sheet name opens the merge's detail dialog.
+ */
+export function SentTable({
+  rows,
+  query,
+  defaultDirs,
+}: {
+  rows: SentRow[];
+  query: ListQuery<SentSort>;
+  defaultDirs: Record<SentSort, SortDir>;
+}) {
+  const columns = sentTexts.columns;
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">{sentTexts.caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <SortableHeader column="name" query={query} defaultDirs={defaultDirs}>
+              {columns.sheetName}
+            </SortableHeader>
+            <SortableHeader column="date" query={query} defaultDirs={defaultDirs}>
+              {columns.date}
+            </SortableHeader>
+            <th scope="col" className={`${headerClass} text-right`}>
+              {columns.sent}
+            </th>
+            <th scope="col" className={headerClass}>
+              {columns.opened}
+            </th>
+            <th scope="col" className={headerClass}>
+              {columns.clicked}
+            </th>
+            <th scope="col" className={`${headerClass} hidden tablet:table-cell`}>
+              <span className="sr-only">{columns.sheetLink}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={row.campaignId} className="hover:bg-slate-50">
+              <th
+                scope="row"
+                className={`${cellClass} min-w-[9rem] max-w-[12rem] text-left font-normal mobile:max-w-[16rem] tablet:max-w-[12rem] desktop:max-w-[22rem]`}
+              >
+                <Link
+                  to={row.detailHref}
+                  preventScrollReset
+                  className="group block rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500"
+                >
+                  <span className="block break-words font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline">
+                    {row.spreadsheetName}
+                  </span>
+                  <span className="block break-words text-slate-500">{row.sheetName}</span>
+                </Link>
+              </th>
+              <td className={`${cellClass} whitespace-nowrap text-slate-700`}>
+                {row.date ? (
+                  <time dateTime={row.date.iso} title={row.date.long}>
+                    {row.date.text}
+                  </time>
+                ) : (
+                  "-"
+                )}
+              </td>
+              <td className={`${cellClass} whitespace-nowrap text-right tabular-nums text-slate-900`}>
+                {row.sent}
+                <span className="tablet:hidden">{sentTexts.sentSuffix}</span>
+              </td>
+              <td className={cellClass}>
+                <PercentBar percent={row.openedPercent} barClassName={barClass} />
+              </td>
+              <td className={cellClass}>
+                <PercentBar percent={row.clickedPercent} barClassName={barClass} />
+              </td>
+              <td className={`${cellClass} hidden text-right tablet:table-cell`}>
+                {row.sheetUrl ? (
+                  <SheetLink url={row.sheetUrl} spreadsheetName={row.spreadsheetName} sheetName={row.sheetName} labelClassName="hidden desktop:inline" />
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { createDraftFromTemplate, listTemplates, type Template } from "~/api/templates.server";
+import { spacePath, spaceSections } from "~/domain/space-paths";
+import { byTemplateOrder, draftAlert, draftAlertQuery, gmailDraftUrl, USE_TEMPLATE_INTENT } from "~/domain/templates";
+import { redirectInSession } from "~/utils/auth.server";
+import { sanitizeHtml } from "./__templates/sanitize-html.server";
+import { requireSpace } from "~/utils/space.server";
+
+/**
+ * The server side of the template gallery (002 §2, §4, §7): the cards, the
+ * preview dialog and the 'Use' form. Kept out of the route modules so that
+ * zod and the sanitiser never reach the browser.
+ */
+
+function card(template: Template) {
+  return {
+    id: template.id,
+    subject: template.subject,
+    thumbnail: template.thumbnail,
+    /** Set once the user has a draft from it: the card shows 'Open' instead of 'Use' (002 §4). */
+    draftUrl: template.draftMessageId ? gmailDraftUrl(template.draftMessageId) : null,
+  };
+}
+export type TemplateCardData = ReturnType<typeof card>;
+
+/** The gallery: cards in the order field's order, and the alert of the last 'Use'. */
+export async function loadTemplateGallery(args: LoaderFunctionArgs) {
+  const space = await requireSpace(args);
+  const templates = byTemplateOrder(await listTemplates(space.auth));
+  return {
+    galleryPath: spacePath(space.urlPrefix, spaceSections.templates),
+    templates: templates.map(card),
+    alert: draftAlert(new URL(args.request.url).searchParams, templates),
+  };
+}
+
+/** The preview dialog: the template's subject and its body, sanitised (the list call is shared with the gallery's). */
+export async function loadTemplatePreview(args: LoaderFunctionArgs) {
+  const space = await requireSpace(args);
+  const template = (await listTemplates(space.auth)).find((candidate) => candidate.id === args.params.templateId);
+  if (!template) throw new Response("Template not found", { status: 404 });
+  return { ...card(template), previewHtml: sanitizeHtml(template.preview) };
+}
+
+const useTemplateSchema = z.object({
+  intent: z.literal(USE_TEMPLATE_INTENT),
+  templateId: z.string().regex(/^[\w-]{1,64}$/),
+});
+
+/**
+ * 'Use' (002 §4, §7): POST /users/{userId}/drafts with the template, then
+ * back to the gallery with the success alert (naming the template) or the
+ * error alert. An unknown intent or a malformed id is a 400.
+ */
+export async function createDraftFromForm(args: ActionFunctionArgs) {
+  const space = await requireSpace(args);
+  const parsed = useTemplateSchema.safeParse(Object.fromEntries(await args.request.formData()));
+  if (!parsed.success) throw new Response("Bad request", { status: 400 });
+
+  const gallery = spacePath(space.urlPrefix, spaceSections.templates);
+  const { templateId } = parsed.data;
+  try {
+    await createDraftFromTemplate(space.auth, space.me.userId, templateId);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // A missing permission, an unknown template or a backend failure: the spec's one error alert (002 §8).
+    return redirectInSession(space.auth, `${gallery}?${draftAlertQuery("error")}`);
+  }
+  return redirectInSession(space.auth, `${gallery}?${draftAlertQuery("created", templateId)}`);
+}

@@ -1,0 +1,141 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { cancelAutoRenewal } from "~/api/renewal.server";
+import type { User } from "~/api/users.server";
+import { GoogleButton } from "~/components/google-button";
+import { buttonClass } from "~/components/ui/button";
+import { PublicPage, textLinkClass } from "./__public-page";
+import { ErrorResultPage, ResultPage } from "./__result-page";
+import { externalLinks } from "~/domain/login";
+import { pageTitle } from "~/domain/page-title";
+import {
+  canStopRenewal,
+  parseRenewalResult,
+  paypalPaymentsUrl,
+  renewalResultPath,
+  renewalTexts,
+  STOP_RENEWAL_INTENT,
+  STOP_RENEWAL_PATH,
+  type RenewalResult,
+} from "~/domain/renewal";
+import { redirectInSession, requireSession, type AuthContext } from "~/utils/auth.server";
+import { parseStopRenewal } from "./stop-automatic-renewal.server";
+import { loadMe } from "~/utils/me.server";
+import { readSessionData } from "~/utils/session.server";
+
+
+const HEADING_ID = "renewal-heading";
+
+/** The signed-in user, sent home unless their licence is paid through PayPal (000 §4, §6). */
+async function requirePaypalLicence(auth: AuthContext): Promise<User> {
+  const me = await loadMe(auth);
+  if (!canStopRenewal(me.license)) throw redirect("/");
+  return me;
+}
+
+/** Open to everyone (000 §2): signed-out visitors are asked to sign in on the page itself. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const result = parseRenewalResult(new URL(request.url).searchParams.get("success"));
+  if (!(await readSessionData(request))) return { view: result ?? ("sign-in" as const) };
+  await requirePaypalLicence(await requireSession({ request, context }));
+  return { view: result ?? ("confirm" as const) };
+}
+
+/** Confirm cancellation: stop the renewal, then show the result at the same path (000 §4). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  // Also refuses cross-site POSTs.
+  const auth = await requireSession({ request, context });
+  const submission = parseStopRenewal(await request.formData());
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const me = await requirePaypalLicence(auth);
+  const result = await stopRenewal(auth, me.license?.subscriptionId);
+  return redirectInSession(auth, renewalResultPath(result));
+}
+
+async function stopRenewal(auth: AuthContext, subscriptionId: string | undefined): Promise<RenewalResult> {
+  if (!subscriptionId) {
+    console.error(`${STOP_RENEWAL_PATH}: ${renewalTexts.subscriptionIdMissing}`);
+    return "failure";
+  }
+  try {
+    await cancelAutoRenewal(auth, subscriptionId);
+    return "success";
+  } catch (error) {
+    // A sign-out redirect (the session could not be renewed) goes through as is.
+    if (error instanceof Response) throw error;
+    console.error(`${STOP_RENEWAL_PATH}: cancelAutoRenewal failed`, error);
+    return "failure";
+  }
+}
+
+export default function StopAutomaticRenewal() {
+  const { view } = useLoaderData<typeof loader>();
+  if (view === "success") return <RenewalStopped />;
+  if (view === "failure") return <ErrorResultPage />;
+  return (
+    <PublicPage labelledBy={HEADING_ID}>
+      <h1 id={HEADING_ID} className="mb-4 text-2xl font-bold text-slate-900">
+        {renewalTexts.heading}
+      </h1>
+      <p className="mb-6 text-slate-700">
+        {renewalTexts.permanentBefore}{" "}
+        <a className={textLinkClass} href={externalLinks.pricing}>
+          {renewalTexts.pricingPage}
+        </a>
+        .
+      </p>
+      {view === "sign-in" ? <SignInPrompt /> : <ConfirmForm />}
+    </PublicPage>
+  );
+}
+
+function SignInPrompt() {
+  return (
+    <>
+      <p className="mb-4 text-slate-700">{renewalTexts.signInPrompt}</p>
+      <GoogleButton intent="sign-in" label={renewalTexts.signIn} continueTo={STOP_RENEWAL_PATH} />
+    </>
+  );
+}
+
+function ConfirmForm() {
+  const navigation = useNavigation();
+  // Only a tampered form gets an answer back (400); say so rather than do nothing.
+  const rejected = useActionData<typeof action>() !== undefined;
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <Form method="post">
+      {rejected ? (
+        <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
+          {renewalTexts.failure.title}
+        </p>
+      ) : null}
+      <input type="hidden" name="intent" value={STOP_RENEWAL_INTENT} />
+      <button type="submit" disabled={busy} className={buttonClass("primary", "w-full")}>
+        {busy ? renewalTexts.confirming : renewalTexts.confirm}
+      </button>
+      {busy ? (
+        <p role="status" className="sr-only">
+          {renewalTexts.confirming}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+function RenewalStopped() {
+  const texts = renewalTexts.success;
+  return (
+    <ResultPage tone="success" title={texts.title}>
+      <p>
+        {texts.messageBefore}{" "}
+        <a className={textLinkClass} href={paypalPaymentsUrl}>
+          {texts.provider}
+        </a>
+        .
+      </p>
+    </ResultPage>
+  );
+}
+
+export const meta = () => pageTitle(renewalTexts.pageTitle);
