@@ -1,8 +1,66 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import noCycle from "./scripts/eslint-rules/no-cycle.js";
+
+/** Where the root and entry modules are: nothing below them may import them. */
+const appEntries = ["./app/root.tsx", "./app/entry.server.tsx", "./app/entry.client.tsx"];
+
+/**
+ * The layers of ARCHITECTURE.md (Layout): imports only point down.
+ *   domain, env.server  ←  api  ←  utils  ←  routes;   components/ui  ←  components  ←  routes
+ * Type imports count too.
+ */
+const layerZones = [
+  {
+    target: "./app/domain",
+    from: "./app",
+    except: ["./domain"],
+    message: "app/domain is pure: it imports nothing else of app/.",
+  },
+  {
+    target: "./app/domain",
+    from: "./app/domain/**/*.server.*",
+    message: "app/domain imports no *.server module.",
+  },
+  {
+    target: "./app/env.server.ts",
+    from: "./app",
+    except: ["./env.server.ts"],
+    message: "Configuration imports nothing of app/.",
+  },
+  {
+    target: "./app/api",
+    from: "./app",
+    except: ["./api", "./domain", "./env.server.ts"],
+    message: "app/api imports only app/domain and app/env.server.ts.",
+  },
+  {
+    target: "./app/utils",
+    from: ["./app/routes", "./app/components", ...appEntries],
+    message: "app/utils sits below the routes and components: it never imports them.",
+  },
+  {
+    target: "./app/components/ui",
+    from: "./app",
+    except: ["./components/ui", "./domain"],
+    message: "UI primitives import only app/domain and each other.",
+  },
+  {
+    target: "./app/components",
+    from: ["./app/routes", ...appEntries],
+    message: "Shared components never import a route module or the app's entries.",
+  },
+  {
+    target: ["./app/root.tsx", "./app/entry.server.tsx", "./app/entry.client.tsx"],
+    from: "./app/routes",
+    message: "The root and entries never import a route module.",
+  },
+];
 
 export default defineConfig([
   globalIgnores([
@@ -26,7 +84,13 @@ export default defineConfig([
   {
     files: ["app/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { "react-hooks": reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    plugins: { "react-hooks": reactHooks, "import-x": importX, local: { rules: { "no-cycle": noCycle } } },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })] },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "import-x/no-restricted-paths": ["error", { zones: layerZones }],
+      // Not import-x/no-cycle: it skips type-only imports, and a type cycle still ties two modules together.
+      "local/no-cycle": "error",
+    },
   },
 ]);

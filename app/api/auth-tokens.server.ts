@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SessionData } from "~/utils/session.server";
+import type { SessionData } from "./caller.server";
 import { fetchBackend, timestamp } from "./http.server";
 
 const tokenAnswerSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "./caller.server";
 import type { BackendRequest } from "./http.server";
 import { BackendError } from "./http.server";
 import {

@@ -3,7 +3,7 @@ import type { DateBounds } from "~/domain/date-ranges";
 import type { SortDir } from "~/domain/list-query";
 import { sentSortFields, type SentSort } from "~/domain/mail-merges";
 import { pollAnswers, type PollAnswer } from "~/domain/poll-results";
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "./caller.server";
 import { isBackendError, optionalTimestamp } from "./http.server";
 
 /**

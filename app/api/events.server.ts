@@ -1,4 +1,4 @@
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "./caller.server";
 
 export type EventType =
   | "login"

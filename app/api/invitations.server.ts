@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "./caller.server";
 import { isBackendError } from "./http.server";
 
 const acceptAnswerSchema = z.object({ workspaceId: z.string(), workspaceName: z.string() });

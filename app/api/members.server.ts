@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "./caller.server";
 import { roleRank } from "~/domain/roles";
 import { roleSchema } from "./schemas";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { RecipientKind } from "~/domain/recipients";
 import type { SortDir } from "~/domain/list-query";
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "./caller.server";
 import { timestamp } from "./http.server";
 
 /**

@@ -1,4 +1,4 @@
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "./caller.server";
 
 /**
  * POST /_ah/api/subscriptions/v1/cancelAutoRenewal on the billing backend

@@ -9,7 +9,7 @@ import {
   type ScheduledCampaign,
   type ScheduledSort,
 } from "~/domain/scheduled-merges";
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "./caller.server";
 import { isBackendError, optionalTimestamp, timestamp } from "./http.server";
 
 /**

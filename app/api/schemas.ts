@@ -1,13 +1,9 @@
 import { z } from "zod";
+import { LEGACY_TYPES, MEMBER_STATUSES, ROLES, USER_PLANS, WORKSPACE_PLANS } from "~/domain/account-types";
 
-/** Shared enums of the backend contract (000 §4). */
-export const roleSchema = z.enum(["MEMBER", "ADMIN", "OWNER"]);
-export const workspacePlanSchema = z.enum(["FREE", "PRO", "PREMIUM", "LEGACY", "OFFLINE"]);
-export const userPlanSchema = z.enum(["FREE", "PRO", "PRO_PERSONAL"]);
-export const legacyTypeSchema = z.enum(["PERSONAL", "PROFESSIONAL", "TEAM", "UNLIMITED"]);
-export const memberStatusSchema = z.enum(["ACTIVE", "ACCEPTED", "PENDING", "DISABLED", "FREE_TRIAL", "LEGACY"]);
-
-export type Role = z.infer<typeof roleSchema>;
-export type WorkspacePlan = z.infer<typeof workspacePlanSchema>;
-export type UserPlan = z.infer<typeof userPlanSchema>;
-export type LegacyType = z.infer<typeof legacyTypeSchema>;
+/** Shared enums of the backend contract (000 §4), from the domain's lists. */
+export const roleSchema = z.enum(ROLES);
+export const workspacePlanSchema = z.enum(WORKSPACE_PLANS);
+export const userPlanSchema = z.enum(USER_PLANS);
+export const legacyTypeSchema = z.enum(LEGACY_TYPES);
+export const memberStatusSchema = z.enum(MEMBER_STATUSES);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "./caller.server";
 import { optionalTimestamp } from "./http.server";
 
 /** The team report (v1, 002 §7; backend/README.md "Team report and templates"). */

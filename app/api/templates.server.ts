@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "./caller.server";
 
 /** The template gallery (002 §7; backend/README.md "Team report and templates"). */
 

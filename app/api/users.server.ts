@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "./caller.server";
 import { optionalTimestamp } from "./http.server";
 import { legacyTypeSchema, memberStatusSchema, roleSchema, userPlanSchema, workspacePlanSchema } from "./schemas";
 

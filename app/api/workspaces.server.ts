@@ -1,25 +1,13 @@
 import { z } from "zod";
-import type { AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "./caller.server";
+import { RESTRICTIONS, type Restriction } from "~/domain/account-types";
 import { legacyTypeSchema, userPlanSchema, workspacePlanSchema } from "./schemas";
-
-const restrictionKeys = [
-  "USERS_PAGE",
-  "TRANSFER_WORKSPACE",
-  "PREMIUM_PLAN",
-  "INVITATION",
-  "SHARED_UNSUBS",
-  "SHARED_BOUNCES",
-  "MULTIPLE_PAYMENT",
-  "MONTHLY_BILLING",
-  "WORKSPACE_DASHBOARD",
-] as const;
-export type Restriction = (typeof restrictionKeys)[number];
 
 const restrictionsSchema = z
   .record(z.string(), z.boolean())
   .nullish()
   .transform((value) =>
-    Object.fromEntries(restrictionKeys.map((key) => [key, value?.[key] === true])) as Record<Restriction, boolean>,
+    Object.fromEntries(RESTRICTIONS.map((key) => [key, value?.[key] === true])) as Record<Restriction, boolean>,
   );
 
 const activeWorkspaceSchema = z.object({

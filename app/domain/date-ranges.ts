@@ -1,4 +1,4 @@
-import { TZDate } from "~/utils/zoned-date.server";
+import { TZDate } from "@date-fns/tz";
 import { endOfMonth, startOfMonth, startOfYear, subDays, subMonths } from "date-fns";
 
 /**

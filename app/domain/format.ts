@@ -1,4 +1,4 @@
-import { TZDate } from "~/utils/zoned-date.server";
+import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 
 /** 000 §9: dates look like "LLL. d, p" (e.g. "Nov. 21, 9:05 AM"), in the user's time zone. */

@@ -1,6 +1,6 @@
 import { getZodConstraint } from "@conform-to/zod";
 import { z } from "zod";
-import type { Role } from "~/api/schemas";
+import type { Role } from "./account-types";
 import { MAX_OWNED_SPACES, spaceNameMessages, spaceNameSchema } from "./space-name";
 
 /** The New space form (000 §2, §5): one field, plus where its Cancel link goes back to. */

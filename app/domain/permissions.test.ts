@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Restriction } from "~/api/workspaces.server";
+import type { Restriction } from "./account-types";
 import { canManageBillingPortal, spaceAccess, spaceRootTarget, switcherTarget } from "./permissions";
 
 const noRestrictions = {

@@ -1,6 +1,4 @@
-import type { Role, UserPlan, WorkspacePlan } from "~/api/schemas";
-import type { UserWorkspace } from "~/api/users.server";
-import type { ActiveWorkspace } from "~/api/workspaces.server";
+import type { MembershipForAccess, Role, SpaceForAccess, UserPlan, WorkspacePlan } from "./account-types";
 import { hasRoleAtLeast } from "./roles";
 
 /**
@@ -29,8 +27,7 @@ export interface SpaceAccess {
   showLegacyBanner: boolean;
 }
 
-type WorkspaceForAccess = Pick<ActiveWorkspace, "workspacePlan" | "legacyType" | "isPerSeat" | "restrictions">;
-type MembershipForAccess = Pick<UserWorkspace, "userRole" | "userPlan" | "workspaceUserFeature">;
+type WorkspaceForAccess = Pick<SpaceForAccess, "workspacePlan" | "legacyType" | "isPerSeat" | "restrictions">;
 
 export function spaceAccess(membership: MembershipForAccess, workspace: WorkspaceForAccess): SpaceAccess {
   const role = membership.userRole;
@@ -81,7 +78,7 @@ export function switcherTarget(role: Role): "space/general" | "space/users" {
 /** 000 §2: "Manage billing" shows only when allowed, and not for support-given, offline or legacy subscriptions. */
 export function canManageBillingPortal(
   access: SpaceAccess,
-  workspace: Pick<ActiveWorkspace, "paymentSource" | "workspacePlan">,
+  workspace: Pick<SpaceForAccess, "paymentSource" | "workspacePlan">,
 ) {
   if (!access.canAccessBilling) return false;
   if (workspace.workspacePlan === "FREE" || workspace.workspacePlan === "LEGACY") return false;

@@ -1,4 +1,4 @@
-import type { Role, UserPlan, WorkspacePlan } from "~/api/schemas";
+import type { Role, UserPlan, WorkspacePlan } from "./account-types";
 import { formatCount } from "./format";
 import { listTexts } from "./list-texts";
 import type { ListQueryOptions } from "./list-query";

@@ -1,4 +1,4 @@
-import type { Role } from "~/api/schemas";
+import type { Role } from "./account-types";
 
 /** 000 §4: roles are ordered MEMBER (1) < ADMIN (2) < OWNER (3). */
 export const roleRank: Record<Role, number> = { MEMBER: 1, ADMIN: 2, OWNER: 3 };

@@ -1,4 +1,4 @@
-import { TZDate } from "~/utils/zoned-date.server";
+import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { formatCount, formatDateTime } from "./format";
 import type { ListQueryOptions } from "./list-query";

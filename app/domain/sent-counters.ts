@@ -1,4 +1,4 @@
-import { TZDate } from "~/utils/zoned-date.server";
+import { TZDate } from "@date-fns/tz";
 
 /**
  * The user's sent-mail counters in a space (000 §3, 002 §3): a lifetime total

@@ -1,4 +1,4 @@
-import type { Role } from "~/api/schemas";
+import type { Role } from "./account-types";
 import type { SpaceAccess } from "./permissions";
 import { switcherTarget } from "./permissions";
 import { sidebarTexts } from "./shell-texts";

@@ -1,4 +1,4 @@
-import type { Role, WorkspacePlan } from "~/api/schemas";
+import type { Role, WorkspacePlan } from "./account-types";
 
 /** Every text of the workspace shell: sidebar, top bar, menus, dialogs (000 §2, §8). */
 

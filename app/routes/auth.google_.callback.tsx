@@ -9,7 +9,8 @@ import { spacePath, spaceSections } from "~/domain/space-paths";
 import { authContextFor } from "~/utils/auth.server";
 import { googleAuthenticator, type GoogleSignIn } from "./auth.google.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { authFlowSessionStorage, commitSessionData, type SessionData } from "~/utils/session.server";
+import type { SessionData } from "~/api/caller.server";
+import { authFlowSessionStorage, commitSessionData } from "~/utils/session.server";
 
 /**
  * Google sends the person back here. We read Google's answer, open a backend

@@ -1,25 +1,12 @@
 import { redirect } from "@remix-run/node";
 import { refreshTokens } from "~/api/auth-tokens.server";
+import type { AuthContext, SessionData } from "~/api/caller.server";
 import { BackendError, fetchBackend, type BackendRequest } from "~/api/http.server";
 import { loginPath, type LoginError } from "~/domain/login";
-import { commitSessionData, destroySession, readSessionData, type SessionData } from "./session.server";
+import { commitSessionData, destroySession, readSessionData } from "./session.server";
 
 /** 000 §4: the token is renewed when it is within 2 seconds of expiry. */
 export const REFRESH_MARGIN_MS = 2_000;
-
-/**
- * Everything a loader or action needs to talk to the backend as the signed-in
- * user. One per request: parallel loaders share it, so a refresh or a GET is
- * never done twice for one request.
- */
-export interface AuthContext {
-  request: Request;
-  /** The renewed session cookie, when a refresh happened during this request, for a write's redirect to carry. */
-  renewedCookie(): string | null;
-  session: SessionData;
-  /** Calls the backend with the bearer token; a 401 gets one refresh, then signs out. */
-  call<T>(request: BackendRequest<T>): Promise<T>;
-}
 
 /**
  * What a loader or action receives. Remix hands each loader of one request

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { AuthContext } from "./auth.server";
+import type { AuthContext } from "~/api/caller.server";
 import { CSV_MAX_ROWS, csvFileName, csvResponse } from "./csv-export.server";
 
 function fakeAuth() {

@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify";
 import { format } from "date-fns";
 import { logEvent } from "~/api/events.server";
-import type { AuthContext } from "./auth.server";
+import type { AuthContext } from "~/api/caller.server";
 
 /** 002 §9: a full export fetches up to 30,000 rows. */
 export const CSV_MAX_ROWS = 30_000;

@@ -1,6 +1,7 @@
 import { getMe, type User } from "~/api/users.server";
 import { isBackendError } from "~/api/http.server";
-import { signOutRedirect, type AuthContext } from "./auth.server";
+import type { AuthContext } from "~/api/caller.server";
+import { signOutRedirect } from "./auth.server";
 
 /**
  * `me` with the spec's rules (000 §4): a 401 already got its one refresh in

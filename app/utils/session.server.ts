@@ -1,5 +1,5 @@
 import { createCookieSessionStorage } from "@remix-run/node";
-import { z } from "zod";
+import { sessionDataSchema, type SessionData } from "~/api/caller.server";
 import { sessionSecrets, secureCookiesEnabled } from "~/env.server";
 
 /** 000 §9: the session cookie lives 36 days. */
@@ -21,16 +21,6 @@ function cookieOptions(name: string, maxAge: number) {
   };
 }
 
-/** What the session cookie holds: small opaque values from the token service (000 §3 Session). */
-export const sessionDataSchema = z.object({
-  accessToken: z.string().min(1),
-  sessionId: z.string().min(1),
-  backendIdToken: z.string().min(1),
-  expiresAt: z.number(),
-  /** The Google account's address, for the no-user screen when `me` later answers 404. */
-  email: z.string().email(),
-});
-export type SessionData = z.infer<typeof sessionDataSchema>;
 
 type CookieSession = SessionData & { lastWorkspaceId: string };
 

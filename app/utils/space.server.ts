@@ -5,7 +5,8 @@ import type { User, UserWorkspace } from "~/api/users.server";
 import { getWorkspace, type ActiveWorkspace } from "~/api/workspaces.server";
 import { spaceAccess, type SpaceAccess } from "~/domain/permissions";
 import { canonicalSpaceUrl, slugOf, spacePath, spaceSections } from "~/domain/space-paths";
-import { requireSession, type AuthContext, type RequestArgs } from "./auth.server";
+import type { AuthContext } from "~/api/caller.server";
+import { requireSession, type RequestArgs } from "./auth.server";
 import { loadMe } from "./me.server";
 
 export interface SpaceContext {

@@ -1,19 +1,23 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { getSidebarPromotions } from "~/api/cannon.server";
 import { isBackendError } from "~/api/http.server";
 import { listSpaceManagers, type SpaceManager } from "~/api/members.server";
 import type { User } from "~/api/users.server";
 import { createWorkspace } from "~/api/workspaces.server";
 import { bannerFromQuery, bannerQuery } from "~/domain/banners";
 import { canCreateSpace, newSpaceSchema, spaceLimit, spaceNameMessageForReason } from "~/domain/new-space";
-import type { SpaceAccess } from "~/domain/permissions";
+import { canManageBillingPortal, type SpaceAccess } from "~/domain/permissions";
 import { dialogParams, isFlagSet, needsUpgradeInfo } from "~/domain/shell-nav";
 import { newSpaceTexts } from "~/domain/shell-texts";
 import { MAX_OWNED_SPACES } from "~/domain/space-name";
 import { spacePath, spaceSections } from "~/domain/space-paths";
-import { redirectInSession, type AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "~/api/caller.server";
+import { redirectInSession, requireSession } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/safe-redirect";
-import type { SpaceContext } from "~/utils/space.server";
+import { commitLastWorkspaceId, readLastWorkspaceId } from "~/utils/session.server";
+import { loadSpace, type SpaceContext } from "~/utils/space.server";
+import { readPreferences } from "./legacy-banner.server";
 
 /**
  * The server-only work of the workspace shell's loader and of /spaces/new.
@@ -22,6 +26,85 @@ import type { SpaceContext } from "~/utils/space.server";
  * importing zod schemas there puts zod into the page's first load
  * (ARCHITECTURE budgets). A *.server module is left out of that build.
  */
+
+/**
+ * The shell's data: the user, their spaces, this space and its access, the
+ * sidebar promotions and the banner the URL asks for. A disabled member is
+ * sent to the disabled screen.
+ */
+export async function loadShell({ request, params, context }: LoaderFunctionArgs) {
+  const auth = await requireSession({ request, context });
+  // me, the space and the promotions in parallel; loadSpace shares its calls with page loaders.
+  const [space, promotions, preferences, lastWorkspaceId] = await Promise.all([
+    loadSpace({ request, params, context }),
+    getSidebarPromotions(auth),
+    readPreferences(request),
+    readLastWorkspaceId(request),
+  ]);
+
+  const { me, urlPrefix } = space;
+  const user = {
+    userId: me.userId,
+    userName: me.userName,
+    userEmail: me.userEmail,
+    profilePictureUrl: me.profilePictureUrl,
+    hasInstalledAddon: me.installationTimestamp !== null,
+    /** For the idle-tab timer: the server renews the token, or signs out, around then. */
+    sessionExpiresAt: auth.session.expiresAt,
+  };
+  const spaces = me.userWorkspaces.map(({ workspaceId, workspaceName, urlPrefix, userRole, workspacePlan }) => ({
+    workspaceId,
+    workspaceName,
+    urlPrefix,
+    userRole,
+    workspacePlan,
+  }));
+  const workspaceId = space.membership.workspaceId;
+  const headers = new Headers();
+  // The last space visited is where "/" goes next time.
+  if (lastWorkspaceId !== workspaceId) headers.append("Set-Cookie", await commitLastWorkspaceId(request, workspaceId));
+
+  if ("disabled" in space) {
+    // A disabled member sees only the disabled screen, whatever page they asked for.
+    const disabledPath = spacePath(urlPrefix, spaceSections.disabled);
+    if (new URL(request.url).pathname !== disabledPath) throw redirect(disabledPath, { headers });
+    return data(
+      { disabled: true as const, user, spaces, urlPrefix, workspaceName: space.membership.workspaceName },
+      { headers },
+    );
+  }
+
+  const { workspace, access } = space;
+  const url = new URL(request.url);
+  return data(
+    {
+      disabled: false as const,
+      user,
+      spaces,
+      spaceLimit: ownedSpaceLimit(me),
+      urlPrefix,
+      workspace: {
+        workspaceId: workspace.workspaceId,
+        workspaceName: workspace.workspaceName,
+        workspacePlan: workspace.workspacePlan,
+        legacyType: workspace.legacyType,
+        isPerSeat: workspace.isPerSeat,
+        memberCount: workspace.memberCount,
+      },
+      access,
+      canManageBilling: canManageBillingPortal(access, workspace),
+      promotions,
+      showLegacyBanner: access.showLegacyBanner && !preferences.dismissedLegacyBanners.includes(workspaceId),
+      banner: requestedBanner(url),
+      // Only while the Upgrade info dialog is open: other pages make no extra call.
+      spaceManagers: await upgradeContacts(auth, url, workspaceId, access),
+    },
+    { headers },
+  );
+}
+
+export type ShellData = Awaited<ReturnType<typeof loadShell>>["data"];
+export type ActiveShellData = Extract<ShellData, { disabled: false }>;
 
 /** The banner the URL asks for (000 §8), parsed with zod, ready to show. */
 export function requestedBanner(url: URL) {

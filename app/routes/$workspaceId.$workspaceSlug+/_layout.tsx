@@ -1,6 +1,5 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { getSidebarPromotions } from "~/api/cannon.server";
+import type { LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { LazyNewSpaceDialog } from "./__shell/new-space-dialog-lazy";
 import { SessionTimer } from "./__shell/session-timer";
 import { ShellBanners } from "./__shell/shell-banners";
@@ -8,95 +7,13 @@ import { Sidebar } from "./__shell/sidebar";
 import { TopBar } from "./__shell/top-bar";
 import { UpgradeInfoDialog } from "./__shell/upgrade-info-dialog";
 import { pageTitle } from "~/domain/page-title";
-import { canManageBillingPortal } from "~/domain/permissions";
 import { dialogParams, hrefWith, isActivePath, isFlagSet, needsUpgradeInfo } from "~/domain/shell-nav";
 import { shellTexts } from "~/domain/shell-texts";
 import { spacePath, spaceSections } from "~/domain/space-paths";
-import { requireSession } from "~/utils/auth.server";
-import { readPreferences } from "./legacy-banner.server";
-import { commitLastWorkspaceId, readLastWorkspaceId } from "~/utils/session.server";
-import { ownedSpaceLimit, requestedBanner, upgradeContacts } from "./_layout.server";
-import { loadSpace } from "~/utils/space.server";
+import { loadShell, type ActiveShellData } from "./_layout.server";
 
-export const SHELL_ROUTE_ID = "routes/$workspaceId.$workspaceSlug+/_layout";
-
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const auth = await requireSession({ request, context });
-  // me, the space and the promotions in parallel; loadSpace shares its calls with page loaders.
-  const [space, promotions, preferences, lastWorkspaceId] = await Promise.all([
-    loadSpace({ request, params, context }),
-    getSidebarPromotions(auth),
-    readPreferences(request),
-    readLastWorkspaceId(request),
-  ]);
-
-  const { me, urlPrefix } = space;
-  const user = {
-    userId: me.userId,
-    userName: me.userName,
-    userEmail: me.userEmail,
-    profilePictureUrl: me.profilePictureUrl,
-    hasInstalledAddon: me.installationTimestamp !== null,
-    /** For the idle-tab timer: the server renews the token, or signs out, around then. */
-    sessionExpiresAt: auth.session.expiresAt,
-  };
-  const spaces = me.userWorkspaces.map(({ workspaceId, workspaceName, urlPrefix, userRole, workspacePlan }) => ({
-    workspaceId,
-    workspaceName,
-    urlPrefix,
-    userRole,
-    workspacePlan,
-  }));
-  const workspaceId = space.membership.workspaceId;
-  const headers = new Headers();
-  // The last space visited is where "/" goes next time.
-  if (lastWorkspaceId !== workspaceId) headers.append("Set-Cookie", await commitLastWorkspaceId(request, workspaceId));
-
-  if ("disabled" in space) {
-    // A disabled member sees only the disabled screen, whatever page they asked for.
-    const disabledPath = spacePath(urlPrefix, spaceSections.disabled);
-    if (new URL(request.url).pathname !== disabledPath) throw redirect(disabledPath, { headers });
-    return data(
-      { disabled: true as const, user, spaces, urlPrefix, workspaceName: space.membership.workspaceName },
-      { headers },
-    );
-  }
-
-  const { workspace, access } = space;
-  const url = new URL(request.url);
-  return data(
-    {
-      disabled: false as const,
-      user,
-      spaces,
-      spaceLimit: ownedSpaceLimit(me),
-      urlPrefix,
-      workspace: {
-        workspaceId: workspace.workspaceId,
-        workspaceName: workspace.workspaceName,
-        workspacePlan: workspace.workspacePlan,
-        legacyType: workspace.legacyType,
-        isPerSeat: workspace.isPerSeat,
-        memberCount: workspace.memberCount,
-      },
-      access,
-      canManageBilling: canManageBillingPortal(access, workspace),
-      promotions,
-      showLegacyBanner: access.showLegacyBanner && !preferences.dismissedLegacyBanners.includes(workspaceId),
-      banner: requestedBanner(url),
-      // Only while the Upgrade info dialog is open: other pages make no extra call.
-      spaceManagers: await upgradeContacts(auth, url, workspaceId, access),
-    },
-    { headers },
-  );
-}
-
-export type ShellData = Awaited<ReturnType<typeof loader>>["data"];
-export type ActiveShellData = Extract<ShellData, { disabled: false }>;
-
-/** The shell's data, for any page under the space. */
-export function useShellData() {
-  return useRouteLoaderData<typeof loader>(SHELL_ROUTE_ID) as ShellData;
+export async function loader(args: LoaderFunctionArgs) {
+  return loadShell(args);
 }
 
 export default function WorkspaceShell() {

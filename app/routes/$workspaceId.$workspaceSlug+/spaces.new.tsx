@@ -6,7 +6,8 @@ import { newSpaceTexts } from "~/domain/shell-texts";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { createSpaceFromForm } from "./_layout.server";
 import { requireSpace } from "~/utils/space.server";
-import { useShellData, type ActiveShellData } from "./_layout";
+import type { ActiveShellData } from "./_layout.server";
+import { useShellData } from "./__shell/use-shell-data";
 
 /**
  * /spaces/new: the New space dialog's action, and the same dialog on its own

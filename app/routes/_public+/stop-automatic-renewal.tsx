@@ -18,7 +18,8 @@ import {
   STOP_RENEWAL_PATH,
   type RenewalResult,
 } from "~/domain/renewal";
-import { redirectInSession, requireSession, type AuthContext } from "~/utils/auth.server";
+import type { AuthContext } from "~/api/caller.server";
+import { redirectInSession, requireSession } from "~/utils/auth.server";
 import { parseStopRenewal } from "./stop-automatic-renewal.server";
 import { loadMe } from "~/utils/me.server";
 import { readSessionData } from "~/utils/session.server";

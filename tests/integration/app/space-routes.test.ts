@@ -10,7 +10,7 @@ import { loader as mailMergesIndexLoader } from "~/routes/$workspaceId.$workspac
 import { loader as bouncesLoader } from "~/routes/$workspaceId.$workspaceSlug+/bounces";
 import { loader as teamReportLoader } from "~/routes/$workspaceId.$workspaceSlug+/team-report";
 import { loader as checkoutLoader } from "~/routes/$workspaceId.$workspaceSlug+/checkout+/_index";
-import type { ShellData } from "~/routes/$workspaceId.$workspaceSlug+/_layout";
+import type { ShellData } from "~/routes/$workspaceId.$workspaceSlug+/_layout.server";
 import type { RunningBackend } from "../support/backend";
 import { appRequest, loaderData, redirectTarget, run, signIn, startAppBackend } from "../support/app";
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ActiveShellData } from "../_layout";
+import type { ActiveShellData } from "../_layout.server";
 import { accountMenuTexts } from "~/domain/shell-texts";
 import { Avatar } from "~/components/ui/avatar";
 import { menuItemClass } from "~/components/ui/button";

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useId } from "react";
-import type { ActiveShellData } from "../_layout";
+import type { ActiveShellData } from "../_layout.server";
 import { dialogParams, hrefWith, isActivePath, sidebarGroups, type NavGroup, type NavItem } from "~/domain/shell-nav";
 import { shellTexts, sidebarTexts } from "~/domain/shell-texts";
 import { Brand } from "./brand";

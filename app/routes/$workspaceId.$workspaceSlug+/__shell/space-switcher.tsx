@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ActiveShellData } from "../_layout";
+import type { ActiveShellData } from "../_layout.server";
 import { switcherHref } from "~/domain/shell-nav";
 import { planLabels, roleLabels, switcherTexts } from "~/domain/shell-texts";
 import { Avatar } from "~/components/ui/avatar";

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import type { ActiveShellData } from "../_layout";
+import type { ActiveShellData } from "../_layout.server";
 import { dialogParams, hrefWith, upgradeAction } from "~/domain/shell-nav";
 import { shellTexts, topBarTexts } from "~/domain/shell-texts";
 import { spacePath, spaceSections } from "~/domain/space-paths";

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
-import type { ActiveShellData } from "../_layout";
+import type { ActiveShellData } from "../_layout.server";
 import { roleLabels, upgradeInfoTexts } from "~/domain/shell-texts";
 import { Avatar } from "~/components/ui/avatar";
 import { buttonClass } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { TZDate } from "~/utils/zoned-date.server";
+import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { listScheduledCampaigns } from "~/api/scheduled-campaigns.server";
 import { parseListQuery } from "~/domain/list-query";
