@@ -47,6 +47,7 @@ export default defineConfig({
       GOOGLE_PORT: String(e2e.ports.google),
       DATABASE_PATH: e2e.databasePath,
       USE_LOCAL_SERVICES: "true",
+      BACKEND_FAULT_INJECTION: "true",
     },
     // The whole stack gets SIGTERM first, so SQLite and the servers close cleanly.
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },

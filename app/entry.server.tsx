@@ -5,8 +5,11 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { checkEnvAtStart } from "./env.server";
 import { NonceContext } from "./utils/nonce";
 import { applySecurityHeaders } from "./utils/security-headers.server";
+
+checkEnvAtStart();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;

@@ -1,9 +1,13 @@
 import { z } from "zod";
 
+/** The development signing secret: any copy of this repository knows it, so production refuses it. */
+export const DEVELOPMENT_SESSION_SECRET = "dev-only-secret-change-me";
+
 /**
- * Server configuration, read once from the environment. Defaults point at the
- * embedded reference backend and the local Google stand-in (see README), so a
- * fresh clone runs offline; production sets every URL and secret explicitly.
+ * Server configuration, validated once when the server starts. Defaults point
+ * at the embedded reference backend and the local Google stand-in (see
+ * README), so a fresh clone runs offline; production sets every URL and
+ * secret explicitly.
  */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -15,20 +19,60 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).default("yamm-local-secret"),
   /** Base URL of the local Google stand-in; unset together with a real client id means real Google. */
   GOOGLE_OAUTH_URL: z.string().url().optional(),
-  SESSION_SECRET: z.string().min(1).default("dev-only-secret-change-me"),
+  SESSION_SECRET: z.string().min(1).optional(),
   /** Public origin of the app, when it differs from what requests show (behind a TLS proxy). */
   APP_URL: z.string().url().optional(),
   /** Set to "false" to serve the session cookie over plain HTTP in production-like local runs. */
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
+
+/** A configuration the server cannot start with; the message names every variable at fault. */
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/** Reads and checks the configuration; throws an EnvError naming each missing or invalid variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV !== "production")
+    return { ...env, SESSION_SECRET: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET };
+  const secrets = (env.SESSION_SECRET ?? "").split(",").map((secret) => secret.trim());
+  if (!env.SESSION_SECRET || secrets.some((secret) => secret === "" || secret === DEVELOPMENT_SESSION_SECRET)) {
+    throw new EnvError([
+      "SESSION_SECRET: production needs a secret of its own (comma-separated for rotation), not the development one",
+    ]);
+  }
+  return { ...env, SESSION_SECRET: env.SESSION_SECRET };
+}
 
 let cached: Env | undefined;
 
 export function getEnv(): Env {
-  cached ??= envSchema.parse(process.env);
+  cached ??= parseEnv(process.env);
   return cached;
+}
+
+/**
+ * Called once as the server starts (entry.server): a bad configuration stops
+ * the start with a message naming the variable, before any request is served.
+ */
+export function checkEnvAtStart() {
+  try {
+    getEnv();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }
 
 export function isProduction() {

@@ -1,7 +1,8 @@
 // Shared by `npm start` and `npm run dev`: one environment for every process,
 // the local stand-ins started first, and one lifetime for the whole group.
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 
@@ -46,13 +47,22 @@ export function resolveEnv() {
     env.GOOGLE_CLIENT_SECRET ??= "yamm-local-secret";
   }
 
-  if (!env.SESSION_SECRET) {
-    if (env.NODE_ENV === "production") {
-      console.warn("WARNING: SESSION_SECRET is not set; using an insecure development secret. Set it in production.");
-    }
-    env.SESSION_SECRET = "dev-only-secret-change-me";
-  }
+  // The production build refuses a missing or development secret; with the local stand-ins this
+  // machine gets a random one of its own, kept under .data/ so sessions survive a restart.
+  if (useLocalServices && !env.SESSION_SECRET) env.SESSION_SECRET = localSessionSecret();
   return { env, useLocalServices };
+}
+
+function localSessionSecret() {
+  const file = path.join(root, ".data", "session-secret");
+  mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    // Made already, by an earlier start or one starting beside this one.
+    if (error.code !== "EEXIST") throw error;
+  }
+  return readFileSync(file, "utf8").trim();
 }
 
 /** The local stand-ins, in the order they start; the app waits for each `readyUrl` to answer. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BANNER_PARAMS, type BannerContent } from "./banner-params";
+import { genericErrorTexts } from "./error-texts";
 
 // The zod-free half, for code that runs in the browser (banner-params.ts).
 export {
@@ -84,7 +85,7 @@ export function bannerContent(params: BannerParams): BannerContent {
         detail: invitationErrorReasons[params.reason],
       };
     case "error":
-      return { tone: "error", title: "Something went wrong.", detail: "Please try again later." };
+      return { tone: "error", ...genericErrorTexts };
   }
 }
 

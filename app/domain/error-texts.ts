@@ -7,6 +7,12 @@ export const oopsTexts = {
   contactUs: "contact us",
 } as const;
 
+/** 000 §8 generic banner. */
+export const genericErrorTexts = {
+  title: "Something went wrong.",
+  detail: "Please try again later.",
+} as const;
+
 export const cookieErrorTexts = {
   title: "Whoops",
   message: "First- and third-party cookies must be enabled to use YAMM.",

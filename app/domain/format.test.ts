@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDateTime } from "./format";
+import { formatCount } from "./format";
+import { formatDateTime } from "./zoned-format";
 
 describe("formatDateTime", () => {
   const instant = Date.UTC(2026, 10, 21, 9, 5);

@@ -2,19 +2,16 @@ import { describe, expect, it } from "vitest";
 import {
   OUT_OF_QUOTA_MESSAGE,
   SCHEDULED_ERROR_STATUSES,
-  deliveryDate,
   isOutOfQuota,
   isRecoverable,
   listAfterCancel,
   listSearch,
   cancelResultOf,
-  scheduledDetail,
   scheduledErrorCatalogue,
-  scheduledMessage,
-  scheduledRow,
   type ScheduledCampaign,
   type ScheduledErrorStatus,
 } from "./scheduled-merges";
+import { deliveryDate, scheduledDetail, scheduledMessage, scheduledRow } from "./scheduled-rows";
 
 // 2026-03-10 09:30 UTC = 10:30 in Paris (CET, before the March change).
 const LAST_RETRY = Date.UTC(2026, 2, 10, 9, 30);

@@ -1,8 +1,4 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-import { formatCount, formatDateTime } from "./format";
 import type { ListQueryOptions } from "./list-query";
-import { sheetUrl } from "./sheet-links";
 
 /**
  * Scheduled mail merges (002 §2 Scheduled tab and dialog, §3, §4, §8, §9):
@@ -192,49 +188,10 @@ export function nextAttemptTimestamp(errorDetails: ScheduledCampaign["errorDetai
   return errorDetails!.recoverableErrorLastRetryTimestamp! + RETRY_DELAY_MS;
 }
 
-const dayKey = (timestamp: number, timeZone: string) => format(new TZDate(timestamp, timeZone), "yyyy-MM-dd");
-
-/**
- * The catalogue's {time}: the clock time in the user's zone ("10:05 AM"), as
- * the sentence says "today at"; should the attempt fall on another day than
- * `now` there, the date is included so that the time is not misread.
- */
-function attemptTime(timestamp: number, timeZone: string, now: number) {
-  return dayKey(timestamp, timeZone) === dayKey(now, timeZone)
-    ? format(new TZDate(timestamp, timeZone), "p")
-    : formatDateTime(timestamp, timeZone);
-}
-
 export interface ScheduledMessage {
   /** error: the merge failed (an error banner); quota: out of quota (a warning). */
   kind: "error" | "quota";
   text: string;
-}
-
-/** The banner of a scheduled merge (002 §8), or null when it is simply in progress. */
-export function scheduledMessage(
-  campaign: Pick<ScheduledCampaign, "status" | "nextScheduledRunTimestamp" | "errorDetails">,
-  timeZone: string,
-  now: number = Date.now(),
-): ScheduledMessage | null {
-  if (campaign.status === IN_PROGRESS) {
-    return isOutOfQuota(campaign) ? { kind: "quota", text: OUT_OF_QUOTA_MESSAGE } : null;
-  }
-  const entry: string | { recoverable: string; otherwise: string } = scheduledErrorCatalogue[campaign.status];
-  if (typeof entry === "string") return { kind: "error", text: entry };
-  const attempt = nextAttemptTimestamp(campaign.errorDetails);
-  if (attempt === null) return { kind: "error", text: entry.otherwise };
-  return { kind: "error", text: entry.recoverable.replace("{time}", attemptTime(attempt, timeZone, now)) };
-}
-
-/** 002 §2: 'Upon quota reset' when out of quota, '-' without a next run, else the next run in the user's zone. */
-export function deliveryDate(
-  campaign: Pick<ScheduledCampaign, "status" | "nextScheduledRunTimestamp">,
-  timeZone: string,
-) {
-  if (isOutOfQuota(campaign)) return scheduledTexts.uponQuotaReset;
-  if (campaign.nextScheduledRunTimestamp === null) return scheduledTexts.noDate;
-  return formatDateTime(campaign.nextScheduledRunTimestamp, timeZone);
 }
 
 /** One row of the Scheduled tab, ready to show. */
@@ -250,24 +207,6 @@ export interface ScheduledRow {
   indicator: { kind: "error" | "warning"; label: string } | null;
 }
 
-export function scheduledRow(campaign: ScheduledCampaign, timeZone: string, now: number): ScheduledRow {
-  const message = scheduledMessage(campaign, timeZone, now);
-  return {
-    campaignId: campaign.campaignId,
-    spreadsheetName: campaign.mergeSourceSpreadSheetName,
-    sheetName: campaign.mergeSourceSheetName,
-    createdAt: formatDateTime(campaign.createTimestamp, timeZone),
-    nextRun: deliveryDate(campaign, timeZone),
-    emails: formatCount(campaign.eventCounts.toSendCount),
-    sheetUrl: sheetUrl(campaign.mergeSourceSheetKey),
-    indicator: message
-      ? message.kind === "error"
-        ? { kind: "error", label: scheduledTexts.errorIcon(message.text) }
-        : { kind: "warning", label: scheduledTexts.quotaIcon }
-      : null,
-  };
-}
-
 /** The scheduled detail dialog's contents (002 §2), ready to show. */
 export interface ScheduledDetail {
   campaignId: string;
@@ -277,16 +216,4 @@ export interface ScheduledDetail {
   emails: string;
   deliveryDate: string;
   sheetUrl: string | null;
-}
-
-export function scheduledDetail(campaign: ScheduledCampaign, timeZone: string, now: number): ScheduledDetail {
-  return {
-    campaignId: campaign.campaignId,
-    title: campaign.mergeSourceSpreadSheetName,
-    sheetName: campaign.mergeSourceSheetName,
-    message: scheduledMessage(campaign, timeZone, now),
-    emails: formatCount(campaign.eventCounts.toSendCount),
-    deliveryDate: deliveryDate(campaign, timeZone),
-    sheetUrl: sheetUrl(campaign.mergeSourceSheetKey),
-  };
 }

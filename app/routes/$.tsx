@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { requireSession } from "~/utils/auth.server";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 /** Any other path: signed-out visitors go to /login?continue=…; signed-in ones get a 404. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -10,11 +11,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   throw new Response(null, { status: 404 });
 }
 
-export default function NotFound() {
+export default function CatchAll() {
   return null;
 }
 
 export function ErrorBoundary() {
+  return <GeneralErrorBoundary fallback={NotFoundPage} />;
+}
+
+function NotFoundPage() {
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-3xl font-bold">{pageTexts.notFound.heading}</h1>

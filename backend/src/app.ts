@@ -8,6 +8,7 @@ import { campaignsRoutes } from "./http/campaigns";
 import { cannonRoutes } from "./http/cannon";
 import { errorResponse, handleError } from "./http/errors";
 import { eventsRoutes } from "./http/events";
+import { faultInjection } from "./http/faults";
 import { invitationsRoutes } from "./http/invitations";
 import { membersRoutes } from "./http/members";
 import { recipientsRoutes } from "./http/recipients";
@@ -29,6 +30,12 @@ export function createBackendApp({ db, config }: { db: BackendDb; config: Backen
   app.onError(handleError);
   app.notFound((c) => errorResponse(c, 404, "not_found"));
   app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, 413, "payload_too_large") }));
+
+  if (config.faultInjection) {
+    const faults = faultInjection();
+    app.use(faults.middleware);
+    app.route("/", faults.routes);
+  }
 
   // For scripts waiting on start-up; no data, no session needed.
   app.get("/health", (c) => c.json({ ok: true }));

@@ -8,6 +8,8 @@ export interface BackendConfig {
   accessTokenTtlSeconds: number;
   /** Replaces the JWKS-based check, e.g. to verify against an in-process key set. */
   verifyGoogleIdToken?: GoogleIdTokenVerifier;
+  /** Browser tests only: POST /__faults makes chosen answers fail (http/faults.ts). */
+  faultInjection?: boolean;
 }
 
 export interface ProcessConfig extends BackendConfig {
@@ -35,6 +37,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ProcessConfig {
     databasePath: env.DATABASE_PATH || ".data/backend.sqlite",
     googleIssuer: (env.GOOGLE_ISSUER || DEFAULT_CONFIG.googleIssuer).replace(/\/+$/, ""),
     googleClientId: env.GOOGLE_CLIENT_ID || DEFAULT_CONFIG.googleClientId,
+    faultInjection: env.BACKEND_FAULT_INJECTION === "true",
     accessTokenTtlSeconds: positiveInteger(
       "ACCESS_TOKEN_TTL_SECONDS",
       env.ACCESS_TOKEN_TTL_SECONDS,

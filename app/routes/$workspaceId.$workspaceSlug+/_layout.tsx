@@ -78,3 +78,5 @@ function ActiveShell({ shell }: { shell: ActiveShellData }) {
 /** Pages set their own titles; the space's name is the fallback. */
 export const meta = ({ data }: MetaArgs<typeof loader>) =>
   pageTitle(data ? (data.disabled ? data.workspaceName : data.workspace.workspaceName) : shellTexts.brand);
+
+export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -23,3 +23,5 @@ export default function BouncesPage() {
 }
 
 export const meta = () => pageTitle(pageTexts.bounces.title);
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -32,3 +32,5 @@ export default function DisabledScreen() {
 }
 
 export const meta = () => pageTitle(disabledTexts.title);
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -67,3 +67,5 @@ export default function InvitationPage() {
 }
 
 export const meta = () => pageTitle(invitationTexts.title);
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -41,3 +41,5 @@ export default function NewSpacePage() {
 }
 
 export const meta = () => pageTitle(newSpaceTexts.title);
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -2,7 +2,8 @@ import { TZDate } from "@date-fns/tz";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { format } from "date-fns";
 import { getTeamReportSummary, listTeamReportMembers, type TeamReportMember } from "~/api/team-report.server";
-import { formatCount, formatDateTime } from "~/domain/format";
+import { formatCount } from "~/domain/format";
+import { formatDateTime } from "~/domain/zoned-format";
 import { pageOf, pageWindow, parseListQuery, type ListQuery } from "~/domain/list-query";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import {

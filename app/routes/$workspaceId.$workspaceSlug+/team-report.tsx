@@ -11,6 +11,7 @@ import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { teamReportTexts } from "~/domain/team-report";
 import { loadTeamReport } from "./team-report.server";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 /**
  * The team report (002 §2): summary cards and a sortable, searchable, paged
@@ -87,6 +88,10 @@ export const meta = () => pageTitle(pageTexts.teamReport.title);
 
 /** A failed load keeps the shell: the page says so instead of the whole app's error screen. */
 export function ErrorBoundary() {
+  return <GeneralErrorBoundary fallback={TeamReportFailed} />;
+}
+
+function TeamReportFailed() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeading>{pageTexts.teamReport.heading}</PageHeading>

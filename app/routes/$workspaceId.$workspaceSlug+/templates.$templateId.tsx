@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { Dialog } from "~/components/ui/dialog";
 import { TemplatePreviewDialog } from "./__templates/template-preview-dialog";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { templatesTexts } from "~/domain/templates";
 import { loadTemplatePreview } from "./templates.server";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 /**
  * The preview dialog (templates/{id}, 002 §2), URL state over the gallery:
@@ -32,11 +33,15 @@ export const meta = ({ data }: MetaArgs<typeof loader>) =>
 /** An unknown template (or a failed load): the dialog says so, and closes back to the gallery. */
 export function ErrorBoundary() {
   const galleryPath = useGalleryPath();
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
+  const problem = (text: string) => () => (
     <Dialog title={pageTexts.templates.title} closeTo={galleryPath}>
-      <p className="text-sm text-slate-700">{notFound ? templatesTexts.notFound : templatesTexts.error}</p>
+      <p className="text-sm text-slate-700">{text}</p>
     </Dialog>
+  );
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: problem(templatesTexts.notFound) }}
+      fallback={problem(templatesTexts.error)}
+    />
   );
 }

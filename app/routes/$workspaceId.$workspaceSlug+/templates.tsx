@@ -10,6 +10,7 @@ import { pageTexts } from "~/domain/page-texts";
 import { DRAFT_PARAM, DRAFT_TEMPLATE_PARAM, templatesTexts, withoutDraftAlert } from "~/domain/templates";
 import { loadTemplateGallery, createDraftFromForm } from "./templates.server";
 import { useForgetParamsOnceShown } from "~/components/use-forget-params";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 /**
  * The template gallery (002 §2, §4): cards ordered by `order`, each opening
@@ -70,6 +71,10 @@ export default function Templates() {
 export const meta = () => pageTitle(pageTexts.templates.title);
 
 export function ErrorBoundary() {
+  return <GeneralErrorBoundary fallback={GalleryFailed} />;
+}
+
+function GalleryFailed() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeading>{pageTexts.templates.heading}</PageHeading>

@@ -23,3 +23,5 @@ export default function UnsubscriptionsPage() {
 }
 
 export const meta = () => pageTitle(pageTexts.unsubscriptions.title);
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -129,3 +129,5 @@ function Marketing() {
 }
 
 export const meta = () => pageTitle(loginTexts.title);
+
+export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -16,3 +16,5 @@ export default function SignUp() {
 }
 
 export const meta = () => pageTitle(onboardingTexts.title);
+
+export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -140,3 +140,5 @@ function RenewalStopped() {
 }
 
 export const meta = () => pageTitle(renewalTexts.pageTitle);
+
+export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -143,3 +143,5 @@ function QuotaConditionsDialog({ closeHref }: { closeHref: string }) {
 }
 
 export const meta = () => pageTitle(wrongPlanTexts.pageTitle);
+
+export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { insertScheduledCampaigns } from "../../../backend/src/store/scheduled-campaigns";
-import { formatDateTime } from "~/domain/format";
+import { formatDateTime } from "~/domain/zoned-format";
 import { OUT_OF_QUOTA_MESSAGE, type ScheduledDetail, type ScheduledRow } from "~/domain/scheduled-merges";
 import {
   action as detailAction,

@@ -7,7 +7,7 @@ import { isBackendError } from "~/api/http.server";
 import { getSpaceOwner } from "~/api/members.server";
 import { addRecipients, deleteRecipient, listRecipients, type Recipient } from "~/api/recipients.server";
 import { MAX_EMAIL_INPUT_LENGTH, MAX_EMAIL_TAGS, summariseEmailTags } from "~/domain/email-tags";
-import { formatDateTime } from "~/domain/format";
+import { formatDateTime } from "~/domain/zoned-format";
 import { listHref, pageOf, pageWindow, parseListQuery, type ListQuery } from "~/domain/list-query";
 import {
   addedFeedback,

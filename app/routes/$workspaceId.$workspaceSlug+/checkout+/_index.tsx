@@ -14,3 +14,5 @@ export default function CheckoutStep() {
 }
 
 export const meta = ({ data }: { data?: { isPerSeat: boolean } }) => pageTitle(checkoutTexts(data?.isPerSeat ?? false).title);
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

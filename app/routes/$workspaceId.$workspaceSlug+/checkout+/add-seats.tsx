@@ -13,3 +13,5 @@ export default function Page() {
 }
 
 export const meta = () => pageTitle(pageTexts.addSeats.title);
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -63,3 +63,5 @@ export default function MailMergesLayout() {
 }
 
 export const meta = () => pageTitle(mailMergesTexts.title);
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useLocation, useParams, useRouteError } from "@remix-run/react";
+import { useLoaderData, useLocation, useParams } from "@remix-run/react";
 import { logEvent } from "~/api/events.server";
 import { isCampaignId } from "~/api/campaigns.server";
 import { cancelScheduledCampaign, getScheduledCampaign, parseCancelForm } from "~/api/scheduled-campaigns.server";
@@ -12,14 +12,15 @@ import {
   CONFIRM_PARAM,
   listAfterCancel,
   listSearch,
-  scheduledDetail,
   scheduledTexts,
   type CancelResult,
 } from "~/domain/scheduled-merges";
+import { scheduledDetail } from "~/domain/scheduled-rows";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
 import { requireSpace } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 /**
  * The scheduled detail dialog (002 §2), over the list, and its one action:
@@ -93,15 +94,19 @@ export const meta = ({ data }: MetaArgs<typeof loader>) => pageTitle(data?.detai
 
 /** An unknown (or already sent or cancelled) merge, or a failure: a dialog saying so, over the list. */
 export function ErrorBoundary() {
-  const error = useRouteError();
   const { workspaceId = "", workspaceSlug = "" } = useParams();
   const { search } = useLocation();
   const closeTo = `${spacePath(`/${workspaceId}/${workspaceSlug}`, spaceSections.scheduled)}${listSearch(search)}`;
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   const texts = scheduledTexts.dialog;
-  return (
-    <Dialog title={notFound ? texts.notFoundTitle : texts.failedTitle} closeTo={closeTo}>
-      <p className="text-sm text-slate-700">{notFound ? texts.notFound : texts.failed}</p>
+  const problem = (title: string, text: string) => () => (
+    <Dialog title={title} closeTo={closeTo}>
+      <p className="text-sm text-slate-700">{text}</p>
     </Dialog>
+  );
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: problem(texts.notFoundTitle, texts.notFound) }}
+      fallback={problem(texts.failedTitle, texts.failed)}
+    />
   );
 }

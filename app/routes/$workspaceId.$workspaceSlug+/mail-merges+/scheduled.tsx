@@ -10,13 +10,8 @@ import { pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
 import { listTexts } from "~/domain/list-texts";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import {
-  cancelResultOf,
-  listSearch,
-  scheduledListOptions,
-  scheduledRow,
-  scheduledTexts,
-} from "~/domain/scheduled-merges";
+import { cancelResultOf, listSearch, scheduledListOptions, scheduledTexts } from "~/domain/scheduled-merges";
+import { scheduledRow } from "~/domain/scheduled-rows";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { requireSpace } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
@@ -109,3 +104,5 @@ export default function ScheduledTab() {
 }
 
 export const meta = () => pageTitle(pageTexts.scheduled.title);
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PollAnswersView } from "./__sent-detail-dialog";
 import { sentDetailTexts } from "~/domain/mail-merges";
 import { loadSentPoll } from "./sent.server";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 /**
  * The Poll results tab of the Sent detail dialog (002 §2): aggregated
@@ -20,6 +21,10 @@ export default function SentPollResults() {
 
 /** A failing poll call is told inside the dialog, under its tabs. */
 export function ErrorBoundary() {
+  return <GeneralErrorBoundary fallback={PollFailed} />;
+}
+
+function PollFailed() {
   return (
     <p role="alert" className="py-4 text-sm text-red-700">
       {sentDetailTexts.poll.failed}

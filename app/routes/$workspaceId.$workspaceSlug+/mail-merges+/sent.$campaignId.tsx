@@ -1,16 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  useLoaderData,
-  useLocation,
-  useOutlet,
-  useRevalidator,
-  useRouteError,
-} from "@remix-run/react";
+import { useLoaderData, useLocation, useOutlet, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { MailResultsView, SentDetailDialog, SentDetailProblem } from "./__sent-detail-dialog";
 import { SENT_DETAIL_REFRESH_MS, listSearch, sentDetailTexts } from "~/domain/mail-merges";
 import { loadSentDetail } from "./sent.server";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 /**
  * The Sent detail dialog (002 §2), over the list. Its Mail results are this
@@ -60,10 +54,15 @@ function useRefreshWhileVisible(intervalMs: number) {
 
 /** An unknown id (404) or a failure is told inside the dialog; the list stays behind it. */
 export function ErrorBoundary() {
-  const error = useRouteError();
   const { pathname, search } = useLocation();
   const closeTo = `${pathname.replace(/\/sent\/.*$/, "/sent")}${listSearch(search)}`;
-  const problem =
-    isRouteErrorResponse(error) && error.status === 404 ? sentDetailTexts.notFound : sentDetailTexts.failed;
-  return <SentDetailProblem title={problem.title} text={problem.text} closeTo={closeTo} />;
+  const problem = (texts: { title: string; text: string }) => () => (
+    <SentDetailProblem title={texts.title} text={texts.text} closeTo={closeTo} />
+  );
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{ 404: problem(sentDetailTexts.notFound) }}
+      fallback={problem(sentDetailTexts.failed)}
+    />
+  );
 }

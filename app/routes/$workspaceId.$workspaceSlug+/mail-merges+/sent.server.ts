@@ -9,7 +9,8 @@ import {
   type SentCampaign,
 } from "~/api/campaigns.server";
 import { dateRangeBounds, dateRangeLabels, dateRanges } from "~/domain/date-ranges";
-import { formatCount, formatDateTime } from "~/domain/format";
+import { formatCount } from "~/domain/format";
+import { formatDateTime } from "~/domain/zoned-format";
 import { pageOf, pageWindow } from "~/domain/list-query";
 import { mailResultKeys, mailResults, percentOf, deliveredCount } from "~/domain/mail-results";
 import { isNarrowed, listSearch, parseSentQuery, sentDetailTexts, sentTexts } from "~/domain/mail-merges";

@@ -7,6 +7,7 @@ import { SentTable } from "./__sent-table";
 import type { DateRange } from "~/domain/date-ranges";
 import { isSameSpace, sentListOptions, sentTexts } from "~/domain/mail-merges";
 import { loadSentList } from "./sent.server";
+import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 /**
  * The Sent tab (002 §2): every filter is in the query string (q, range, sort,
@@ -106,6 +107,10 @@ function RangeSelect({ value, ranges }: { value: DateRange; ranges: Array<{ valu
 
 /** A failing list is told in place of the table; the page's frame and tabs stay. */
 export function ErrorBoundary() {
+  return <GeneralErrorBoundary fallback={SentListFailed} />;
+}
+
+function SentListFailed() {
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-6 py-10 text-center">
       <p className="text-lg font-semibold text-red-900">{sentTexts.failed.title}</p>

@@ -12,3 +12,5 @@ export default function BillingPage() {
 }
 
 export const meta = () => pageTitle(pageTexts.billing.title);
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

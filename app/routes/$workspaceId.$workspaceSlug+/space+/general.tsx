@@ -11,3 +11,5 @@ export default function Page() {
 }
 
 export const meta = () => pageTitle(pageTexts.general.title);
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -22,3 +22,5 @@ export default function UsersPage() {
 }
 
 export const meta = ({ data }: { data?: { isPerSeat: boolean } }) => pageTitle(texts(data?.isPerSeat ?? false).title);
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

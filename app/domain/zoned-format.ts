@@ -1,0 +1,23 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+
+/*
+ * Dates in the user's time zone are made on the server (loaders and CSV
+ * exports render them as text). They live apart from format.ts, which pages
+ * import for counts, so that no browser bundle carries the time-zone library.
+ */
+
+/** 000 §9: dates look like "LLL. d, p" (e.g. "Nov. 21, 9:05 AM"), in the user's time zone. */
+export function formatDateTime(timestamp: number, timeZone: string) {
+  return format(new TZDate(timestamp, timeZone), "LLL. d, p");
+}
+
+/** A clock time in the user's time zone ("10:05 AM"). */
+export function formatTime(timestamp: number, timeZone: string) {
+  return format(new TZDate(timestamp, timeZone), "p");
+}
+
+/** The calendar day in the user's time zone, to compare two moments. */
+export function dayKey(timestamp: number, timeZone: string) {
+  return format(new TZDate(timestamp, timeZone), "yyyy-MM-dd");
+}
