@@ -1,9 +1,7 @@
 import { isCampaignId } from "./campaigns.server";
-import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
 import type { SortDir } from "~/domain/list-query";
 import {
-  CANCEL_INTENT,
   SCHEDULED_STATUSES,
   scheduledSortFields,
   type ScheduledCampaign,
@@ -119,12 +117,4 @@ export async function cancelScheduledCampaign(auth: AuthContext, campaignId: str
     path: `/users/me/scheduledCampaigns/${encodeURIComponent(campaignId)}`,
     method: "DELETE",
   });
-}
-
-/** The cancel form (002 §2): one intent; anything else is a 400. */
-const cancelFormSchema = z.object({ intent: z.literal(CANCEL_INTENT) });
-
-/** Parses the cancel form here, server-only, so that zod and conform stay out of the page's bundle. */
-export function parseCancelForm(formData: FormData) {
-  return parseWithZod(formData, { schema: cancelFormSchema });
 }

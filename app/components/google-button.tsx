@@ -1,6 +1,9 @@
-import { Form } from "@remix-run/react";
+import { useId } from "react";
 import type { AuthIntent } from "~/domain/login";
 import { menuItemClass } from "./ui/button";
+import { lazyConformForm } from "./ui/lazy-hydrated";
+
+const SignInForm = lazyConformForm(() => import("~/domain/auth-forms").then((module) => module.signInSchema));
 
 const buttonBase =
   "flex w-full items-center justify-center gap-3 rounded-md border px-4 py-2.5 font-medium shadow-sm disabled:opacity-60";
@@ -27,8 +30,9 @@ export function GoogleButton({
     secondary: `${buttonBase} bg-white text-slate-800 hover:bg-slate-50 border-slate-300`,
     menu: menuItemClass,
   }[variant];
+  const id = useId();
   return (
-    <Form method="post" action="/auth/google" reloadDocument>
+    <SignInForm id={id} method="post" action="/auth/google" reloadDocument>
       <input type="hidden" name="intent" value={intent} />
       {continueTo ? <input type="hidden" name="continue" value={continueTo} /> : null}
       {loginHint ? <input type="hidden" name="loginHint" value={loginHint} /> : null}
@@ -36,7 +40,7 @@ export function GoogleButton({
         <GoogleMark />
         {label}
       </button>
-    </Form>
+    </SignInForm>
   );
 }
 

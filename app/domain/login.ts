@@ -1,4 +1,5 @@
 /** Texts and error types of the sign-in screen (000 §2, §3, §8). */
+import { externalLinks } from "./external-links";
 
 export const loginErrors = ["no-user", "session-expired", "google", "can-not-create-user"] as const;
 export type LoginError = (typeof loginErrors)[number];
@@ -47,25 +48,6 @@ export function loginPath({
   const query = params.toString();
   return query ? `/login?${query}` : "/login";
 }
-
-export const externalLinks = {
-  helpCenter: "https://support.yamm.com",
-  termsOfService: "https://yamm.com/terms",
-  privacyPolicy: "https://yamm.com/privacy",
-  cookiePolicy: "https://yamm.com/cookies",
-  dataProcessingAgreement: "https://yamm.com/dpa",
-  marketplace: "https://workspace.google.com/marketplace/app/yet_another_mail_merge/52669349336",
-  newSpreadsheet: "https://sheets.new",
-  support: "https://support.yamm.com/hc/en-us/requests/new",
-  pricing: "https://yamm.com/pricing",
-  contactUs: "https://yamm.com/contact",
-  enableCookiesHelp: {
-    chrome: "https://support.google.com/chrome/answer/95647",
-    firefox: "https://support.mozilla.org/kb/third-party-cookies-firefox-tracking-protection",
-    safari: "https://support.apple.com/guide/safari/manage-cookies-sfri11471",
-    edge: "https://support.microsoft.com/microsoft-edge/delete-cookies-in-microsoft-edge",
-  },
-} as const;
 
 export const loginFooterLinks = [
   { label: "Help center", href: externalLinks.helpCenter },

@@ -1,17 +1,10 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
-import { z } from "zod";
-import { authIntents } from "~/domain/login";
+import { signInSchema } from "~/domain/auth-forms";
 import { assertSameOrigin } from "~/utils/auth.server";
 import { googleAuthenticator } from "./auth.google.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { authFlowSessionStorage } from "~/utils/session.server";
-
-export const signInSchema = z.object({
-  intent: z.enum(authIntents),
-  continue: z.string().optional(),
-  loginHint: z.string().email().optional(),
-});
 
 /** GET never starts a sign-in: the Google buttons are POST forms. */
 export function loader() {

@@ -1,5 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod";
 import { revokeSession } from "~/api/auth-tokens.server";
+import { logoutSchema } from "~/domain/auth-forms";
 import { assertSameOrigin } from "~/utils/auth.server";
 import { destroySession, readSessionData } from "~/utils/session.server";
 
@@ -11,6 +13,8 @@ export function loader() {
 /** Logout is a POST: it revokes the backend session, then forgets the cookie. */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  // Nothing to read, but a form of another shape is no logout.
+  if (parseWithZod(await request.formData(), { schema: logoutSchema }).status !== "success") return redirect("/");
   const session = await readSessionData(request);
   // The cookie goes whatever the backend answers: the person asked to leave.
   if (session) await revokeSession(session).catch(() => undefined);

@@ -1,5 +1,5 @@
-import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useNavigation, type FormProps } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { MAX_EMAIL_INPUT_LENGTH, MAX_EMAIL_TAGS, emailInputRows, summariseEmailTags } from "~/domain/email-tags";
 import {
   recipientFields,
@@ -23,7 +23,16 @@ export interface AddFormAnswer {
  * JavaScript the same pure parser shows the tags live, and the button is
  * disabled while there is nothing valid to send or a write is under way.
  */
-export function EmailTagInput({ texts, answer }: { texts: RecipientTexts; answer: AddFormAnswer | null }) {
+export function EmailTagInput({
+  texts,
+  answer,
+  form: FormComponent,
+}: {
+  texts: RecipientTexts;
+  answer: AddFormAnswer | null;
+  /** The form element: a conform form of the action's schema. */
+  form: ComponentType<FormProps & { id: string }>;
+}) {
   const id = useId();
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -42,7 +51,7 @@ export function EmailTagInput({ texts, answer }: { texts: RecipientTexts; answer
   const disabled = hydrated && (busy || summary.valid.length === 0 || summary.tooMany);
 
   return (
-    <Form method="post" preventScrollReset className="flex flex-col gap-2" aria-labelledby={`${id}-label`}>
+    <FormComponent id={`${id}-form`} method="post" preventScrollReset className="flex flex-col gap-2" aria-labelledby={`${id}-label`}>
       <input type="hidden" name={recipientFields.intent} value={recipientIntents.add} />
       <label id={`${id}-label`} htmlFor={`${id}-input`} className="text-sm font-medium text-slate-700">
         {texts.inputLabel}
@@ -99,7 +108,7 @@ export function EmailTagInput({ texts, answer }: { texts: RecipientTexts; answer
       {hydrated && summary.tooMany ? (
         <p className="text-sm text-red-700">{sharedRecipientTexts.tooMany(MAX_EMAIL_TAGS)}</p>
       ) : null}
-    </Form>
+    </FormComponent>
   );
 }
 

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useLocation, useRouteError, type ErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { genericErrorTexts, oopsTexts } from "~/domain/error-texts";
-import { externalLinks } from "~/domain/login";
+import { externalLinks } from "~/domain/external-links";
 import { Banner } from "./banner";
 
 type StatusHandler = (error: ErrorResponse) => ReactNode;

@@ -1,15 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import { acceptInvitation } from "~/api/invitations.server";
 import { BackendError } from "~/api/http.server";
+import { lazyConformForm } from "~/components/ui/lazy-hydrated";
 import { PageHeading } from "~/components/ui/page-heading";
 import { bannerQuery, type BannerParams } from "~/domain/banners";
 import { invitationErrorReason, invitationTexts } from "~/domain/invitations";
 import { pageTitle } from "~/domain/page-title";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
-import { parseAcceptInvitation } from "../_public+/stop-automatic-renewal.server";
+import { parseAcceptInvitation } from "./invitation.server";
 import { requireSpace } from "~/utils/space.server";
+
+const AcceptForm = lazyConformForm(() => import("./__invitation-schema").then((module) => module.acceptInvitationSchema));
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const space = await requireSpace({ request, params, context });
@@ -56,12 +59,12 @@ export default function InvitationPage() {
       <PageHeading>{invitationTexts.heading}</PageHeading>
       <p className="text-slate-700">{invitationTexts.explanation}</p>
       {/* GET never mutates: joining is this POST, one click away. */}
-      <Form method="post">
+      <AcceptForm id="accept-invitation" method="post">
         <input type="hidden" name="invitationToken" value={invitationToken} />
         <button type="submit" disabled={busy} className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
           {busy ? invitationTexts.accepting : invitationTexts.accept}
         </button>
-      </Form>
+      </AcceptForm>
     </section>
   );
 }

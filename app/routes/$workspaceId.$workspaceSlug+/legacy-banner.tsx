@@ -1,15 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { dismissLegacyBanner } from "./legacy-banner.server";
+import { dismissLegacyBannerSchema } from "./__legacy-banner-schema";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectInSession } from "~/utils/auth.server";
 import { requireSpace } from "~/utils/space.server";
 
 /** Dismisses the legacy-plan banner of this space for good (000 §4), then goes back. */
-
-const dismissSchema = z.object({ redirectTo: z.string().max(2000).optional() });
 
 /** GET never mutates: it only leads back to the space. */
 export function loader({ params }: LoaderFunctionArgs) {
@@ -18,7 +16,7 @@ export function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const space = await requireSpace({ request, params, context });
-  const submission = parseWithZod(await request.formData(), { schema: dismissSchema });
+  const submission = parseWithZod(await request.formData(), { schema: dismissLegacyBannerSchema });
   const fallback = spacePath(space.urlPrefix, spaceSections.sent);
   const target = submission.status === "success" ? safeRedirect(submission.value.redirectTo, fallback) : fallback;
   return redirectInSession(space.auth, target, {

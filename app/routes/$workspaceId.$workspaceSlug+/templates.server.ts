@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { createDraftFromTemplate, listTemplates, type Template } from "~/api/templates.server";
 import { spacePath, spaceSections } from "~/domain/space-paths";
-import { byTemplateOrder, draftAlert, draftAlertQuery, gmailDraftUrl, USE_TEMPLATE_INTENT } from "~/domain/templates";
+import { byTemplateOrder, draftAlert, draftAlertQuery, gmailDraftUrl } from "~/domain/templates";
 import { redirectInSession } from "~/utils/auth.server";
 import { sanitizeHtml } from "./__templates/sanitize-html.server";
+import { templateUseSchema } from "./__templates/template-use-schema";
 import { requireSpace } from "~/utils/space.server";
 
 /**
@@ -43,11 +43,6 @@ export async function loadTemplatePreview(args: LoaderFunctionArgs) {
   return { ...card(template), previewHtml: sanitizeHtml(template.preview) };
 }
 
-const useTemplateSchema = z.object({
-  intent: z.literal(USE_TEMPLATE_INTENT),
-  templateId: z.string().regex(/^[\w-]{1,64}$/),
-});
-
 /**
  * 'Use' (002 §4, §7): POST /users/{userId}/drafts with the template, then
  * back to the gallery with the success alert (naming the template) or the
@@ -55,7 +50,7 @@ const useTemplateSchema = z.object({
  */
 export async function createDraftFromForm(args: ActionFunctionArgs) {
   const space = await requireSpace(args);
-  const parsed = useTemplateSchema.safeParse(Object.fromEntries(await args.request.formData()));
+  const parsed = templateUseSchema.safeParse(Object.fromEntries(await args.request.formData()));
   if (!parsed.success) throw new Response("Bad request", { status: 400 });
 
   const gallery = spacePath(space.urlPrefix, spaceSections.templates);

@@ -1,4 +1,5 @@
-import { externalLinks, loginTexts } from "~/domain/login";
+import { externalLinks } from "~/domain/external-links";
+import { loginTexts } from "~/domain/login";
 
 /** The consent sentence under the account buttons, linking the terms of use and privacy policy (000 §2). */
 export function ConsentNote({ className = "mt-6 text-xs text-slate-600" }: { className?: string }) {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
-import { externalLinks } from "~/domain/login";
+import { externalLinks } from "~/domain/external-links";
 import {
   afterSignUpTarget,
   marketplaceVisitPath,

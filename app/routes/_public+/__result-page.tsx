@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { externalLinks } from "~/domain/login";
+import { externalLinks } from "~/domain/external-links";
 import { errorResult, type ResultText } from "~/domain/result-pages";
 import { Icon } from "~/components/ui/icon";
 import { PublicPage, textLinkClass } from "./__public-page";

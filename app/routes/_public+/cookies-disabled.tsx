@@ -1,4 +1,4 @@
-import { externalLinks } from "~/domain/login";
+import { externalLinks } from "~/domain/external-links";
 import { cookieErrorTexts } from "~/domain/error-texts";
 import { pageTitle } from "~/domain/page-title";
 

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { externalLinks } from "~/domain/login";
+import { externalLinks } from "~/domain/external-links";
 import { marketplaceVisitCookie } from "./__onboarding.server";
 
 /**

@@ -1,12 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { cancelAutoRenewal } from "~/api/renewal.server";
 import type { User } from "~/api/users.server";
 import { GoogleButton } from "~/components/google-button";
 import { buttonClass } from "~/components/ui/button";
+import { lazyConformForm } from "~/components/ui/lazy-hydrated";
 import { PublicPage, textLinkClass } from "./__public-page";
 import { ErrorResultPage, ResultPage } from "./__result-page";
-import { externalLinks } from "~/domain/login";
+import { externalLinks } from "~/domain/external-links";
 import { pageTitle } from "~/domain/page-title";
 import {
   canStopRenewal,
@@ -24,8 +25,9 @@ import { parseStopRenewal } from "./stop-automatic-renewal.server";
 import { loadMe } from "~/utils/me.server";
 import { readSessionData } from "~/utils/session.server";
 
-
 const HEADING_ID = "renewal-heading";
+
+const StopRenewalForm = lazyConformForm(() => import("./__stop-renewal-schema").then((module) => module.stopRenewalSchema));
 
 /** The signed-in user, sent home unless their licence is paid through PayPal (000 §4, §6). */
 async function requirePaypalLicence(auth: AuthContext): Promise<User> {
@@ -47,7 +49,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Also refuses cross-site POSTs.
   const auth = await requireSession({ request, context });
   const submission = parseStopRenewal(await request.formData());
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") {
+    // Only a tampered form gets here; say so rather than do nothing.
+    return data(submission.reply({ formErrors: [renewalTexts.failure.title] }), { status: 400 });
+  }
   const me = await requirePaypalLicence(auth);
   const result = await stopRenewal(auth, me.license?.subscriptionId);
   return redirectInSession(auth, renewalResultPath(result));
@@ -101,16 +106,10 @@ function SignInPrompt() {
 
 function ConfirmForm() {
   const navigation = useNavigation();
-  // Only a tampered form gets an answer back (400); say so rather than do nothing.
-  const rejected = useActionData<typeof action>() !== undefined;
+  const lastResult = useActionData<typeof action>();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <Form method="post">
-      {rejected ? (
-        <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">
-          {renewalTexts.failure.title}
-        </p>
-      ) : null}
+    <StopRenewalForm id="stop-renewal" method="post" lastResult={lastResult}>
       <input type="hidden" name="intent" value={STOP_RENEWAL_INTENT} />
       <button type="submit" disabled={busy} className={buttonClass("primary", "w-full")}>
         {busy ? renewalTexts.confirming : renewalTexts.confirm}
@@ -120,7 +119,7 @@ function ConfirmForm() {
           {renewalTexts.confirming}
         </p>
       ) : null}
-    </Form>
+    </StopRenewalForm>
   );
 }
 

@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Icon } from "~/components/ui/icon";
 import { PublicPage, textLinkClass } from "./__public-page";
-import { externalLinks } from "~/domain/login";
+import { externalLinks } from "~/domain/external-links";
 import { pageTitle } from "~/domain/page-title";
 import {
   accountTypeOf,

@@ -125,6 +125,10 @@ describe("stop automatic renewal", () => {
     expect(crossSite.response?.status).toBe(403);
     const malformed = await run(stopRenewalAction, post("legacy@oldco.test", { intent: "something-else" }));
     expect((malformed.result as { init?: { status?: number } }).init?.status).toBe(400);
+    // conform's lastResult: the form says the stop failed.
+    expect((malformed.result as { data?: { error?: Record<string, string[]> } }).data?.error?.[""]).toEqual([
+      "Sorry, an error ocurred",
+    ]);
     expect(await licenseAutoRenews(backend.db, "I-7K2M9X4QHB3N")).toBe(true);
   });
 

@@ -232,6 +232,8 @@ describe("cancelling a scheduled merge", () => {
     const target = (await stored()).find((row) => row.spreadsheet_name === `${PAGING_PREFIX} 09`)!;
     const outcome = await post(target.id, { intent: "delete-everything" });
     expect((outcome.result as { init?: { status?: number } }).init?.status).toBe(400);
+    // conform's lastResult: the form shows the generic error.
+    expect((outcome.result as { data?: { error?: Record<string, string[]> } }).data?.error?.[""]).toEqual(["Something went wrong."]);
     const missing = await post(target.id, {});
     expect((missing.result as { init?: { status?: number } }).init?.status).toBe(400);
     expect((await stored()).some((row) => row.id === target.id)).toBe(true);

@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import { recipientFields, recipientIntents, recipientParams, recipientTexts, sharedRecipientTexts } from "~/domain/recipients";
 import type { RecipientsAnswer, RecipientsPageData } from "./recipients.server";
 import { Banner, BannerCloseLink } from "~/components/ui/banner";
@@ -6,11 +6,14 @@ import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { EmailTagInput } from "~/components/ui/email-tag-input";
 import { Icon } from "~/components/ui/icon";
+import { lazyConformForm } from "~/components/ui/lazy-hydrated";
 import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-controls";
 import { PageHeading } from "~/components/ui/page-heading";
 import { RecipientsExplainer } from "./recipients-explainer";
 import { RecipientsTable } from "./recipients-table";
 import { useForgetParamsOnceShown } from "~/components/use-forget-params";
+
+const RecipientForm = lazyConformForm(() => import("./recipient-form-schema").then((module) => module.recipientFormSchema));
 
 /**
  * The unsubscriptions and bounces pages (002 §2): explanation, add form,
@@ -57,7 +60,7 @@ export function RecipientsPage({
       {error ? <Banner tone="error" title={error} dismiss={<BannerCloseLink to={withoutDialog} />} /> : null}
 
       <section className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 tablet:p-6">
-        <EmailTagInput texts={texts} answer={answer?.intent === "add" ? answer : null} />
+        <EmailTagInput texts={texts} answer={answer?.intent === "add" ? answer : null} form={RecipientForm} />
       </section>
 
       <section aria-label={texts.tableCaption} className="flex flex-col gap-4">
@@ -113,7 +116,7 @@ function ConfirmDelete({
     <Dialog title={texts.confirmTitle} closeTo={closeTo}>
       <p className="break-all text-sm font-medium text-slate-900">{address}</p>
       {shared ? <p className="mt-2 text-sm text-slate-600">{texts.confirmShared}</p> : null}
-      <Form method="post" preventScrollReset className="mt-6 flex flex-wrap justify-end gap-3">
+      <RecipientForm id="delete-recipient" method="post" preventScrollReset className="mt-6 flex flex-wrap justify-end gap-3">
         <input type="hidden" name={recipientFields.intent} value={recipientIntents.delete} />
         <input type="hidden" name={recipientFields.address} value={address} />
         <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary")}>
@@ -122,7 +125,7 @@ function ConfirmDelete({
         <button type="submit" disabled={busy} className={buttonClass("primary")}>
           {sharedRecipientTexts.proceed}
         </button>
-      </Form>
+      </RecipientForm>
     </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
+import { recipientFormSchema } from "./recipient-form-schema";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { format } from "date-fns";
-import { z } from "zod";
 import { logEvent } from "~/api/events.server";
 import { isBackendError } from "~/api/http.server";
 import { getSpaceOwner } from "~/api/members.server";
@@ -151,14 +151,6 @@ export interface UnknownIntentAnswer {
 
 export type RecipientsAnswer = AddAnswer | DeleteAnswer | UnknownIntentAnswer;
 
-const formSchema = z.discriminatedUnion(recipientFields.intent, [
-  z.object({ [recipientFields.intent]: z.literal(recipientIntents.add), [recipientFields.emails]: z.string().default("") }),
-  z.object({
-    [recipientFields.intent]: z.literal(recipientIntents.delete),
-    [recipientFields.address]: z.string().trim().min(1).max(254),
-  }),
-]);
-
 /** The list's URL after a write: same list state, no dialog, the new feedback. */
 function listUrlAfterWrite(request: Request, feedback: Record<string, string | null>) {
   const url = new URL(request.url);
@@ -173,7 +165,7 @@ function listUrlAfterWrite(request: Request, feedback: Record<string, string | n
 export async function recipientsAction(args: ActionFunctionArgs, kind: RecipientKind) {
   const space = await requireRecipientsSpace(args, kind);
   const formData = await args.request.formData();
-  const parsed = formSchema.safeParse(Object.fromEntries([...formData].filter(([, value]) => typeof value === "string")));
+  const parsed = recipientFormSchema.safeParse(Object.fromEntries([...formData].filter(([, value]) => typeof value === "string")));
   if (!parsed.success) {
     const intent = formData.get(recipientFields.intent);
     if (intent === recipientIntents.delete) {

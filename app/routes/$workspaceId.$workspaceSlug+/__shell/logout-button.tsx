@@ -1,16 +1,20 @@
-import { Form } from "@remix-run/react";
+import { useId } from "react";
 import { accountMenuTexts } from "~/domain/shell-texts";
 import { buttonClass, menuItemClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
+import { lazyConformForm } from "~/components/ui/lazy-hydrated";
+
+const LogoutForm = lazyConformForm(() => import("~/domain/auth-forms").then((module) => module.logoutSchema));
 
 /** Logout is a POST (ARCHITECTURE: GET never mutates); a full page load follows. */
 export function LogoutButton({ variant = "menu" }: { variant?: "menu" | "button" }) {
+  const id = useId();
   return (
-    <Form method="post" action="/logout" reloadDocument>
+    <LogoutForm id={id} method="post" action="/logout" reloadDocument>
       <button type="submit" className={variant === "menu" ? menuItemClass : buttonClass("secondary")}>
         <Icon name="log-out" className="h-5 w-5 text-slate-500" />
         {accountMenuTexts.logOut}
       </button>
-    </Form>
+    </LogoutForm>
   );
 }

@@ -1,10 +1,15 @@
-import { Form, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { BANNER_PARAMS, legacyBannerTexts, withoutBannerParams, type BannerContent } from "~/domain/banner-params";
-import { externalLinks } from "~/domain/login";
+import { externalLinks } from "~/domain/external-links";
 import { shellTexts } from "~/domain/shell-texts";
 import { legacyBannerPath } from "~/domain/shell-nav";
 import { Banner, BannerCloseLink, BannerDismissButton } from "~/components/ui/banner";
+import { lazyConformForm } from "~/components/ui/lazy-hydrated";
 import { useForgetParamsOnceShown } from "~/components/use-forget-params";
+
+const DismissForm = lazyConformForm(() =>
+  import("../__legacy-banner-schema").then((module) => module.dismissLegacyBannerSchema),
+);
 
 /**
  * The banners at the top of every space page (000 §8): the one a redirect
@@ -41,10 +46,10 @@ function LegacyBanner({ urlPrefix, redirectTo }: { urlPrefix: string; redirectTo
       tone="info"
       title={legacyBannerTexts.title}
       dismiss={
-        <Form method="post" action={legacyBannerPath(urlPrefix)} preventScrollReset>
+        <DismissForm id="dismiss-legacy-banner" method="post" action={legacyBannerPath(urlPrefix)} preventScrollReset>
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <BannerDismissButton label={legacyBannerTexts.dismiss} />
-        </Form>
+        </DismissForm>
       }
     >
       <p className="mt-1">

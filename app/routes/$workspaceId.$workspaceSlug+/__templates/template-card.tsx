@@ -1,6 +1,9 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { templatesTexts, USE_TEMPLATE_INTENT } from "~/domain/templates";
 import { buttonClass } from "~/components/ui/button";
+import { lazyConformForm } from "~/components/ui/lazy-hydrated";
+
+const UseTemplateForm = lazyConformForm(() => import("./template-use-schema").then((module) => module.templateUseSchema));
 
 export interface TemplateCardProps {
   id: string;
@@ -39,14 +42,20 @@ export function TemplateAction({
     );
   }
   return (
-    <Form method="post" action={action} preventScrollReset className={`hidden tablet:block ${className}`}>
+    <UseTemplateForm
+      id={`use-template-${id}`}
+      method="post"
+      action={action}
+      preventScrollReset
+      className={`hidden tablet:block ${className}`}
+    >
       <input type="hidden" name="intent" value={USE_TEMPLATE_INTENT} />
       <input type="hidden" name="templateId" value={id} />
       <button type="submit" className={buttonClass("primary")} disabled={submitting}>
         {submitting ? templatesTexts.using : templatesTexts.use}
         <span className="sr-only"> {subject}</span>
       </button>
-    </Form>
+    </UseTemplateForm>
   );
 }
 

@@ -1,10 +1,12 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { Link, useNavigation } from "@remix-run/react";
 import { useId } from "react";
-import { CANCEL_INTENT, scheduledTexts, type ScheduledDetail } from "~/domain/scheduled-merges";
 import { Banner } from "~/components/ui/banner";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Icon } from "~/components/ui/icon";
+import { lazyConformForm } from "~/components/ui/lazy-hydrated";
+import { CANCEL_INTENT, scheduledTexts, type ScheduledDetail } from "~/domain/scheduled-merges";
 
 const dangerBase =
   "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold shadow-sm transition-colors disabled:cursor-not-allowed disabled:opacity-60";
@@ -12,6 +14,8 @@ const dangerBase =
 const dangerButton = `${dangerBase} bg-red-600 text-white hover:bg-red-700`;
 /** The footer's Cancel mail merge: red outline, so that it does not outshine the sheet. */
 const dangerOutline = `${dangerBase} bg-white text-red-700 ring-1 ring-inset ring-red-300 hover:bg-red-50`;
+
+const CancelForm = lazyConformForm(() => import("./__cancel-schema").then((module) => module.cancelFormSchema));
 
 /**
  * The scheduled detail dialog (002 §2): the error or quota banner, the number
@@ -25,6 +29,7 @@ export function ScheduledDetailDialog({
   dialogHref,
   confirmHref,
   confirming,
+  lastResult,
 }: {
   detail: ScheduledDetail;
   /** The list with its query. */
@@ -34,9 +39,9 @@ export function ScheduledDetailDialog({
   /** This dialog asking for confirmation. */
   confirmHref: string;
   confirming: boolean;
+  /** The cancel action's answer when it refused the form. */
+  lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const texts = scheduledTexts.dialog;
   const questionId = useId();
 
@@ -64,15 +69,19 @@ export function ScheduledDetailDialog({
               {texts.confirmQuestion}
             </h3>
             <p className="mt-1 text-sm text-red-900">{texts.confirmDetail}</p>
-            <Form method="post" action={dialogHref} className="mt-4 flex flex-wrap justify-end gap-3">
+            <CancelForm
+              id="cancel-scheduled-merge"
+              method="post"
+              action={dialogHref}
+              lastResult={lastResult}
+              className="mt-4 flex flex-wrap justify-end gap-3"
+            >
               <input type="hidden" name="intent" value={CANCEL_INTENT} />
               <Link to={dialogHref} replace preventScrollReset className={buttonClass("secondary")}>
                 {texts.keep}
               </Link>
-              <button type="submit" disabled={submitting} className={dangerButton}>
-                {texts.confirm}
-              </button>
-            </Form>
+              <CancelButton />
+            </CancelForm>
           </section>
         ) : (
           // Side by side when they fit, else one per line, full width.
@@ -91,5 +100,16 @@ export function ScheduledDetailDialog({
         )}
       </div>
     </Dialog>
+  );
+}
+
+/** The confirmation's button, disabled while the cancel is under way. */
+function CancelButton() {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  return (
+    <button type="submit" disabled={submitting} className={dangerButton}>
+      {scheduledTexts.dialog.confirm}
+    </button>
   );
 }

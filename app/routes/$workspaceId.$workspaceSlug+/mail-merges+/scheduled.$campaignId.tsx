@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaArgs } from "@remix-run/node";
-import { useLoaderData, useLocation, useParams } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, useParams } from "@remix-run/react";
 import { logEvent } from "~/api/events.server";
 import { isCampaignId } from "~/api/campaigns.server";
-import { cancelScheduledCampaign, getScheduledCampaign, parseCancelForm } from "~/api/scheduled-campaigns.server";
+import { cancelScheduledCampaign, getScheduledCampaign } from "~/api/scheduled-campaigns.server";
 import { Dialog } from "~/components/ui/dialog";
 import { ScheduledDetailDialog } from "./__scheduled-detail-dialog";
 import { pageTitle } from "~/domain/page-title";
@@ -21,6 +21,8 @@ import { redirectInSession } from "~/utils/auth.server";
 import { requireSpace } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
+import { genericErrorTexts } from "~/domain/error-texts";
+import { parseCancelForm } from "./scheduled.$campaignId.server";
 
 /**
  * The scheduled detail dialog (002 §2), over the list, and its one action:
@@ -47,7 +49,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Refuses a cross-site POST (403) before anything else.
   const space = await requireSpace({ request, params, context });
   const submission = parseCancelForm(await request.formData());
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") {
+    return data(submission.reply({ formErrors: [genericErrorTexts.title] }), { status: 400 });
+  }
 
   const campaignId = params.campaignId ?? "";
   let result: CancelResult = "success";
@@ -73,6 +77,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ScheduledDetailRoute() {
   const { detail, listPath } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
   const { search } = useLocation();
   const listQuery = listSearch(search);
   const dialogPath = `${listPath}/${encodeURIComponent(detail.campaignId)}`;
@@ -85,7 +90,8 @@ export default function ScheduledDetailRoute() {
       closeTo={`${listPath}${listQuery}`}
       dialogHref={`${dialogPath}${listQuery}`}
       confirmHref={`${dialogPath}?${confirmParams.toString()}`}
-      confirming={new URLSearchParams(search).get(CONFIRM_PARAM) === CONFIRM_CANCEL}
+      confirming={new URLSearchParams(search).get(CONFIRM_PARAM) === CONFIRM_CANCEL || lastResult != null}
+      lastResult={lastResult}
     />
   );
 }
