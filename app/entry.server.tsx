@@ -5,6 +5,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { RETRY_AFTER_SECONDS } from "./api/deadline.server";
 import { checkEnvAtStart } from "./env.server";
 import { NonceContext } from "./utils/nonce";
 import { applySecurityHeaders } from "./utils/security-headers.server";
@@ -23,6 +24,8 @@ export default function handleRequest(
   const nonce = randomBytes(16).toString("base64");
   const { pathname } = new URL(request.url);
   applySecurityHeaders(responseHeaders, { nonce, indexable: pathname === "/login" });
+  // A backend away (a thrown 503 reaches the page without its headers): tell browsers and proxies when to retry.
+  if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   // Bots get the whole document at once; people get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

@@ -24,6 +24,10 @@ const envSchema = z.object({
   APP_URL: z.string().url().optional(),
   /** Set to "false" to serve the session cookie over plain HTTP in production-like local runs. */
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
+  /** Deadline of a backend or stand-in read (GET), in milliseconds. */
+  BACKEND_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** Deadline of a backend write (POST, PUT, PATCH, DELETE), in milliseconds: writes may take longer. */
+  BACKEND_WRITE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getEnv } from "~/env.server";
+import { fetchWithDeadline } from "./deadline.server";
 
 export type BackendBase = "v1" | "v2" | "billing" | "auth";
 
@@ -50,14 +51,14 @@ export function backendUrl(base: BackendBase, path: string, query?: Record<strin
   return url;
 }
 
-/** One HTTP call to a backend, without any session handling. */
+/** One HTTP call to a backend, with a deadline (fetchWithDeadline), without any session handling. */
 export async function fetchBackend<T>(request: BackendRequest<T>, bearer?: string): Promise<T> {
   const url = backendUrl(request.base, request.path, request.query);
   const headers: Record<string, string> = { Accept: "application/json", ...request.headers };
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   if (request.body !== undefined) headers["Content-Type"] = "application/json";
 
-  const response = await fetch(url, {
+  const response = await fetchWithDeadline(url, {
     method: request.method ?? "GET",
     headers,
     body: request.body === undefined ? undefined : JSON.stringify(request.body),

@@ -1,3 +1,4 @@
+import { fetchWithDeadline } from "~/api/deadline.server";
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { z } from "zod";
@@ -31,7 +32,7 @@ class ConfigurableGoogleStrategy extends GoogleStrategy<GoogleSignIn> {
   }
 
   protected async userProfile(accessToken: string): Promise<GoogleProfile> {
-    const response = await fetch(this.endpoints.userInfoURL, { headers: { Authorization: `Bearer ${accessToken}` } });
+    const response = await fetchWithDeadline(this.endpoints.userInfoURL, { headers: { Authorization: `Bearer ${accessToken}` } });
     if (!response.ok) throw new Error(`Google user info answered ${response.status}`);
     const raw = userInfoSchema.parse(await response.json());
     return {
@@ -60,7 +61,7 @@ const tokenInfoSchema = z.object({ scope: z.string().optional() });
 async function readScope(endpoints: Endpoints, accessToken: string) {
   const url = new URL(endpoints.tokenInfoURL);
   url.searchParams.set("access_token", accessToken);
-  const response = await fetch(url);
+  const response = await fetchWithDeadline(url);
   if (!response.ok) throw new Error(`Google token info answered ${response.status}`);
   return tokenInfoSchema.parse(await response.json()).scope ?? null;
 }

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { signInSchema } from "~/domain/auth-forms";
-import { assertSameOrigin } from "~/utils/auth.server";
+import { assertSafeWrite } from "~/utils/auth.server";
 import { googleAuthenticator } from "./auth.google.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { authFlowSessionStorage } from "~/utils/session.server";
@@ -17,7 +17,7 @@ export function loader() {
  * next to remix-auth's OAuth state.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  await assertSafeWrite(request);
   const submission = parseWithZod(await request.formData(), { schema: signInSchema });
   if (submission.status !== "success") return redirect("/login?error=google");
   const { intent, loginHint } = submission.value;

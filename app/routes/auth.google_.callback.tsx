@@ -1,3 +1,4 @@
+import { withDeadline } from "~/api/deadline.server";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { exchangeIdToken, revokeSession } from "~/api/auth-tokens.server";
 import { logEvent } from "~/api/events.server";
@@ -33,7 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let google: GoogleSignIn;
   let session: SessionData;
   try {
-    google = await googleAuthenticator(request).authenticate("google", request);
+    // The OAuth library fetches the token without a deadline: the whole exchange gets one.
+    google = await withDeadline(googleAuthenticator(request).authenticate("google", request));
     session = { ...(await exchangeIdToken(google.idToken)), email: google.email };
   } catch (error) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod";
 import { revokeSession } from "~/api/auth-tokens.server";
 import { logoutSchema } from "~/domain/auth-forms";
-import { assertSameOrigin } from "~/utils/auth.server";
+import { assertSafeWrite } from "~/utils/auth.server";
 import { destroySession, readSessionData } from "~/utils/session.server";
 
 /** GET never signs anyone out. */
@@ -12,7 +12,7 @@ export function loader() {
 
 /** Logout is a POST: it revokes the backend session, then forgets the cookie. */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
+  await assertSafeWrite(request);
   // Nothing to read, but a form of another shape is no logout.
   if (parseWithZod(await request.formData(), { schema: logoutSchema }).status !== "success") return redirect("/");
   const session = await readSessionData(request);

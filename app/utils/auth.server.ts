@@ -1,3 +1,4 @@
+import { assertFormBody } from "./form-body.server";
 import { redirect } from "@remix-run/node";
 import { refreshTokens } from "~/api/auth-tokens.server";
 import type { AuthContext, SessionData } from "~/api/caller.server";
@@ -34,10 +35,17 @@ export async function signOutRedirect(request: Request, error?: LoginError, emai
 }
 
 /**
- * A non-GET request from another site is refused: the session cookie is
- * SameSite=Lax already, and this also covers same-site subdomains and old browsers.
+ * What every action checks first: a write from another site is refused (403;
+ * the session cookie is SameSite=Lax already, and this also covers same-site
+ * subdomains and old browsers), and so is a body that is no HTML form or is
+ * too large (assertFormBody).
  */
-export function assertSameOrigin(request: Request) {
+export async function assertSafeWrite(request: Request) {
+  assertSameOrigin(request);
+  await assertFormBody(request);
+}
+
+function assertSameOrigin(request: Request) {
   if (request.method === "GET" || request.method === "HEAD") return;
   const fetchSite = request.headers.get("Sec-Fetch-Site");
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") {
@@ -64,10 +72,9 @@ export function assertSameOrigin(request: Request) {
  * that is about to expire.
  */
 export function requireSession({ request, context: requestKey = request }: RequestArgs): Promise<AuthContext> {
-  assertSameOrigin(request);
   let context = contexts.get(requestKey);
   if (!context) {
-    context = createContext(request);
+    context = assertSafeWrite(request).then(() => createContext(request));
     contexts.set(requestKey, context);
   }
   return context;

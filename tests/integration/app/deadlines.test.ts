@@ -1,0 +1,132 @@
+/**
+ * Every backend call has a deadline (issue 6): a backend that stalls, refuses
+ * connections or answers 502 never hangs a page. Runs the built app's request
+ * handler against the reference backend behind a switchable proxy.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type { RunningBackend } from "../support/backend";
+import { appRequest, signIn, startAppBackend } from "../support/app";
+
+type Mode = "pass" | "stall" | "refuse" | "502-once";
+let mode: Mode = "pass";
+let backend: RunningBackend;
+let proxy: http.Server;
+let handle: (request: Request) => Promise<Response>;
+let cookie: string;
+const stalled: http.ServerResponse[] = [];
+const backendFetches: string[] = [];
+
+const SENT_PAGE = "/5100000000000001/acme-marketing/mail-merges/sent";
+const READ_TIMEOUT_MS = 400;
+
+/** Forwards to the backend, or misbehaves as the test asks. */
+function startProxy(target: string) {
+  const server = http.createServer((request, response) => {
+    if (mode === "refuse") {
+      request.socket.destroy();
+      return;
+    }
+    if (mode === "stall") {
+      stalled.push(response);
+      return;
+    }
+    if (mode === "502-once") {
+      mode = "pass";
+      response.writeHead(502).end();
+      return;
+    }
+    const upstream = http.request(new URL(request.url ?? "/", target), { method: request.method, headers: request.headers }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    request.pipe(upstream);
+  });
+  return new Promise<http.Server>((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+beforeAll(async () => {
+  backend = await startAppBackend();
+  proxy = await startProxy(backend.url);
+  const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  for (const [key, value] of Object.entries(backend.env)) process.env[key] = value.replace(backend.url, proxyUrl);
+  process.env.BACKEND_READ_TIMEOUT_MS = String(READ_TIMEOUT_MS);
+  process.env.BACKEND_WRITE_TIMEOUT_MS = String(READ_TIMEOUT_MS * 2);
+  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  handle = createRequestHandler(build, "production");
+  ({ cookie } = await signIn(backend, "owner@acme.test"));
+
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url.startsWith(proxyUrl)) backendFetches.push(`${init?.method ?? "GET"} ${url}`);
+    return realFetch(input, init);
+  });
+});
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  for (const response of stalled) response.destroy();
+  proxy.closeAllConnections();
+  await new Promise((resolve) => proxy.close(resolve));
+  await backend.close();
+});
+
+beforeEach(() => {
+  mode = "pass";
+  backendFetches.length = 0;
+});
+
+async function loadSentPage() {
+  const startedAt = performance.now();
+  const response = await handle(appRequest(SENT_PAGE, { cookie }));
+  const body = await response.text();
+  return { response, body, took: performance.now() - startedAt };
+}
+
+describe("backend deadlines", () => {
+  it("serves the page while the backend answers", async () => {
+    const { response } = await loadSentPage();
+    expect(response.status).toBe(200);
+  });
+
+  it("answers 503 with Retry-After within the deadline when the backend stalls", async () => {
+    mode = "stall";
+    const { response, body, took } = await loadSentPage();
+    expect(response.status).toBe(503);
+    expect(response.headers.get("Retry-After")).toMatch(/^\d+$/);
+    expect(took).toBeLessThan(READ_TIMEOUT_MS * 4);
+    // The shell could not load either: the full-page "Oops…", and nothing of the error.
+    expect(body).toContain("Oops");
+    expect(body).not.toMatch(/at .*\.js:\d+|TimeoutError|AbortError/);
+  });
+
+  it("tries a refused read once more, then answers 503", async () => {
+    mode = "refuse";
+    const { response } = await loadSentPage();
+    expect(response.status).toBe(503);
+    const perUrl = new Map<string, number>();
+    for (const call of backendFetches.filter((call) => call.startsWith("GET "))) perUrl.set(call, (perUrl.get(call) ?? 0) + 1);
+    expect(perUrl.size).toBeGreaterThan(0);
+    // The page failed as soon as one call had failed twice; calls of other loaders may still be under way.
+    expect([...perUrl.values()]).toContain(2);
+    expect(Object.fromEntries([...perUrl].filter(([, count]) => count > 4))).toEqual({});
+  });
+
+  it("gets past a single 502 by trying the read again", async () => {
+    mode = "502-once";
+    const { response } = await loadSentPage();
+    expect(response.status).toBe(200);
+  });
+
+  it("recovers by itself once the backend is back", async () => {
+    mode = "stall";
+    expect((await loadSentPage()).response.status).toBe(503);
+    mode = "pass";
+    expect((await loadSentPage()).response.status).toBe(200);
+  });
+});
