@@ -39,6 +39,8 @@ export interface BackendRequest<T> {
   headers?: Record<string, string>;
   /** Adds "X-ID-Token: Bearer <backendIdToken>" of the session, where the spec names that header (002 §7). */
   withIdToken?: boolean;
+  /** Sent as the Idempotency-Key header: the backend applies a write once per key (issue 6). */
+  idempotencyKey?: string;
   /** Parses a successful answer; leave out for answers without a body. */
   schema?: z.ZodType<T, z.ZodTypeDef, unknown>;
 }
@@ -56,6 +58,7 @@ export async function fetchBackend<T>(request: BackendRequest<T>, bearer?: strin
   const url = backendUrl(request.base, request.path, request.query);
   const headers: Record<string, string> = { Accept: "application/json", ...request.headers };
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  if (request.idempotencyKey) headers["Idempotency-Key"] = request.idempotencyKey;
   if (request.body !== undefined) headers["Content-Type"] = "application/json";
 
   const response = await fetchWithDeadline(url, {

@@ -63,12 +63,19 @@ export async function listRecipients(auth: AuthContext, kind: RecipientKind, wor
 }
 
 /** POST …-add-{unsubscriptions|bounces}/me: how many of the addresses were new. */
-export async function addRecipients(auth: AuthContext, kind: RecipientKind, workspaceId: string, emailAddresses: string[]) {
+export async function addRecipients(
+  auth: AuthContext,
+  kind: RecipientKind,
+  workspaceId: string,
+  emailAddresses: string[],
+  idempotencyKey: string,
+) {
   const answer = await auth.call({
     base: "v2",
     path: paths[kind].add,
     method: "POST",
     body: { emailAddresses, workspaceId },
+    idempotencyKey,
     schema: addedSchema,
   });
   return answer.updated;

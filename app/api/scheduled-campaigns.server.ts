@@ -111,10 +111,11 @@ export async function getScheduledCampaign(auth: AuthContext, campaignId: string
 }
 
 /** DELETE /users/me/scheduledCampaigns/{id} (v2, the spec's own spelling): cancels the merge. */
-export async function cancelScheduledCampaign(auth: AuthContext, campaignId: string): Promise<void> {
+export async function cancelScheduledCampaign(auth: AuthContext, campaignId: string, idempotencyKey: string): Promise<void> {
   await auth.call({
     base: "v2",
     path: `/users/me/scheduledCampaigns/${encodeURIComponent(campaignId)}`,
     method: "DELETE",
+    idempotencyKey,
   });
 }

@@ -34,12 +34,13 @@ export async function listTemplates(auth: AuthContext) {
 }
 
 /** POST /users/{userId}/drafts (v2): a Gmail draft from a template; its message id. */
-export async function createDraftFromTemplate(auth: AuthContext, userId: string, templateId: string) {
+export async function createDraftFromTemplate(auth: AuthContext, userId: string, templateId: string, idempotencyKey: string) {
   const answer = await auth.call({
     base: "v2",
     path: `/users/${encodeURIComponent(userId)}/drafts`,
     method: "POST",
     body: { fromTemplate: templateId, source: "GALLERY" },
+    idempotencyKey,
     schema: draftSchema,
   });
   return answer.messageId;

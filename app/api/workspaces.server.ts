@@ -52,12 +52,16 @@ export function getWorkspace(auth: AuthContext, workspaceId: string) {
 }
 
 /** POST /workspaces (v1): a new FREE space owned by the user. */
-export function createWorkspace(auth: AuthContext, { workspaceName, userId }: { workspaceName: string; userId: string }) {
+export function createWorkspace(
+  auth: AuthContext,
+  { workspaceName, userId, idempotencyKey }: { workspaceName: string; userId: string; idempotencyKey: string },
+) {
   return auth.call({
     base: "v1",
     path: "/workspaces",
     method: "POST",
     body: { workspaceName, userId, memberInviteUser: true },
+    idempotencyKey,
     schema: activeWorkspaceSchema,
   });
 }

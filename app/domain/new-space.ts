@@ -1,12 +1,15 @@
 import { getZodConstraint } from "@conform-to/zod";
 import { z } from "zod";
 import type { Role } from "./account-types";
+import { IDEMPOTENCY_FIELD } from "./idempotency";
+import { idempotencyKeySchema } from "./idempotency-schema";
 import { MAX_OWNED_SPACES, spaceNameMessages, spaceNameSchema } from "./space-name";
 
 /** The New space form (000 §2, §5): one field, plus where its Cancel link goes back to. */
 export const newSpaceSchema = z.object({
   spaceName: spaceNameSchema,
   returnTo: z.string().max(2000).optional(),
+  [IDEMPOTENCY_FIELD]: idempotencyKeySchema,
 });
 
 /**

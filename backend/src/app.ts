@@ -9,6 +9,7 @@ import { cannonRoutes } from "./http/cannon";
 import { errorResponse, handleError } from "./http/errors";
 import { eventsRoutes } from "./http/events";
 import { faultInjection } from "./http/faults";
+import { idempotency } from "./http/idempotency";
 import { invitationsRoutes } from "./http/invitations";
 import { membersRoutes } from "./http/members";
 import { recipientsRoutes } from "./http/recipients";
@@ -43,7 +44,8 @@ export function createBackendApp({ db, config }: { db: BackendDb; config: Backen
   app.route("/", authRoutes(deps));
 
   // Everything under /api needs a live access token; registered once so each request is checked once.
-  app.use("/api/*", requireSession(db));
+  // A write sent with an Idempotency-Key runs once per caller and key.
+  app.use("/api/*", requireSession(db), idempotency(db));
   app.route("/api/v2", usersRoutes(deps));
   app.route("/api/v2", campaignsRoutes(deps));
   app.route("/api/v2", scheduledCampaignsRoutes(deps));
@@ -58,7 +60,7 @@ export function createBackendApp({ db, config }: { db: BackendDb; config: Backen
   app.route("/api/v1", templatesRoutes(deps));
 
   // The billing backend: same rule, every call needs a live access token.
-  app.use("/billing/*", requireSession(db));
+  app.use("/billing/*", requireSession(db), idempotency(db));
   app.route("/billing", renewalRoutes(deps));
 
   return app;

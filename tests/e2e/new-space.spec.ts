@@ -88,4 +88,20 @@ test.describe("creating a space", () => {
     await dialog.getByRole("link", { name: "Close" }).click();
     await expect(page).toHaveURL(`${bigco}/mail-merges/sent`);
   });
+
+  test("a double click on Create creates one space", async ({ page }, testInfo) => {
+    await signInAs(page, "legacy@oldco.test");
+    const oldco = "/5100000000000004/oldco-team";
+    await page.goto(`${oldco}/templates?new-space=1`);
+    const dialog = page.getByRole("dialog", { name: "New space" });
+    const spaceName = `Double click ${testInfo.project.name}`;
+    await dialog.getByLabel("Space name").fill(spaceName);
+    await dialog.getByRole("button", { name: "Create" }).dblclick();
+
+    await expect(
+      page.getByRole("status").filter({ hasText: `${spaceName} has been successfully created.` }),
+    ).toBeVisible();
+    await page.locator("summary:visible", { hasText: "Switch space" }).click();
+    await expect(page.getByRole("link", { name: `${spaceName} Free · Owner`, exact: true })).toHaveCount(1);
+  });
 });

@@ -1,5 +1,6 @@
 import { useNavigation, type FormProps } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ComponentType } from "react";
+import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { MAX_EMAIL_INPUT_LENGTH, MAX_EMAIL_TAGS, emailInputRows, summariseEmailTags } from "~/domain/email-tags";
 import {
   recipientFields,
@@ -27,11 +28,14 @@ export function EmailTagInput({
   texts,
   answer,
   form: FormComponent,
+  idempotencyKey,
 }: {
   texts: RecipientTexts;
   answer: AddFormAnswer | null;
   /** The form element: a conform form of the action's schema. */
   form: ComponentType<FormProps & { id: string }>;
+  /** New for each rendering: a double click or a resent POST adds once. */
+  idempotencyKey: string;
 }) {
   const id = useId();
   const navigation = useNavigation();
@@ -53,6 +57,7 @@ export function EmailTagInput({
   return (
     <FormComponent id={`${id}-form`} method="post" preventScrollReset className="flex flex-col gap-2" aria-labelledby={`${id}-label`}>
       <input type="hidden" name={recipientFields.intent} value={recipientIntents.add} />
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
       <label id={`${id}-label`} htmlFor={`${id}-input`} className="text-sm font-medium text-slate-700">
         {texts.inputLabel}
       </label>

@@ -6,6 +6,7 @@ import { listSpaceManagers, type SpaceManager } from "~/api/members.server";
 import type { User } from "~/api/users.server";
 import { createWorkspace } from "~/api/workspaces.server";
 import { bannerFromQuery, bannerQuery } from "~/domain/banners";
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { canCreateSpace, newSpaceSchema, spaceLimit, spaceNameMessageForReason } from "~/domain/new-space";
 import { canManageBillingPortal, type SpaceAccess } from "~/domain/permissions";
 import { dialogParams, isFlagSet, needsUpgradeInfo } from "~/domain/shell-nav";
@@ -82,6 +83,8 @@ export async function loadShell({ request, params, context }: LoaderFunctionArgs
       user,
       spaces,
       spaceLimit: ownedSpaceLimit(me),
+      /** The New space form's once-only key, new for each rendering. */
+      newSpaceKey: newIdempotencyKey(),
       urlPrefix,
       workspace: {
         workspaceId: workspace.workspaceId,
@@ -157,7 +160,11 @@ export async function createSpaceFromForm(space: SpaceContext, formData: FormDat
 
   let created;
   try {
-    created = await createWorkspace(space.auth, { workspaceName: submission.value.spaceName, userId: space.me.userId });
+    created = await createWorkspace(space.auth, {
+      workspaceName: submission.value.spaceName,
+      userId: space.me.userId,
+      idempotencyKey: submission.value[IDEMPOTENCY_FIELD],
+    });
   } catch (error) {
     if (error instanceof Response) throw error;
     const fieldError = isBackendError(error, 400) ? spaceNameMessageForReason(error.reason) : null;

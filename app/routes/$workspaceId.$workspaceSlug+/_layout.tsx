@@ -62,6 +62,7 @@ function ActiveShell({ shell }: { shell: ActiveShellData }) {
           action={spacePath(shell.urlPrefix, spaceSections.newSpace)}
           closeTo={closeHref(dialogParams.newSpace)}
           spaceLimit={shell.spaceLimit}
+          idempotencyKey={shell.newSpaceKey}
         />
       ) : null}
       {isFlagSet(params, dialogParams.upgradeInfo) && needsUpgradeInfo(shell.access) ? (

@@ -35,6 +35,7 @@ export default function NewSpacePage() {
       action={spacePath(shell.urlPrefix, spaceSections.newSpace)}
       closeTo={answer?.closeTo ?? closeTo}
       spaceLimit={shell.spaceLimit}
+      idempotencyKey={shell.newSpaceKey}
       lastResult={answer?.result}
     />
   );

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createDraftFromTemplate, listTemplates, type Template } from "~/api/templates.server";
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { byTemplateOrder, draftAlert, draftAlertQuery, gmailDraftUrl } from "~/domain/templates";
 import { redirectInSession } from "~/utils/auth.server";
@@ -20,6 +21,8 @@ function card(template: Template) {
     thumbnail: template.thumbnail,
     /** Set once the user has a draft from it: the card shows 'Open' instead of 'Use' (002 §4). */
     draftUrl: template.draftMessageId ? gmailDraftUrl(template.draftMessageId) : null,
+    /** The 'Use' form's once-only key, new for each rendering. */
+    useKey: newIdempotencyKey(),
   };
 }
 export type TemplateCardData = ReturnType<typeof card>;
@@ -56,7 +59,7 @@ export async function createDraftFromForm(args: ActionFunctionArgs) {
   const gallery = spacePath(space.urlPrefix, spaceSections.templates);
   const { templateId } = parsed.data;
   try {
-    await createDraftFromTemplate(space.auth, space.me.userId, templateId);
+    await createDraftFromTemplate(space.auth, space.me.userId, templateId, parsed.data[IDEMPOTENCY_FIELD]);
   } catch (error) {
     if (error instanceof Response) throw error;
     // A missing permission, an unknown template or a backend failure: the spec's one error alert (002 §8).

@@ -1,4 +1,5 @@
 import type { EventTables } from "./tables/events";
+import type { IdempotencyKeyTables } from "./tables/idempotency-keys";
 import type { InvitationTables } from "./tables/invitations";
 import type { LicenseRenewalTables } from "./tables/license-renewals";
 import type { ListVersionTables } from "./tables/list-versions";
@@ -25,6 +26,7 @@ export interface Database
     ListVersionTables,
     MailMergeTables,
     RecipientTables,
-    TemplateTables {}
+    TemplateTables,
+    IdempotencyKeyTables {}
 
 export type { SqlBoolean } from "./tables/users";

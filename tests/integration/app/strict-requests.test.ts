@@ -63,7 +63,7 @@ describe("strict request handling of actions", () => {
   });
 
   it("still takes an ordinary form", async () => {
-    const body = "intent=add&emails=strict-requests%40example.com";
+    const body = "intent=add&emails=strict-requests%40example.com&idempotencyKey=strict-requests-ordinary-form";
     const response = await post("/5100000000000001/acme-marketing/unsubscriptions", body, {
       "Content-Type": "application/x-www-form-urlencoded",
       "Content-Length": String(body.length),

@@ -2,7 +2,9 @@
  * Calls the Remix app's loaders and actions directly, against a reference
  * backend started for the test file, with a real session cookie.
  */
+import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { commitSessionData } from "~/utils/session.server";
 import { startBackend, type RunningBackend, type StartBackendOptions, type TestSession } from "./backend";
 
@@ -37,7 +39,8 @@ export async function signIn(backend: RunningBackend, email: string, overrides: 
 export function appRequest(path: string, { cookie, method = "GET", form, headers }: { cookie?: string; method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
   const init: RequestInit = { method, headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } };
   if (form) {
-    init.body = new URLSearchParams(form);
+    // As the page renders it: every form carries a fresh once-only key unless the test sets one.
+    init.body = new URLSearchParams({ [IDEMPOTENCY_FIELD]: randomUUID(), ...form });
     (init.headers as Record<string, string>)["Content-Type"] = "application/x-www-form-urlencoded";
     (init.headers as Record<string, string>).Origin ??= APP_ORIGIN;
     (init.headers as Record<string, string>).Host ??= new URL(APP_ORIGIN).host;

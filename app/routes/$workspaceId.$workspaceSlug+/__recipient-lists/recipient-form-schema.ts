@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
+import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { recipientFields, recipientIntents } from "~/domain/recipients";
 
 /**
@@ -8,7 +10,11 @@ import { recipientFields, recipientIntents } from "~/domain/recipients";
  * flags the rest. The action and both forms share it.
  */
 export const recipientFormSchema = z.discriminatedUnion(recipientFields.intent, [
-  z.object({ [recipientFields.intent]: z.literal(recipientIntents.add), [recipientFields.emails]: z.string().default("") }),
+  z.object({
+    [recipientFields.intent]: z.literal(recipientIntents.add),
+    [recipientFields.emails]: z.string().default(""),
+    [IDEMPOTENCY_FIELD]: idempotencyKeySchema,
+  }),
   z.object({
     [recipientFields.intent]: z.literal(recipientIntents.delete),
     [recipientFields.address]: z.string().trim().min(1).max(254),

@@ -60,7 +60,12 @@ export function RecipientsPage({
       {error ? <Banner tone="error" title={error} dismiss={<BannerCloseLink to={withoutDialog} />} /> : null}
 
       <section className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 tablet:p-6">
-        <EmailTagInput texts={texts} answer={answer?.intent === "add" ? answer : null} form={RecipientForm} />
+        <EmailTagInput
+          texts={texts}
+          answer={answer?.intent === "add" ? answer : null}
+          form={RecipientForm}
+          idempotencyKey={data.addKey}
+        />
       </section>
 
       <section aria-label={texts.tableCaption} className="flex flex-col gap-4">

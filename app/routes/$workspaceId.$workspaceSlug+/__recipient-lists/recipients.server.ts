@@ -1,5 +1,6 @@
 import { TZDate } from "@date-fns/tz";
 import { recipientFormSchema } from "./recipient-form-schema";
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { format } from "date-fns";
 import { logEvent } from "~/api/events.server";
@@ -104,6 +105,8 @@ export async function loadRecipientsPage(args: LoaderFunctionArgs, kind: Recipie
   return {
     kind,
     query,
+    /** The add form's once-only key, new for each rendering. */
+    addKey: newIdempotencyKey(),
     rows: tableRows,
     hasNextPage,
     shared: access.shared,
@@ -174,11 +177,13 @@ export async function recipientsAction(args: ActionFunctionArgs, kind: Recipient
     }
     return data<RecipientsAnswer>({ intent: null, error: sharedRecipientTexts.error }, { status: 400 });
   }
-  if (parsed.data.intent === recipientIntents.add) return addAction(args.request, space, kind, parsed.data.emails);
+  if (parsed.data.intent === recipientIntents.add) {
+    return addAction(args.request, space, kind, parsed.data.emails, parsed.data[IDEMPOTENCY_FIELD]);
+  }
   return deleteAction(args.request, space, kind, parsed.data.address);
 }
 
-async function addAction(request: Request, space: SpaceContext, kind: RecipientKind, text: string) {
+async function addAction(request: Request, space: SpaceContext, kind: RecipientKind, text: string, idempotencyKey: string) {
   const refuse = (answer: Partial<AddAnswer>, status = 400) =>
     data<RecipientsAnswer>({ intent: "add", text, invalid: [], formError: null, feedback: null, ...answer }, { status });
 
@@ -191,7 +196,7 @@ async function addAction(request: Request, space: SpaceContext, kind: RecipientK
 
   let added: number;
   try {
-    added = await addRecipients(space.auth, kind, space.workspace.workspaceId, valid);
+    added = await addRecipients(space.auth, kind, space.workspace.workspaceId, valid, idempotencyKey);
   } catch (error) {
     if (error instanceof Response) throw error;
     return refuse({ formError: sharedRecipientTexts.error, invalid }, 502);

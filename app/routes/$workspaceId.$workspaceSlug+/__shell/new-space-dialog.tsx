@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId } from "react";
+import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { newSpaceConstraint, newSpaceSchema } from "~/domain/new-space";
 import { newSpaceTexts } from "~/domain/shell-texts";
 import { buttonClass } from "~/components/ui/button";
@@ -21,11 +22,14 @@ export function NewSpaceDialog({
   action,
   closeTo,
   spaceLimit,
+  idempotencyKey,
   lastResult,
 }: {
   action: string;
   closeTo: string;
   spaceLimit: { owned: number; max: number };
+  /** New for each rendering: a double click or a resent POST creates one space. */
+  idempotencyKey: string;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const hintId = useId();
@@ -47,6 +51,7 @@ export function NewSpaceDialog({
       <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-5">
         <p className="text-sm text-slate-600">{newSpaceTexts.description}</p>
         <input type="hidden" name="returnTo" value={closeTo} />
+        <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
         <div className="flex flex-col gap-1.5">
           <label htmlFor={field.id} className="text-sm font-medium text-slate-800">
             {newSpaceTexts.nameLabel}

@@ -1,4 +1,5 @@
 import { Link, useNavigation } from "@remix-run/react";
+import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { templatesTexts, USE_TEMPLATE_INTENT } from "~/domain/templates";
 import { buttonClass } from "~/components/ui/button";
 import { lazyConformForm } from "~/components/ui/lazy-hydrated";
@@ -11,6 +12,8 @@ export interface TemplateCardProps {
   thumbnail: string | null;
   /** The Gmail draft already made from this template, if any. */
   draftUrl: string | null;
+  /** The 'Use' form's once-only key. */
+  useKey: string;
 }
 
 /**
@@ -20,12 +23,14 @@ export interface TemplateCardProps {
  * notice instead. The subject rides along for screen readers only.
  */
 export function TemplateAction({
-  id,
-  subject,
-  draftUrl,
+  template: { id, subject, draftUrl, useKey },
   action,
   className = "",
-}: Pick<TemplateCardProps, "id" | "subject" | "draftUrl"> & { action: string; className?: string }) {
+}: {
+  template: Pick<TemplateCardProps, "id" | "subject" | "draftUrl" | "useKey">;
+  action: string;
+  className?: string;
+}) {
   const navigation = useNavigation();
   const submitting =
     navigation.state !== "idle" && navigation.formData?.get("templateId") === id && navigation.formAction === action;
@@ -51,6 +56,7 @@ export function TemplateAction({
     >
       <input type="hidden" name="intent" value={USE_TEMPLATE_INTENT} />
       <input type="hidden" name="templateId" value={id} />
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={useKey} />
       <button type="submit" className={buttonClass("primary")} disabled={submitting}>
         {submitting ? templatesTexts.using : templatesTexts.use}
         <span className="sr-only"> {subject}</span>
@@ -89,13 +95,7 @@ export function TemplateCard({ template, action }: { template: TemplateCardProps
             {template.subject}
           </Link>
         </h2>
-        <TemplateAction
-          id={template.id}
-          subject={template.subject}
-          draftUrl={template.draftUrl}
-          action={action}
-          className="relative z-10 self-start"
-        />
+        <TemplateAction template={template} action={action} className="relative z-10 self-start" />
       </div>
     </article>
   );

@@ -13,7 +13,7 @@ export function TemplatePreviewDialog({
   closeTo,
   action,
 }: {
-  template: { id: string; subject: string; draftUrl: string | null; previewHtml: string };
+  template: { id: string; subject: string; draftUrl: string | null; useKey: string; previewHtml: string };
   closeTo: string;
   action: string;
 }) {
@@ -27,7 +27,7 @@ export function TemplatePreviewDialog({
         />
         <p className="text-sm text-slate-600 tablet:hidden">{templatesTexts.mobileNotice}</p>
         <div className="flex justify-end">
-          <TemplateAction id={template.id} subject={template.subject} draftUrl={template.draftUrl} action={action} />
+          <TemplateAction template={template} action={action} />
         </div>
       </div>
     </Dialog>

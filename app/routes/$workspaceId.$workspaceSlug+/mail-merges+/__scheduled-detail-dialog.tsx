@@ -6,6 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Icon } from "~/components/ui/icon";
 import { lazyConformForm } from "~/components/ui/lazy-hydrated";
+import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { CANCEL_INTENT, scheduledTexts, type ScheduledDetail } from "~/domain/scheduled-merges";
 
 const dangerBase =
@@ -30,6 +31,7 @@ export function ScheduledDetailDialog({
   confirmHref,
   confirming,
   lastResult,
+  cancelKey,
 }: {
   detail: ScheduledDetail;
   /** The list with its query. */
@@ -41,6 +43,8 @@ export function ScheduledDetailDialog({
   confirming: boolean;
   /** The cancel action's answer when it refused the form. */
   lastResult?: SubmissionResult<string[]> | null;
+  /** The cancel form's once-only key. */
+  cancelKey: string;
 }) {
   const texts = scheduledTexts.dialog;
   const questionId = useId();
@@ -77,6 +81,7 @@ export function ScheduledDetailDialog({
               className="mt-4 flex flex-wrap justify-end gap-3"
             >
               <input type="hidden" name="intent" value={CANCEL_INTENT} />
+              <input type="hidden" name={IDEMPOTENCY_FIELD} value={cancelKey} />
               <Link to={dialogHref} replace preventScrollReset className={buttonClass("secondary")}>
                 {texts.keep}
               </Link>

@@ -23,6 +23,7 @@ import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { genericErrorTexts } from "~/domain/error-texts";
 import { parseCancelForm } from "./scheduled.$campaignId.server";
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 
 /**
  * The scheduled detail dialog (002 §2), over the list, and its one action:
@@ -38,6 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     detail: scheduledDetail(campaign, timeZone, Date.now()),
     listPath: spacePath(space.urlPrefix, spaceSections.scheduled),
+    cancelKey: newIdempotencyKey(),
   };
 }
 
@@ -57,7 +59,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   let result: CancelResult = "success";
   try {
     if (!isCampaignId(campaignId)) throw new Error("Not a campaign id");
-    await cancelScheduledCampaign(space.auth, campaignId);
+    await cancelScheduledCampaign(space.auth, campaignId, submission.value[IDEMPOTENCY_FIELD]);
   } catch (error) {
     // A thrown Response is the session ending (sign-out redirect): let it through.
     if (error instanceof Response) throw error;
@@ -76,7 +78,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ScheduledDetailRoute() {
-  const { detail, listPath } = useLoaderData<typeof loader>();
+  const { detail, listPath, cancelKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const { search } = useLocation();
   const listQuery = listSearch(search);
@@ -92,6 +94,7 @@ export default function ScheduledDetailRoute() {
       confirmHref={`${dialogPath}?${confirmParams.toString()}`}
       confirming={new URLSearchParams(search).get(CONFIRM_PARAM) === CONFIRM_CANCEL || lastResult != null}
       lastResult={lastResult}
+      cancelKey={cancelKey}
     />
   );
 }

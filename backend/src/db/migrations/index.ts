@@ -11,6 +11,7 @@ import { listVersionsMigration } from "./0010-list-versions";
 import { mailMergesMigration } from "./0011-mail-merges";
 import { recipientsMigration } from "./0012-recipients";
 import { templatesMigration } from "./0013-templates";
+import { idempotencyKeysMigration } from "./0014-idempotency-keys";
 
 /**
  * Every migration, keyed by its name. Kysely runs them in key order and records
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "0011-mail-merges": mailMergesMigration,
   "0012-recipients": recipientsMigration,
   "0013-templates": templatesMigration,
+  "0014-idempotency-keys": idempotencyKeysMigration,
 };
