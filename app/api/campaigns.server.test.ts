@@ -65,12 +65,12 @@ describe("sent campaign schemas", () => {
 });
 
 describe("sentFilterBy", () => {
-  it("scopes to the space and the range, with the search last", () => {
+  it("scopes to the space and the range, with the search encoded", () => {
     expect(sentFilterBy({ workspaceId: "51", gte: 1, lte: 2, search: "" })).toBe(
       "workspaceId:51,lastUpdateTimestamp.gte:1,lastUpdateTimestamp.lte:2",
     );
-    expect(sentFilterBy({ workspaceId: "51", gte: 1, lte: 2, search: "a, b" })).toBe(
-      "workspaceId:51,lastUpdateTimestamp.gte:1,lastUpdateTimestamp.lte:2,search:a, b",
+    expect(sentFilterBy({ workspaceId: "51", gte: 1, lte: 2, search: "news,search:zzz" })).toBe(
+      "workspaceId:51,lastUpdateTimestamp.gte:1,lastUpdateTimestamp.lte:2,search:news%2Csearch%3Azzz",
     );
   });
 });

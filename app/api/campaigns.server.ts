@@ -5,6 +5,7 @@ import { sentSortFields, type SentSort } from "~/domain/mail-merges";
 import { pollAnswers, type PollAnswer } from "~/domain/poll-results";
 import type { AuthContext } from "./caller.server";
 import { isBackendError, optionalTimestamp } from "./http.server";
+import { buildFilterBy } from "./list-filter.server";
 
 /**
  * The caller's sent mail merges (002 §7 Mail merges; backend/README.md
@@ -88,20 +89,19 @@ export interface SentListRequest extends DateBounds {
   limitOffset: number;
 }
 
-/**
- * filterBy is comma-separated `key:value` pairs (backend/README.md); the
- * search goes last, since the backend only splits where a known key follows
- * (a search may hold commas).
- */
+/** The list's filterBy; the search is encoded like every value (buildFilterBy). */
 export function sentFilterBy({
   workspaceId,
   gte,
   lte,
   search,
 }: Pick<SentListRequest, "workspaceId" | "gte" | "lte" | "search">) {
-  const pairs = [`workspaceId:${workspaceId}`, `lastUpdateTimestamp.gte:${gte}`, `lastUpdateTimestamp.lte:${lte}`];
-  if (search) pairs.push(`search:${search}`);
-  return pairs.join(",");
+  return buildFilterBy({
+    workspaceId,
+    "lastUpdateTimestamp.gte": gte,
+    "lastUpdateTimestamp.lte": lte,
+    search,
+  });
 }
 
 /** GET /users/me/campaigns (v2): one page of the caller's sent merges in the space, in the date range. */

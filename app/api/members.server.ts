@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AuthContext } from "./caller.server";
 import { roleRank } from "~/domain/roles";
+import { buildFilterBy } from "./list-filter.server";
 import { roleSchema } from "./schemas";
 
 const spaceManagerSchema = z.object({
@@ -27,8 +28,7 @@ export async function listSpaceManagers(auth: AuthContext, workspaceId: string):
   const answer = await auth.call({
     base: "v1",
     path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
-    // filterBy pairs are comma-separated, a key's values "|"-separated (backend/README.md).
-    query: { filterBy: "role:OWNER|ADMIN,status:ACTIVE", limit: MANAGERS_LIMIT },
+    query: { filterBy: buildFilterBy({ role: ["OWNER", "ADMIN"], status: ["ACTIVE"] }), limit: MANAGERS_LIMIT },
     schema: managersAnswerSchema,
   });
   return answer.items
@@ -45,7 +45,7 @@ export async function getSpaceOwner(auth: AuthContext, workspaceId: string): Pro
   const answer = await auth.call({
     base: "v1",
     path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
-    query: { filterBy: "role:OWNER", limit: 1 },
+    query: { filterBy: buildFilterBy({ role: ["OWNER"] }), limit: 1 },
     schema: managersAnswerSchema,
   });
   return answer.items.find((member) => member.userRole === "OWNER") ?? null;

@@ -3,6 +3,7 @@ import type { RecipientKind } from "~/domain/recipients";
 import type { SortDir } from "~/domain/list-query";
 import type { AuthContext } from "./caller.server";
 import { timestamp } from "./http.server";
+import { buildFilterBy } from "./list-filter.server";
 
 /**
  * Unsubscriptions and bounces (v2, 002 §7): the same three calls for both
@@ -51,8 +52,7 @@ export async function listRecipients(auth: AuthContext, kind: RecipientKind, wor
     base: "v2",
     path: `/users/me/workspaces/${encodeURIComponent(workspaceId)}/${paths[kind].list}`,
     query: {
-      // The backend splits pairs only before a known `key:`, so a search may hold commas.
-      filterBy: query.search ? `search:${query.search}` : undefined,
+      filterBy: buildFilterBy({ search: query.search }),
       sortBy: `${query.sortBy}:${query.dir}`,
       limit: query.limit,
       limitOffset: query.limitOffset,

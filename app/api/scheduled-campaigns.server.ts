@@ -9,6 +9,7 @@ import {
 } from "~/domain/scheduled-merges";
 import type { AuthContext } from "./caller.server";
 import { isBackendError, optionalTimestamp, timestamp } from "./http.server";
+import { buildFilterBy } from "./list-filter.server";
 
 /**
  * The caller's scheduled mail merges (002 §7 Mail merges; backend/README.md
@@ -68,12 +69,9 @@ export interface ScheduledListRequest {
   limitOffset: number;
 }
 
-/**
- * filterBy is comma-separated `key:value` pairs; the search goes last, since
- * the backend only splits where a known key follows (a search may hold commas).
- */
+/** The list's filterBy; the search is encoded like every value (buildFilterBy). */
 export function scheduledFilterBy(workspaceId: string, search: string) {
-  return search ? `workspaceId:${workspaceId},search:${search}` : `workspaceId:${workspaceId}`;
+  return buildFilterBy({ workspaceId, search });
 }
 
 /** GET /users/me/scheduled-campaigns (v2): one page of the caller's scheduled merges in the space. */

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { AuthContext } from "./caller.server";
+import type { TeamReportFilters } from "~/domain/team-report";
 import { optionalTimestamp } from "./http.server";
+import { buildFilterBy } from "./list-filter.server";
 
 /** The team report (v1, 002 §7; backend/README.md "Team report and templates"). */
 
@@ -32,8 +34,7 @@ const summarySchema = z.object({
 export type TeamReportSummary = z.infer<typeof summarySchema>;
 
 export interface TeamReportQuery {
-  /** See teamReportFilterBy (app/domain/team-report.ts). */
-  filterBy: string;
+  filters: TeamReportFilters;
   /** See teamReportSortBy. */
   sortBy: string;
   limit: number;
@@ -45,7 +46,12 @@ export async function listTeamReportMembers(auth: AuthContext, workspaceId: stri
   const answer = await auth.call({
     base: "v1",
     path: `/workspaces/${encodeURIComponent(workspaceId)}/team-report/members`,
-    query: { ...query },
+    query: {
+      filterBy: buildFilterBy({ ...query.filters }),
+      sortBy: query.sortBy,
+      limit: query.limit,
+      limitOffset: query.limitOffset,
+    },
     schema: membersSchema,
   });
   return answer.items;

@@ -7,4 +7,6 @@ export const listTexts = {
   page: (page: number) => `Page ${page}`,
   noResults: "No results found",
   nothingToSee: "Nothing to see here...",
+  /** Written for this app (the spec has none): a CSV export whose search the backend refuses. */
+  exportRefused: "This search cannot be exported. Change the search and try again.",
 } as const;

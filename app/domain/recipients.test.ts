@@ -2,15 +2,19 @@ import { describe, expect, it } from "vitest";
 import {
   addedFeedback,
   canDeleteRecipient,
+  canSeeRecipient,
   feedbackFromParams,
   feedbackQuery,
   isListShared,
+  recipientRights,
   recipientsExplainer,
   recipientTexts,
   withoutRecipientState,
   type ExplainerInput,
   type ExplainerSegment,
+  type RecipientMembership,
 } from "./recipients";
+import type { Role, UserPlan } from "./account-types";
 
 const features = (shareUnsubscribesAcrossWorkspace: boolean, shareBouncesAccrossWorkspace: boolean) => ({
   otherFeatures: { shareUnsubscribesAcrossWorkspace, shareBouncesAccrossWorkspace },
@@ -64,24 +68,53 @@ describe("isListShared (000 §6)", () => {
   });
 });
 
-describe("canDeleteRecipient (002 §6)", () => {
-  it("lets anyone delete their own entries", () => {
-    for (const kind of ["unsubscription", "bounce"] as const) {
-      for (const shared of [true, false]) {
-        expect(canDeleteRecipient(kind, { role: "MEMBER", shared }, "USER")).toBe(true);
+describe("the sharing rule (000 §6, 002 §6)", () => {
+  const kinds = ["unsubscription", "bounce"] as const;
+  const member = (userRole: Role, userPlan: UserPlan, shares = true): RecipientMembership => ({
+    userRole,
+    userPlan,
+    workspaceUserFeature: features(shares, shares),
+  });
+
+  it("keeps a member without sharing to their own entries, whatever their role", () => {
+    for (const kind of kinds) {
+      for (const membership of [member("MEMBER", "FREE"), member("ADMIN", "FREE"), member("OWNER", "PRO", false)]) {
+        const rights = recipientRights(kind, membership);
+        expect(rights, `${kind} ${membership.userRole}`).toEqual({ shared: false, deletesShared: false });
+        expect(canSeeRecipient(rights, "USER")).toBe(true);
+        expect(canDeleteRecipient(rights, "USER")).toBe(true);
+        expect(canSeeRecipient(rights, "WORKSPACE")).toBe(false);
+        expect(canDeleteRecipient(rights, "WORKSPACE")).toBe(false);
       }
     }
   });
-  it("stops a member from deleting shared unsubscriptions while sharing is on", () => {
-    expect(canDeleteRecipient("unsubscription", { role: "MEMBER", shared: true }, "WORKSPACE")).toBe(false);
-    expect(canDeleteRecipient("unsubscription", { role: "MEMBER", shared: false }, "WORKSPACE")).toBe(true);
-    expect(canDeleteRecipient("unsubscription", { role: "ADMIN", shared: true }, "WORKSPACE")).toBe(true);
-    expect(canDeleteRecipient("unsubscription", { role: "OWNER", shared: true }, "WORKSPACE")).toBe(true);
+
+  it("shows the space's entries to everyone the list is shared with", () => {
+    for (const kind of kinds) {
+      for (const role of ["MEMBER", "ADMIN", "OWNER"] as const) {
+        expect(canSeeRecipient(recipientRights(kind, member(role, "PRO")), "WORKSPACE")).toBe(true);
+      }
+    }
   });
-  it("stops a member without shared bounces from deleting workspace bounces", () => {
-    expect(canDeleteRecipient("bounce", { role: "MEMBER", shared: false }, "WORKSPACE")).toBe(false);
-    expect(canDeleteRecipient("bounce", { role: "MEMBER", shared: true }, "WORKSPACE")).toBe(true);
-    expect(canDeleteRecipient("bounce", { role: "ADMIN", shared: false }, "WORKSPACE")).toBe(true);
+
+  it("lets only the owner and admins delete the space's unsubscriptions", () => {
+    const deletes = (role: Role, userPlan: UserPlan) =>
+      canDeleteRecipient(recipientRights("unsubscription", member(role, userPlan)), "WORKSPACE");
+    expect(deletes("OWNER", "PRO")).toBe(true);
+    expect(deletes("ADMIN", "PRO_PERSONAL")).toBe(true);
+    expect(deletes("MEMBER", "PRO")).toBe(false);
+    expect(canDeleteRecipient(recipientRights("unsubscription", member("MEMBER", "PRO")), "USER")).toBe(true);
+  });
+
+  it("lets every member the bounces are shared with delete the space's bounces", () => {
+    expect(canDeleteRecipient(recipientRights("bounce", member("MEMBER", "PRO")), "WORKSPACE")).toBe(true);
+    expect(canDeleteRecipient(recipientRights("bounce", member("MEMBER", "FREE")), "WORKSPACE")).toBe(false);
+  });
+
+  it("reads each list's own feature", () => {
+    const onlyBounces = { ...member("OWNER", "PRO"), workspaceUserFeature: features(false, true) };
+    expect(recipientRights("unsubscription", onlyBounces).shared).toBe(false);
+    expect(recipientRights("bounce", onlyBounces).shared).toBe(true);
   });
 });
 

@@ -94,7 +94,7 @@ const bounceTexts = {
   searchPlaceholder: "Search email addresses",
   tableCaption: "Bounced email addresses",
   deleteBlocked:
-    "Bounces added for the whole space can only be removed by the space owner, an admin or a paid user of the space.",
+    "Bounces added for the whole space are shared with every paid user: only a paid user of the space can remove them.",
   csvFileKind: "bounces",
 } as const;
 
@@ -124,14 +124,34 @@ export function isListShared(kind: RecipientKind, membership: Pick<RecipientMemb
   return feature && membership.userPlan !== "FREE";
 }
 
+/** What a member may do with the space's WORKSPACE entries of one list; their own USER entries are always theirs. */
+export interface RecipientRights {
+  /** The list is shared with them: they see the space's entries, and what they add becomes one. */
+  shared: boolean;
+  /** They may delete the space's entries, for everyone the list is shared with. */
+  deletesShared: boolean;
+}
+
 /**
- * 002 §6: whether the member may delete an entry. Unsubscriptions: a MEMBER
- * cannot delete WORKSPACE entries while sharing is on. Bounces: a MEMBER
- * without shared bounces cannot delete WORKSPACE entries.
+ * The sharing rule, the same as the backend's (backend/src/domain/features.ts,
+ * recipientRights). 000 §6: without sharing a member has a list of their own
+ * only, whatever their role, so nobody sees or edits entries of a list that is
+ * not shared with them. 002 §6: with sharing on, a MEMBER cannot delete the
+ * space's unsubscriptions (the owner and admins can), while the space's
+ * bounces are deletable by every member who shares them.
  */
-export function canDeleteRecipient(kind: RecipientKind, access: { role: Role; shared: boolean }, type: RecipientType) {
-  if (type !== "WORKSPACE" || access.role !== "MEMBER") return true;
-  return kind === "unsubscription" ? !access.shared : access.shared;
+export function recipientRights(kind: RecipientKind, membership: RecipientMembership): RecipientRights {
+  const shared = isListShared(kind, membership);
+  return { shared, deletesShared: shared && (kind === "bounce" || membership.userRole !== "MEMBER") };
+}
+
+/** A USER entry in a member's list is their own: other members' entries never reach them. */
+export function canSeeRecipient(rights: RecipientRights, type: RecipientType) {
+  return type === "USER" || rights.shared;
+}
+
+export function canDeleteRecipient(rights: RecipientRights, type: RecipientType) {
+  return type === "USER" || rights.deletesShared;
 }
 
 /** A piece of an explanatory paragraph: text, the upgrade link, or the owner's address. */

@@ -64,15 +64,17 @@ export function teamReportSortBy(sort: TeamReportSort, dir: SortDir) {
   return `${sortFields[sort]}:${dir}`;
 }
 
+/** The team report's filters: which member statuses, and the search on name or e-mail. */
+export interface TeamReportFilters {
+  memberStatus: readonly ("ACTIVE" | "LEGACY")[];
+  search: string;
+}
+
 /**
- * The backend's filterBy (002 §7): active members, and on legacy plans the
- * legacy ones too, plus the search on name or e-mail. The backend splits
- * pairs only at a comma followed by a known `key:`, so a search may hold
- * commas; that one sequence is broken up, so a search cannot add a filter.
+ * The backend's filters (002 §7): active members, and on legacy plans the
+ * legacy ones too, plus the search. The API client encodes them, so the
+ * search is only ever search text.
  */
-export function teamReportFilterBy({ isLegacy, q }: { isLegacy: boolean; q: string }) {
-  const pairs = [`memberStatus:${isLegacy ? "ACTIVE|LEGACY" : "ACTIVE"}`];
-  const search = q.replace(/,(?=\s*(?:memberStatus|search)\s*:)/gi, " ").trim();
-  if (search) pairs.push(`search:${search}`);
-  return pairs.join(",");
+export function teamReportFilters({ isLegacy, q }: { isLegacy: boolean; q: string }): TeamReportFilters {
+  return { memberStatus: isLegacy ? ["ACTIVE", "LEGACY"] : ["ACTIVE"], search: q };
 }

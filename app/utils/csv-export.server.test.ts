@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import type { AuthContext } from "~/api/caller.server";
+import { BackendError } from "~/api/http.server";
+import { listTexts } from "~/domain/list-texts";
 import { CSV_MAX_ROWS, csvFileName, csvResponse } from "./csv-export.server";
 
 function fakeAuth() {
@@ -58,6 +60,42 @@ describe("csvResponse", () => {
     });
     const lines = (await response.text()).trim().split("\n");
     expect(lines).toHaveLength(CSV_MAX_ROWS + 1);
-    expect(windows.at(-1)).toEqual({ limit: 1000, limitOffset: 29_000 });
+    expect(windows[0]).toEqual({ limit: 100, limitOffset: 0 });
+    expect(windows.at(-1)).toEqual({ limit: 900, limitOffset: 29_100 });
+  });
+
+  it("answers a query the backend refuses with a plain 400 before streaming, and logs no export", async () => {
+    const { auth, calls } = fakeAuth();
+    const response = await csvResponse({
+      auth,
+      kind: "sent",
+      fileKind: "sent",
+      header: ["n"],
+      fetchPage: async () => {
+        throw new BackendError(400, "invalid_request", "filterBy: search has a malformed percent-escape", "/x");
+      },
+      toRecord: (row: number) => [row],
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(await response.text()).toBe(listTexts.exportRefused);
+    expect(calls).toEqual([]);
+  });
+
+  it("lets other failures of the first page through", async () => {
+    const { auth } = fakeAuth();
+    const failure = new BackendError(503, undefined, undefined, "/x");
+    await expect(
+      csvResponse({
+        auth,
+        kind: "sent",
+        fileKind: "sent",
+        header: ["n"],
+        fetchPage: async () => {
+          throw failure;
+        },
+        toRecord: (row: number) => [row],
+      }),
+    ).rejects.toBe(failure);
   });
 });

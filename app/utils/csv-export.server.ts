@@ -2,11 +2,29 @@ import { stringify } from "csv-stringify";
 import { format } from "date-fns";
 import { logEvent } from "~/api/events.server";
 import type { AuthContext } from "~/api/caller.server";
+import { isRefusedQuery } from "~/api/list-filter.server";
+import { listTexts } from "~/domain/list-texts";
 
 /** 002 §9: a full export fetches up to 30,000 rows. */
 export const CSV_MAX_ROWS = 30_000;
 /** Rows asked from the backend per call while exporting. */
 const FETCH_PAGE_SIZE = 1_000;
+/**
+ * The first call is small: it runs before the response starts (so that a
+ * refused query can still get its own status), and the first byte waits for it.
+ */
+const FIRST_PAGE_SIZE = 100;
+
+const FIRST_WINDOW = { limit: FIRST_PAGE_SIZE, limitOffset: 0 };
+
+/** The backend windows after the first: full pages, up to CSV_MAX_ROWS. */
+function laterWindows() {
+  const windows: { limit: number; limitOffset: number }[] = [];
+  for (let offset = FIRST_PAGE_SIZE; offset < CSV_MAX_ROWS; offset += FETCH_PAGE_SIZE) {
+    windows.push({ limit: Math.min(FETCH_PAGE_SIZE, CSV_MAX_ROWS - offset), limitOffset: offset });
+  }
+  return windows;
+}
 
 export type CsvKind = "sent" | "scheduled" | "unsubscription" | "bounce" | "team_report";
 
@@ -18,6 +36,8 @@ export interface CsvExport<Row> {
   header: string[];
   /** One backend page of the current filters. */
   fetchPage(window: { limit: number; limitOffset: number }): Promise<Row[]>;
+  /** Rows the person may not see are left out, whatever the backend sent (paging still counts them). */
+  keep?(row: Row): boolean;
   toRecord(row: Row): (string | number | null)[];
   now?: Date;
 }
@@ -29,11 +49,22 @@ export function csvFileName(fileKind: string, now: Date) {
 
 /**
  * A CSV download of a list with its current filters, streamed: rows are
- * fetched from the backend page by page and written as they come, so the
- * first byte leaves at once and memory stays flat. csv-stringify does the
- * escaping (quotes, commas, newlines, formula-looking cells are left as data).
+ * fetched from the backend page by page and written as they come, so memory
+ * stays flat. csv-stringify does the escaping (quotes, commas, newlines,
+ * formula-looking cells are left as data). A query the backend refuses is
+ * answered 400 in plain text before any of the file is sent.
  */
-export async function csvResponse<Row>({ auth, kind, fileKind, header, fetchPage, toRecord, now = new Date() }: CsvExport<Row>) {
+export async function csvResponse<Row>({ auth, kind, fileKind, header, fetchPage, keep, toRecord, now = new Date() }: CsvExport<Row>) {
+  let firstRows: Row[];
+  try {
+    firstRows = await fetchPage(FIRST_WINDOW);
+  } catch (error) {
+    if (!isRefusedQuery(error)) throw error;
+    return new Response(listTexts.exportRefused, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
   await logEvent(auth, "csv_export", { export_type: kind });
   const stringifier = stringify({ header: true, columns: header, bom: true });
 
@@ -44,11 +75,16 @@ export async function csvResponse<Row>({ auth, kind, fileKind, header, fetchPage
       stringifier.on("error", (error) => controller.error(error));
       stringifier.on("end", () => controller.close());
       try {
-        for (let offset = 0; offset < CSV_MAX_ROWS; offset += FETCH_PAGE_SIZE) {
-          const limit = Math.min(FETCH_PAGE_SIZE, CSV_MAX_ROWS - offset);
-          const rows = await fetchPage({ limit, limitOffset: offset });
-          for (const row of rows) stringifier.write(toRecord(row));
-          if (rows.length < limit) break;
+        const write = (rows: Row[]) => {
+          for (const row of rows) if (!keep || keep(row)) stringifier.write(toRecord(row));
+        };
+        write(firstRows);
+        let more = firstRows.length === FIRST_WINDOW.limit;
+        for (const window of laterWindows()) {
+          if (!more) break;
+          const rows = await fetchPage(window);
+          write(rows);
+          more = rows.length === window.limit;
         }
         stringifier.end();
       } catch (error) {

@@ -51,7 +51,7 @@ test.describe("the workspace shell", () => {
     await expect(page).toHaveURL(/[?&]upgrade-info=1/);
     const dialog = page.getByRole("dialog", { name: "Upgrade" });
     await expect(dialog).toContainText("Only the owner or an admin of Acme Marketing can upgrade.");
-    // Needs GET /workspaces/{id}/members?filterBy=role:OWNER,ADMIN from the backend.
+    // Needs GET /workspaces/{id}/members?filterBy=role:OWNER|ADMIN,status:ACTIVE from the backend.
     await expect(dialog.getByRole("listitem").filter({ hasText: "Olivia Owner" })).toContainText("owner@acme.test");
     await expect(dialog.getByRole("listitem").filter({ hasText: "Adam Admin" })).toContainText("Admin");
     await expect(dialog.getByText("Mia Member")).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { format } from "date-fns";
+import { rowsOrNoneIfRefused } from "~/api/list-filter.server";
 import { getTeamReportSummary, listTeamReportMembers, type TeamReportMember } from "~/api/team-report.server";
 import { formatCount } from "~/domain/format";
 import { formatDateTime } from "~/domain/zoned-format";
@@ -8,7 +9,7 @@ import { pageOf, pageWindow, parseListQuery, type ListQuery } from "~/domain/lis
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import {
   teamReportCsvHeader,
-  teamReportFilterBy,
+  teamReportFilters,
   teamReportQueryOptions,
   teamReportSortBy,
   teamReportTexts,
@@ -31,7 +32,7 @@ function isAuthorised(space: SpaceContext) {
 
 function reportFilters(space: SpaceContext, query: ListQuery<TeamReportSort>) {
   return {
-    filterBy: teamReportFilterBy({ isLegacy: space.workspace.workspacePlan === "LEGACY", q: query.q }),
+    filters: teamReportFilters({ isLegacy: space.workspace.workspacePlan === "LEGACY", q: query.q }),
     sortBy: teamReportSortBy(query.sort, query.dir),
   };
 }
@@ -73,7 +74,9 @@ export async function loadTeamReport(args: LoaderFunctionArgs) {
   const query = parseListQuery(url.searchParams, teamReportQueryOptions);
   const workspaceId = space.workspace.workspaceId;
   const [members, summary] = await Promise.all([
-    listTeamReportMembers(space.auth, workspaceId, { ...reportFilters(space, query), ...pageWindow(query.page) }),
+    rowsOrNoneIfRefused(
+      listTeamReportMembers(space.auth, workspaceId, { ...reportFilters(space, query), ...pageWindow(query.page) }),
+    ),
     getTeamReportSummary(space.auth, workspaceId),
   ]);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { LegacyType, MemberStatus, Role, UserPlan, WorkspacePlan } from "./enums";
-import { deriveWorkspaceUserFeature, type FeatureInputs } from "./features";
+import {
+  deriveWorkspaceUserFeature,
+  mayDeleteRecipient,
+  recipientRights,
+  type FeatureInputs,
+  type RecipientList,
+} from "./features";
 
 function features(overrides: Partial<FeatureInputs>) {
   return deriveWorkspaceUserFeature({
@@ -71,5 +77,64 @@ describe("deriveWorkspaceUserFeature", () => {
     expect(
       features({ workspacePlan: "PREMIUM", userPlan, planFeatures: { hasMultiDomain: false, allowedUserCount: 50 } }),
     ).toMatchObject({ workspacePlan: "PREMIUM", userPlan: "FREE", hasMultiDomain: false, allowedUserCount: 50 });
+  });
+});
+
+describe("recipientRights (000 §6, 002 §6)", () => {
+  const LISTS: RecipientList[] = ["unsubscriptions", "bounces"];
+
+  it.each<[WorkspacePlan, UserPlan, Role, boolean]>([
+    ["PRO", "PRO", "OWNER", true],
+    ["PRO", "PRO", "MEMBER", true],
+    ["PRO", "PRO_PERSONAL", "MEMBER", true],
+    ["PRO", "FREE", "MEMBER", false],
+    ["PRO", "FREE", "ADMIN", false],
+    ["PREMIUM", "PRO", "MEMBER", true],
+    ["FREE", "FREE", "OWNER", false],
+    ["FREE", "PRO", "OWNER", false],
+  ])("on a %s space, a %s %s sees the space's entries: %s", (workspacePlan, userPlan, role, expected) => {
+    for (const list of LISTS) {
+      expect(recipientRights(list, role, features({ workspacePlan, userPlan, role })).seesShared, list).toBe(expected);
+    }
+  });
+
+  it.each<[UserPlan, Role, boolean]>([
+    ["PRO", "OWNER", true],
+    ["PRO", "ADMIN", true],
+    ["PRO", "MEMBER", false],
+    ["FREE", "OWNER", false],
+    ["FREE", "MEMBER", false],
+  ])("in a Pro space, a %s %s deletes the space's unsubscriptions: %s", (userPlan, role, expected) => {
+    expect(recipientRights("unsubscriptions", role, features({ userPlan, role })).deletesShared).toBe(expected);
+  });
+
+  it.each<[UserPlan, Role, boolean]>([
+    ["PRO", "OWNER", true],
+    ["PRO", "MEMBER", true],
+    ["FREE", "ADMIN", false],
+    ["FREE", "MEMBER", false],
+  ])("in a Pro space, a %s %s deletes the space's bounces: %s", (userPlan, role, expected) => {
+    expect(recipientRights("bounces", role, features({ userPlan, role })).deletesShared).toBe(expected);
+  });
+
+  it("always lets members delete their own entries, and the space's ones only with deletesShared", () => {
+    for (const rights of [
+      { seesShared: false, deletesShared: false },
+      { seesShared: true, deletesShared: false },
+      { seesShared: true, deletesShared: true },
+    ]) {
+      expect(mayDeleteRecipient(rights, "USER")).toBe(true);
+      expect(mayDeleteRecipient(rights, "WORKSPACE")).toBe(rights.deletesShared);
+    }
+  });
+
+  it("follows each list's own feature", () => {
+    const base = features({ role: "OWNER" });
+    const onlyBounces = { ...base, otherFeatures: { ...base.otherFeatures, shareUnsubscribesAcrossWorkspace: false } };
+    expect(recipientRights("unsubscriptions", "OWNER", onlyBounces)).toEqual({
+      seesShared: false,
+      deletesShared: false,
+    });
+    expect(recipientRights("bounces", "OWNER", onlyBounces)).toEqual({ seesShared: true, deletesShared: true });
   });
 });

@@ -6,7 +6,7 @@ const query = defineListQuery({
     workspaceId: { kind: "id" },
     "lastUpdateTimestamp.gte": { kind: "timestamp" },
     status: { kind: "enum", values: ["ACTIVE", "LEGACY"] },
-    search: { kind: "search", maxLength: 10 },
+    search: { kind: "search", maxLength: 20 },
   },
   required: ["workspaceId"],
   sorts: { lastUpdateTimestamp: "desc", title: "asc" },
@@ -25,9 +25,30 @@ describe("defineListQuery: filterBy", () => {
     });
   });
 
-  it("keeps commas and colons inside a search, and drops an empty one", () => {
-    expect(query.parseFilter("search:a, b:c,workspaceId:5")).toEqual({ search: "a, b:c", workspaceId: "5" });
+  it("percent-decodes values, so reserved characters are search text", () => {
+    expect(query.parseFilter("search:a%2C%20b%3Ac,workspaceId:5")).toEqual({ search: "a, b:c", workspaceId: "5" });
+    expect(query.parseFilter("workspaceId:5,search:news%2Csearch%3Azzz")).toEqual({
+      workspaceId: "5",
+      search: "news,search:zzz",
+    });
+    expect(query.parseFilter("workspaceId:5,search:100%25")).toEqual({ workspaceId: "5", search: "100%" });
+    expect(query.parseFilter("workspaceId:5,search:x%7CLEGACY")).toEqual({ workspaceId: "5", search: "x|LEGACY" });
+    expect(query.parseFilter("workspaceId:5,search:%22%27%5C")).toEqual({ workspaceId: "5", search: `"'\\` });
+    expect(query.parseFilter("workspaceId:5,search:%C3%A9t%C3%A9")).toEqual({ workspaceId: "5", search: "été" });
     expect(query.parseFilter("workspaceId:5,search:")).toEqual({ workspaceId: "5" });
+    expect(query.parseFilter("workspaceId:5,search:%20%20")).toEqual({ workspaceId: "5" });
+  });
+
+  it("accepts characters without a meaning in filterBy raw", () => {
+    expect(query.parseFilter(`workspaceId:5,search:a b"'\\`)).toEqual({ workspaceId: "5", search: `a b"'\\` });
+    expect(query.parseFilter("workspaceId:5,search:été")).toEqual({ workspaceId: "5", search: "été" });
+  });
+
+  it("counts a search's length after decoding", () => {
+    expect(query.parseFilter(`workspaceId:5,search:${"%25".repeat(20)}`)).toEqual({
+      workspaceId: "5",
+      search: "%".repeat(20),
+    });
   });
 
   it.each([
@@ -46,7 +67,22 @@ describe("defineListQuery: filterBy", () => {
     ],
     ["an enum without a value", "workspaceId:5,status:", "filterBy: status needs at least one value"],
     ["a key twice", "workspaceId:5,workspaceId:6", "filterBy: workspaceId given twice"],
-    ["a long search", `workspaceId:5,search:${"x".repeat(11)}`, "filterBy: search is longer than 10 characters"],
+    ["a long search", `workspaceId:5,search:${"x".repeat(21)}`, "filterBy: search is longer than 20 characters"],
+    ["a raw comma in a search", "workspaceId:5,search:a,b", /^filterBy: expected key:value pairs/],
+    ["a raw comma and key in a search", "workspaceId:5,search:news,search:zzz", "filterBy: search given twice"],
+    ["a raw colon in a search", "workspaceId:5,search:a:b", /^filterBy: search has an unencoded/],
+    ["a raw | in a search", "workspaceId:5,search:a|b", /^filterBy: search has an unencoded/],
+    ["a raw % in a search", "workspaceId:5,search:100%", /^filterBy: search has an unencoded/],
+    ["a % without two hex digits", "workspaceId:5,search:%2", /^filterBy: search has an unencoded/],
+    ["a malformed escape", "workspaceId:5,search:%ZZ", /^filterBy: search has an unencoded/],
+    ["an escape that is not UTF-8", "workspaceId:5,search:%FF", "filterBy: search has a malformed percent-escape"],
+    ["a cut UTF-8 sequence", "workspaceId:5,search:%E2%82", "filterBy: search has a malformed percent-escape"],
+    ["an encoded comma in an id", "workspaceId:5%2C6", "filterBy: workspaceId is not a valid id"],
+    ["an encoded | in an enum", "workspaceId:5,status:ACTIVE%7CLEGACY", /^filterBy: unknown status "ACTIVE\|LEGACY"/],
+    ["commas between enum values", "workspaceId:5,status:ACTIVE,LEGACY", /^filterBy: expected key:value pairs/],
+    ["an empty enum value", "workspaceId:5,status:ACTIVE|", 'filterBy: unknown status ""'],
+    ["an empty pair", "workspaceId:5,,search:a", /^filterBy: expected key:value pairs/],
+    ["a trailing comma", "workspaceId:5,", /^filterBy: expected key:value pairs/],
   ])("refuses %s", (_label, filterBy, message) => {
     expect(() => query.parseFilter(filterBy)).toThrow(ListQueryError);
     expect(() => query.parseFilter(filterBy)).toThrow(message);

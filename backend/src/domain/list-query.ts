@@ -2,13 +2,17 @@
  * The query language of every list endpoint (members, mail merges, recipients,
  * team report):
  *
- *   filterBy=workspaceId:5100000000000001,lastUpdateTimestamp.gte:1732185600000,search:q3, news
+ *   filterBy=workspaceId:5100000000000001,lastUpdateTimestamp.gte:1732185600000,search:q3%2C%20news
  *   sortBy=lastUpdateTimestamp:desc
  *
- * `filterBy` is comma-separated `key:value` pairs, each key at most once. Pairs
- * are split only where a known `key:` follows, so a search text may contain
- * commas. Enum values are separated by `|` (a comma is accepted too:
- * `role:OWNER,ADMIN`). `sortBy` is `field` or `field:asc|desc`; a field
+ * (the parameters as read, after the URL's own decoding). `filterBy` is
+ * comma-separated `key:value` pairs, each key at most once;
+ * an enum key takes several values separated by `|`. Every value is
+ * percent-encoded (as encodeURIComponent does) and decoded here, so that no
+ * character a person types can change the filter's structure: `,` `:` `|`
+ * and `%` inside a value must arrive as `%2C` `%3A` `%7C` `%25`; a raw one,
+ * a malformed escape (`%ZZ`, `%E2%82`) or an empty pair is refused. Other
+ * characters may come raw. `sortBy` is `field` or `field:asc|desc`; a field
  * without a direction takes its own default one.
  *
  * Pure parsing, driven by a per-list spec; a bad value throws a ListQueryError
@@ -72,14 +76,28 @@ export interface ListQuery<F extends Record<string, FilterSpec>, S extends strin
   defaultSort: ListSort<S>;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** Characters with a meaning in filterBy: inside a value they must be percent-encoded. */
+const RESERVED_IN_VALUE = /[,:|%]/;
+
+/**
+ * One value, percent-decoded. decodeURIComponent refuses a `%` without two
+ * hex digits and escapes that are not UTF-8; a raw `%` that happens to form
+ * an escape is indistinguishable from one, which is why the client encodes it.
+ */
+function decodeValue(key: string, raw: string): string {
+  if (RESERVED_IN_VALUE.test(raw.replace(/%[0-9A-Fa-f]{2}/g, ""))) {
+    throw new ListQueryError(`filterBy: ${key} has an unencoded , : | or % (values are percent-encoded)`);
+  }
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new ListQueryError(`filterBy: ${key} has a malformed percent-escape`);
+  }
+}
 
 function enumValues(key: string, raw: string, allowed: readonly string[]): string[] {
-  const values = raw
-    .split(/[|,]/)
-    .map((value) => value.trim())
-    .filter((value) => value !== "");
-  if (values.length === 0) throw new ListQueryError(`filterBy: ${key} needs at least one value`);
+  if (raw.trim() === "") throw new ListQueryError(`filterBy: ${key} needs at least one value`);
+  const values = raw.split("|").map((value) => decodeValue(key, value).trim());
   for (const value of values) {
     if (!allowed.includes(value)) {
       throw new ListQueryError(`filterBy: unknown ${key} "${value}" (expected ${allowed.join(", ")})`);
@@ -88,36 +106,26 @@ function enumValues(key: string, raw: string, allowed: readonly string[]): strin
   return [...new Set(values)];
 }
 
-function filterValue(key: string, raw: string, spec: FilterSpec, keys: readonly string[]): unknown {
+function filterValue(key: string, raw: string, spec: FilterSpec): unknown {
+  if (spec.kind === "enum") return enumValues(key, raw, spec.values);
+  const value = decodeValue(key, raw).trim();
   switch (spec.kind) {
-    case "enum":
-      return enumValues(key, raw, spec.values);
-    case "search": {
-      const search = raw.trim();
-      if (search.length > spec.maxLength) {
+    case "search":
+      if (value.length > spec.maxLength) {
         throw new ListQueryError(`filterBy: ${key} is longer than ${spec.maxLength} characters`);
       }
       // An empty search means no filter (002 §5).
-      return search === "" ? undefined : search;
-    }
-    case "id": {
-      const id = raw.trim();
-      if (id === "") throw new ListQueryError(`filterBy: ${key} needs a value`);
-      if (!/^[\w-]+$/.test(id)) {
-        // "1,plan:PRO": an unknown key does not split, it lands in the value.
-        if (id.includes(":"))
-          throw new ListQueryError(`filterBy: expected key:value pairs with keys ${keys.join(", ")}`);
-        throw new ListQueryError(`filterBy: ${key} is not a valid id`);
-      }
-      return id;
-    }
+      return value === "" ? undefined : value;
+    case "id":
+      if (value === "") throw new ListQueryError(`filterBy: ${key} needs a value`);
+      if (!/^[\w-]+$/.test(value)) throw new ListQueryError(`filterBy: ${key} is not a valid id`);
+      return value;
     case "timestamp": {
-      const text = raw.trim();
-      const value = Number(text);
-      if (!/^\d{1,16}$/.test(text) || !Number.isSafeInteger(value)) {
+      const number = Number(value);
+      if (!/^\d{1,16}$/.test(value) || !Number.isSafeInteger(number)) {
         throw new ListQueryError(`filterBy: ${key} must be a whole number of milliseconds`);
       }
-      return value;
+      return number;
     }
   }
 }
@@ -129,7 +137,6 @@ export function defineListQuery<
   R extends keyof F & string = never,
 >(spec: ListQuerySpec<F, S, R>): ListQuery<F, S, R> {
   const keys = Object.keys(spec.filters);
-  const pairSeparator = new RegExp(`,(?=\\s*(?:${keys.map(escapeRegExp).join("|")}):)`);
   const sortFields = Object.keys(spec.sorts) as S[];
   const defaultSort: ListSort<S> = { field: spec.defaultSort, direction: spec.sorts[spec.defaultSort] };
 
@@ -137,7 +144,8 @@ export function defineListQuery<
     const filter: Record<string, unknown> = {};
     const seen = new Set<string>();
     if (filterBy !== undefined && filterBy.trim() !== "") {
-      for (const pair of filterBy.split(pairSeparator)) {
+      // Values never hold a raw comma, so every comma ends a pair.
+      for (const pair of filterBy.split(",")) {
         const colon = pair.indexOf(":");
         const key = (colon < 0 ? pair : pair.slice(0, colon)).trim();
         if (colon < 0 || !keys.includes(key)) {
@@ -145,7 +153,7 @@ export function defineListQuery<
         }
         if (seen.has(key)) throw new ListQueryError(`filterBy: ${key} given twice`);
         seen.add(key);
-        const value = filterValue(key, pair.slice(colon + 1), spec.filters[key], keys);
+        const value = filterValue(key, pair.slice(colon + 1), spec.filters[key]);
         if (value !== undefined) filter[key] = value;
       }
     }

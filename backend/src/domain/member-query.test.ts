@@ -15,9 +15,9 @@ describe("parseMemberFilter", () => {
     });
   });
 
-  it("also accepts commas between values, and keeps commas inside a search", () => {
-    expect(parseMemberFilter("role:OWNER,ADMIN")).toEqual({ roles: ["OWNER", "ADMIN"] });
-    expect(parseMemberFilter("search:Baker, Ben,role:MEMBER")).toEqual({ search: "Baker, Ben", roles: ["MEMBER"] });
+  it("reads an encoded comma as part of a search; a comma between values ends the pair", () => {
+    expect(parseMemberFilter("search:Baker%2C%20Ben,role:MEMBER")).toEqual({ search: "Baker, Ben", roles: ["MEMBER"] });
+    expect(() => parseMemberFilter("role:OWNER,ADMIN")).toThrow(/key:value/);
   });
 
   it("maps ACCEPTED to ACTIVE and drops duplicates", () => {

@@ -1,10 +1,16 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
+import type { BackendDb } from "../db/connection";
 import type { RecipientTable } from "../db/tables/recipients";
-import type { WorkspaceUserFeature } from "../domain/features";
-import type { Role } from "../domain/enums";
+import { mayDeleteRecipient, recipientRights } from "../domain/features";
 import { recipientQuery } from "../domain/list-queries";
-import { addRecipients, deleteRecipientsById, findVisibleRecipients, listRecipients } from "../store/recipients";
+import {
+  addRecipients,
+  deleteRecipientsById,
+  findVisibleRecipients,
+  listRecipients,
+  type RecipientScope,
+} from "../store/recipients";
 import type { AppEnv, RouteDeps } from "./app-env";
 import { memberFeatures, requireActiveMembership } from "./caller";
 import { forbidden, HttpError } from "./errors";
@@ -23,10 +29,6 @@ interface RecipientKind {
   addPath: string;
   /** DELETE /users/{deletePath}/me/{workspaceId}/{emailAddress} */
   deletePath: string;
-  /** Whether the space shares this list with the caller: new entries are then WORKSPACE-type. */
-  shared(features: WorkspaceUserFeature): boolean;
-  /** Whether this member may delete a WORKSPACE-type entry (002 §6). */
-  mayDeleteSharedEntry(role: Role, features: WorkspaceUserFeature): boolean;
   notFound: string;
 }
 
@@ -36,10 +38,6 @@ const KINDS: RecipientKind[] = [
     listPath: "unsubscriptions",
     addPath: "workspace-activation-add-unsubscriptions",
     deletePath: "workspace-activation-delete-unsubscriptions",
-    // 000 §6: sharing needs the feature and a non-FREE user plan.
-    shared: (features) => features.otherFeatures.shareUnsubscribesAcrossWorkspace && features.userPlan !== "FREE",
-    // The delete button is disabled for WORKSPACE entries when the user is a MEMBER and sharing is on.
-    mayDeleteSharedEntry: (role, features) => !(role === "MEMBER" && KINDS[0]!.shared(features)),
     notFound: "unsubscription_not_found",
   },
   {
@@ -47,14 +45,14 @@ const KINDS: RecipientKind[] = [
     listPath: "bounces",
     addPath: "workspace-activation-add-bounces",
     deletePath: "workspace-activation-delete-bounces",
-    shared: (features) => features.otherFeatures.shareBouncesAccrossWorkspace && features.userPlan !== "FREE",
-    // A MEMBER without the sharedBounces feature cannot delete workspace-type bounces.
-    mayDeleteSharedEntry: (role, features) => role !== "MEMBER" || KINDS[1]!.shared(features),
     notFound: "bounce_not_found",
   },
 ];
 
 const recipientListQuery = listQuerySchema(recipientQuery, LIST_LIMITS);
+
+/** The 403's reason when the caller asks to delete an entry of the space that the rule keeps from them. */
+const SHARED_ENTRY_REFUSED = "shared_entry_not_deletable";
 
 const addBody = z.object({
   emailAddresses: z
@@ -72,8 +70,25 @@ const addBody = z.object({
 });
 
 /**
+ * The caller's view of one list in a space: whose entries they see, and the
+ * rights the one rule (domain/features.ts, recipientRights) gives them, so
+ * listing, adding and deleting cannot disagree.
+ */
+async function callerAccess(db: BackendDb, c: Context<AppEnv>, table: RecipientTable, workspaceId: string) {
+  const membership = await requireActiveMembership(db, c, workspaceId);
+  const rights = recipientRights(table, membership.membership.role, await memberFeatures(db, membership));
+  const scope: RecipientScope = {
+    workspaceId: membership.workspace.id,
+    userId: membership.user.id,
+    seesShared: rights.seesShared,
+  };
+  return { scope, rights };
+}
+
+/**
  * v2 API: unsubscriptions and bounces (002 §7): list, add, delete. The caller
- * sees the space's WORKSPACE entries and their own USER ones.
+ * sees their own USER entries, and the space's WORKSPACE ones when the list is
+ * shared with them; other members' own entries are never theirs.
  */
 export function recipientsRoutes({ db }: RouteDeps) {
   const routes = new Hono<AppEnv>();
@@ -81,26 +96,19 @@ export function recipientsRoutes({ db }: RouteDeps) {
   for (const kind of KINDS) {
     routes.get(`/users/me/workspaces/:workspaceId/${kind.listPath}`, async (c) => {
       const query = parseQuery(c, recipientListQuery);
-      const { workspace, user } = await requireActiveMembership(db, c, c.req.param("workspaceId"));
-      const rows = await listRecipients(
-        db,
-        kind.table,
-        { workspaceId: workspace.id, userId: user.id },
-        query.filterBy,
-        query.sortBy,
-        { limit: query.limit, offset: query.limitOffset },
-      );
+      const { scope } = await callerAccess(db, c, kind.table, c.req.param("workspaceId"));
+      const rows = await listRecipients(db, kind.table, scope, query.filterBy, query.sortBy, {
+        limit: query.limit,
+        offset: query.limitOffset,
+      });
       return c.json({ items: rows.map(recipientView) });
     });
 
     routes.post(`/users/${kind.addPath}/me`, async (c) => {
       const body = await parseJsonBody(c, addBody);
-      const membership = await requireActiveMembership(db, c, body.workspaceId);
-      const features = await memberFeatures(db, membership);
+      const { scope } = await callerAccess(db, c, kind.table, body.workspaceId);
       const updated = await addRecipients(db, kind.table, {
-        workspaceId: membership.workspace.id,
-        userId: membership.user.id,
-        type: kind.shared(features) ? "WORKSPACE" : "USER",
+        ...scope,
         emails: [...new Set(body.emailAddresses)],
         now: Date.now(),
       });
@@ -108,25 +116,18 @@ export function recipientsRoutes({ db }: RouteDeps) {
     });
 
     routes.delete(`/users/${kind.deletePath}/me/:workspaceId/:emailAddress`, async (c) => {
-      const membership = await requireActiveMembership(db, c, c.req.param("workspaceId"));
+      const { scope, rights } = await callerAccess(db, c, kind.table, c.req.param("workspaceId"));
       const email = c.req.param("emailAddress").trim().toLowerCase();
-      const entries = await findVisibleRecipients(
-        db,
-        kind.table,
-        { workspaceId: membership.workspace.id, userId: membership.user.id },
-        [email],
-      );
+      // The space's entry is looked up even when the list is not shared with the caller, so that
+      // deleting it is refused (403) rather than reported absent: it is there, just not theirs.
+      const entries = await findVisibleRecipients(db, kind.table, { ...scope, seesShared: true }, [email]);
       if (entries.length === 0) throw new HttpError(404, kind.notFound);
-      if (entries.some((entry) => entry.type === "WORKSPACE")) {
-        const features = await memberFeatures(db, membership);
-        if (!kind.mayDeleteSharedEntry(membership.membership.role, features)) {
-          throw forbidden("a member cannot delete the space's shared entries");
-        }
-      }
+      const deletable = entries.filter((entry) => mayDeleteRecipient(rights, entry.type));
+      if (deletable.length === 0) throw forbidden(SHARED_ENTRY_REFUSED);
       await deleteRecipientsById(
         db,
         kind.table,
-        entries.map((entry) => entry.id),
+        deletable.map((entry) => entry.id),
       );
       return c.body(null, 204);
     });

@@ -110,7 +110,7 @@ describe("pageOfList (through listRecipients)", () => {
         last_update_timestamp: NOW,
       })),
     );
-    const scope = { workspaceId: SPACES.bigco.id, userId: PERSONAS.premium.id };
+    const scope = { workspaceId: SPACES.bigco.id, userId: PERSONAS.premium.id, seesShared: true };
     for (const sortBy of ["emailAddress:asc", "createTimestamp:desc", "createTimestamp:asc"]) {
       const filter = recipientQuery.parseFilter(undefined);
       const sort = recipientQuery.parseSort(sortBy);

@@ -1,14 +1,14 @@
 import { sql, type Insertable, type SqlBool } from "kysely";
 import type { BackendDb } from "../db/connection";
 import type { RecipientsTable, RecipientTable } from "../db/tables/recipients";
-import type { RecipientType } from "../domain/enums";
 import type { RecipientFilter, RecipientSort } from "../domain/list-queries";
 import { after, keyColumns, keyOf, likeContains, pageOfList, type Page, type SeekableList } from "./list-pages";
 
 /**
  * Unsubscriptions and bounces: two tables of one shape (db/tables/recipients.ts),
- * so one store serves both. A user sees the space's WORKSPACE entries and their
- * own USER ones: the rows whose scope_key is '' or their id.
+ * so one store serves both. A user sees their own USER entries (scope_key their
+ * id) and, when the list is shared with them (domain/features.ts,
+ * recipientRights), the space's WORKSPACE ones (scope_key '').
  */
 
 export type NewRecipient = Omit<Insertable<RecipientsTable>, "scope_key">;
@@ -26,25 +26,33 @@ const SORT_COLUMNS: Record<RecipientSort["field"], readonly string[]> = {
   createTimestamp: ["r.create_timestamp", "r.email", "r.scope_key"],
 };
 
-function visibleTo(db: BackendDb, table: RecipientTable, workspaceId: string, userId: string) {
+/** Whose entries a caller sees in a space. */
+export interface RecipientScope {
+  workspaceId: string;
+  userId: string;
+  /** The space's WORKSPACE entries too, not only the caller's own. */
+  seesShared: boolean;
+}
+
+function visibleTo(db: BackendDb, table: RecipientTable, scope: RecipientScope) {
   return db
     .selectFrom(tableRef(table))
-    .where("r.workspace_id", "=", workspaceId)
-    .where("r.scope_key", "in", ["", userId]);
+    .where("r.workspace_id", "=", scope.workspaceId)
+    .where("r.scope_key", "in", scope.seesShared ? ["", scope.userId] : [scope.userId]);
 }
 
 /** One page of the entries the user sees in the space. */
 export function listRecipients(
   db: BackendDb,
   table: RecipientTable,
-  scope: { workspaceId: string; userId: string },
+  scope: RecipientScope,
   filter: RecipientFilter,
   sort: RecipientSort,
   page: Page,
 ) {
   const columns = SORT_COLUMNS[sort.field];
   const ordered = (key: readonly (string | number)[] | null) => {
-    let query = visibleTo(db, table, scope.workspaceId, scope.userId);
+    let query = visibleTo(db, table, scope);
     if (filter.search) {
       query = query.where(sql<SqlBool>`r.email like ${likeContains(filter.search.toLowerCase())} escape '\\'`);
     }
@@ -63,34 +71,33 @@ export function listRecipients(
   } satisfies SeekableList<unknown>;
   return pageOfList(
     db,
-    { list: table, workspaceId: scope.workspaceId, query: { userId: scope.userId, filter, sort } },
+    // Sharing can change without a write to the table, so it is part of the query's identity.
+    {
+      list: table,
+      workspaceId: scope.workspaceId,
+      query: { userId: scope.userId, seesShared: scope.seesShared, filter, sort },
+    },
     source,
     page,
   );
 }
 
 /** The entries the user sees for these (lower-cased) addresses. */
-export function findVisibleRecipients(
-  db: BackendDb,
-  table: RecipientTable,
-  scope: { workspaceId: string; userId: string },
-  emails: string[],
-) {
+export function findVisibleRecipients(db: BackendDb, table: RecipientTable, scope: RecipientScope, emails: string[]) {
   if (emails.length === 0) return Promise.resolve([]);
-  return visibleTo(db, table, scope.workspaceId, scope.userId)
-    .select(["r.id", "r.email", "r.type"])
-    .where("r.email", "in", emails)
-    .execute();
+  return visibleTo(db, table, scope).select(["r.id", "r.email", "r.type"]).where("r.email", "in", emails).execute();
 }
 
 /**
  * Adds the addresses the user does not see yet (lower-cased, without
- * duplicates), as entries of the given type; returns how many were added.
+ * duplicates); returns how many were added. In a list shared with the user
+ * they become the space's entries, otherwise the user's own, so what counts
+ * as already there and what is added are the same scope.
  */
 export async function addRecipients(
   db: BackendDb,
   table: RecipientTable,
-  entry: { workspaceId: string; userId: string; type: RecipientType; emails: string[]; now: number },
+  entry: RecipientScope & { emails: string[]; now: number },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const present = new Set((await findVisibleRecipients(trx, table, entry, entry.emails)).map((row) => row.email));
@@ -104,7 +111,7 @@ export async function addRecipients(
             workspace_id: entry.workspaceId,
             owner_user_id: entry.userId,
             email,
-            type: entry.type,
+            type: entry.seesShared ? "WORKSPACE" : "USER",
             create_timestamp: entry.now,
             last_update_timestamp: entry.now,
           }),

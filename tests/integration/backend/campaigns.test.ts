@@ -167,15 +167,16 @@ describe("GET /users/me/campaigns: filterBy", () => {
     const booth = await client.get(campaignsPath({ filterBy: `workspaceId:${MARKETING},search:booth vis` }));
     expect(ids(booth.body)).toEqual([SENT_CAMPAIGNS.tradeShowLeads]);
 
-    // Commas belong to the search; LIKE wildcards are literal.
+    // Characters without a meaning in filterBy may come unencoded; LIKE wildcards are literal.
     const partner = await client.get(
       campaignsPath({ filterBy: `workspaceId:${MARKETING},search:invitation – partner`, limit: 100 }),
     );
     expect(ids(partner.body)).toEqual([SENT_CAMPAIGNS.partnerSummitInvitation]);
-    expect((await client.get(campaignsPath({ filterBy: `workspaceId:${MARKETING},search:%` }))).body).toEqual({
+    expect((await client.get(campaignsPath({ filterBy: `workspaceId:${MARKETING},search:%25` }))).body).toEqual({
       items: [],
     });
-    expect((await client.get(campaignsPath({ filterBy: `workspaceId:${MARKETING},search:a,b` }))).body).toEqual({
+    // An encoded comma belongs to the search.
+    expect((await client.get(campaignsPath({ filterBy: `workspaceId:${MARKETING},search:a%2Cb` }))).body).toEqual({
       items: [],
     });
     // An empty search is no filter.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecipientTable } from "../../../backend/src/db/tables/recipients";
-import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
+import { PERSONAS, SPACES, type PersonaKey, type SpaceKey } from "../../../backend/src/db/seed/personas";
 import { insertRecipients } from "../../../backend/src/store/recipients";
 import { startBackend, type RunningBackend } from "../support/backend";
 import { apiClient, signedInClient } from "./support/api";
@@ -47,14 +47,14 @@ const addPath = (kind: Kind) => `/api/v2/users/${kind.add}/me`;
 const removePath = (kind: Kind, workspaceId: string, email: string) =>
   `/api/v2/users/${kind.remove}/me/${workspaceId}/${encodeURIComponent(email)}`;
 
-/** What a user sees: the space's WORKSPACE entries and their own USER ones. */
-async function visibleTo(table: RecipientTable, workspaceId: string, userId: string) {
+/** What a user sees, as stored: their own USER entries, and the space's WORKSPACE ones when the list is shared with them. */
+async function visibleTo(table: RecipientTable, workspaceId: string, userId: string, seesShared = true) {
   const rows = await backend.db
     .selectFrom(table as "unsubscriptions")
     .selectAll()
     .where("workspace_id", "=", workspaceId)
     .execute();
-  return rows.filter((row) => row.type === "WORKSPACE" || row.owner_user_id === userId);
+  return rows.filter((row) => (seesShared && row.type === "WORKSPACE") || row.owner_user_id === userId);
 }
 
 describe.each(KINDS)("GET /users/me/workspaces/{workspaceId}/$list", (kind) => {
@@ -81,13 +81,12 @@ describe.each(KINDS)("GET /users/me/workspaces/{workspaceId}/$list", (kind) => {
     for (const row of adminsOwn) expect(emails(body)).not.toContain(row.email);
   });
 
-  it("shows a member the shared entries plus their own", async () => {
+  it("shows a member on the FREE user plan only their own entries: the list is not shared with them", async () => {
     const { body } = await (await as(PERSONAS.member.email)).get(listPath(kind, MARKETING, { limit: 100 }));
-    const expected = await visibleTo(kind.table, MARKETING, PERSONAS.member.id);
+    const expected = await visibleTo(kind.table, MARKETING, PERSONAS.member.id, false);
     expect(emails(body).sort()).toEqual(expected.map((row) => row.email).sort());
-    expect(body.items.filter((item: Item) => item.type === "USER")).toHaveLength(
-      kind.table === "unsubscriptions" ? 2 : 1,
-    );
+    expect(body.items).toHaveLength(kind.table === "unsubscriptions" ? 2 : 1);
+    expect(body.items.every((item: Item) => item.type === "USER")).toBe(true);
   });
 
   it("sorts by date both ways and by address descending; ties never overlap pages", async () => {
@@ -187,11 +186,37 @@ describe.each(KINDS)("POST /users/$add/me", (kind) => {
         })
       ).body,
     ).toEqual({ updated: 0 });
-    // A member sees them at once: they are shared.
-    const member = await as(PERSONAS.member.email);
-    expect(emails((await member.get(listPath(kind, MARKETING, { limit: 100 }))).body)).toContain(
+    // A paid member sees them at once: they are shared with him; a FREE member does not.
+    const ben = await as(PERSONAS.benBaker.email);
+    expect(emails((await ben.get(listPath(kind, MARKETING, { limit: 100 }))).body)).toContain(
       `new.person+${kind.list}@example.com`,
     );
+    const member = await as(PERSONAS.member.email);
+    expect(emails((await member.get(listPath(kind, MARKETING, { limit: 100 }))).body)).not.toContain(
+      `new.person+${kind.list}@example.com`,
+    );
+  });
+
+  it("adds a FREE member's addresses as their own, even one the space already has", async () => {
+    const member = await as(PERSONAS.member.email);
+    const spaces = (await visibleTo(kind.table, MARKETING, PERSONAS.owner.id)).find((row) => row.type === "WORKSPACE")!;
+    const { body } = await member.post(addPath(kind), {
+      workspaceId: MARKETING,
+      emailAddresses: [spaces.email, `mia.friend+${kind.list}@example.com`],
+    });
+    expect(body).toEqual({ updated: 2 });
+    const stored = await backend.db
+      .selectFrom(kind.table as "unsubscriptions")
+      .select(["email", "type", "owner_user_id"])
+      .where("workspace_id", "=", MARKETING)
+      .where("email", "in", [spaces.email, `mia.friend+${kind.list}@example.com`])
+      .execute();
+    expect(stored.filter((row) => row.owner_user_id === PERSONAS.member.id).map((row) => row.type)).toEqual([
+      "USER",
+      "USER",
+    ]);
+    // The space's entry is untouched by it.
+    expect(stored.filter((row) => row.type === "WORKSPACE").map((row) => row.email)).toEqual([spaces.email]);
   });
 
   it("adds the caller's own (USER) entries where the space does not share its lists", async () => {
@@ -293,91 +318,179 @@ describe.each(KINDS)("DELETE /users/$remove/me/{workspaceId}/{emailAddress}", (k
   });
 });
 
-describe("delete rules for shared entries (002 §6)", () => {
-  it("refuses a paid MEMBER the space's shared unsubscriptions when sharedUnsubscribes is on; admins may", async () => {
-    // Ben Baker is a paid MEMBER of Acme Marketing: the list is shared with him.
-    const shared = (await visibleTo("unsubscriptions", MARKETING, PERSONAS.benBaker.id)).filter(
-      (row) => row.type === "WORKSPACE",
-    );
-    const ben = await as(PERSONAS.benBaker.email);
-    expect(await ben.delete(removePath(UNSUBSCRIPTIONS, MARKETING, shared[0].email))).toEqual({
-      status: 403,
-      body: { error: "forbidden", reason: expect.any(String) },
-    });
-    expect((await visibleTo("unsubscriptions", MARKETING, PERSONAS.benBaker.id)).map((row) => row.email)).toContain(
-      shared[0].email,
-    );
-    const admin = await as(PERSONAS.admin.email);
-    expect((await admin.delete(removePath(UNSUBSCRIPTIONS, MARKETING, shared[0].email))).status).toBe(204);
-  });
+/**
+ * The sharing rule (000 §6, 002 §6; backend/README.md): a list is shared with a
+ * member who has its feature and a paid user plan. Without sharing they see and
+ * edit only their own entries, whatever their role; with it they see the
+ * space's entries, which the owner and admins may delete (unsubscriptions) or
+ * everyone sharing them may delete (bounces). Nobody reaches another member's
+ * own entries.
+ */
+describe("the sharing rule for each persona (000 §6, 002 §6)", () => {
+  interface Case {
+    who: string;
+    persona: PersonaKey;
+    space: SpaceKey;
+    /** Who added the space's entry, and whose own entry the persona must not reach. */
+    other: PersonaKey;
+    seesShared: boolean;
+    deletesShared: Record<Kind["table"], boolean>;
+  }
+  const CASES: Case[] = [
+    {
+      who: "owner@acme.test, OWNER of a Pro space",
+      persona: "owner",
+      space: "acmeMarketing",
+      other: "admin",
+      seesShared: true,
+      deletesShared: { unsubscriptions: true, bounces: true },
+    },
+    {
+      who: "admin@acme.test, ADMIN of a Pro space",
+      persona: "admin",
+      space: "acmeMarketing",
+      other: "owner",
+      seesShared: true,
+      deletesShared: { unsubscriptions: true, bounces: true },
+    },
+    {
+      who: "ben.baker@acme.test, paid MEMBER of a Pro space",
+      persona: "benBaker",
+      space: "acmeMarketing",
+      other: "owner",
+      seesShared: true,
+      deletesShared: { unsubscriptions: false, bounces: true },
+    },
+    {
+      who: "member@acme.test, MEMBER of a Pro space on the FREE user plan",
+      persona: "member",
+      space: "acmeMarketing",
+      other: "owner",
+      seesShared: false,
+      deletesShared: { unsubscriptions: false, bounces: false },
+    },
+    {
+      who: "sales.lead@acme.test, OWNER of a Free space",
+      persona: "salesLead",
+      space: "acmeSales",
+      other: "owner",
+      seesShared: false,
+      deletesShared: { unsubscriptions: false, bounces: false },
+    },
+    {
+      who: "owner@acme.test, MEMBER of a Free space",
+      persona: "owner",
+      space: "acmeSales",
+      other: "salesLead",
+      seesShared: false,
+      deletesShared: { unsubscriptions: false, bounces: false },
+    },
+  ];
 
-  it("lets a FREE member delete shared unsubscriptions: sharing needs a paid plan (000 §6)", async () => {
-    const shared = (await visibleTo("unsubscriptions", MARKETING, PERSONAS.member.id)).find((row) => row.type === "WORKSPACE")!;
-    const member = await as(PERSONAS.member.email);
-    expect((await member.delete(removePath(UNSUBSCRIPTIONS, MARKETING, shared.email))).status).toBe(204);
-  });
-
-  it("lets a paid MEMBER delete the space's shared bounces when sharedBounces is on, not a FREE one", async () => {
-    const shared = (await visibleTo("bounces", MARKETING, PERSONAS.member.id)).filter((row) => row.type === "WORKSPACE");
-    const member = await as(PERSONAS.member.email);
-    expect((await member.delete(removePath(BOUNCES, MARKETING, shared[0].email))).status).toBe(403);
-    const ben = await as(PERSONAS.benBaker.email);
-    expect((await ben.delete(removePath(BOUNCES, MARKETING, shared[0].email))).status).toBe(204);
-  });
-
-  it("refuses a MEMBER without sharedBounces the space's bounces, not their own (owner@acme.test in Acme Sales)", async () => {
+  /** Fresh entries for one case: the space's (added by `other`) and `other`'s own. */
+  async function entriesFor(kind: Kind, testCase: Case) {
+    const tag = `${testCase.persona}-${testCase.space}-${kind.list}`.toLowerCase();
+    const spaces = `shared-${tag}@rule.test`;
+    const othersOwn = `others-${tag}@rule.test`;
     const now = Date.now();
-    await insertRecipients(backend.db, "bounces", [
+    const entry = (email: string, type: "WORKSPACE" | "USER") => ({
+      workspace_id: SPACES[testCase.space].id,
+      owner_user_id: PERSONAS[testCase.other].id,
+      email,
+      type,
+      create_timestamp: now,
+      last_update_timestamp: now,
+    });
+    await insertRecipients(backend.db, kind.table, [entry(spaces, "WORKSPACE"), entry(othersOwn, "USER")]);
+    return { spaces, othersOwn };
+  }
+
+  async function stored(kind: Kind, workspaceId: string, email: string) {
+    return backend.db
+      .selectFrom(kind.table as "unsubscriptions")
+      .select(["type", "owner_user_id"])
+      .where("workspace_id", "=", workspaceId)
+      .where("email", "=", email)
+      .execute();
+  }
+
+  describe.each(CASES)("$who", (testCase) => {
+    const workspaceId = SPACES[testCase.space].id;
+
+    it.each(KINDS)("lists, adds and deletes $list by the rule", async (kind) => {
+      const { spaces, othersOwn } = await entriesFor(kind, testCase);
+      const client = await as(PERSONAS[testCase.persona].email);
+
+      const listed = emails((await client.get(listPath(kind, workspaceId, { limit: 1000 }))).body);
+      expect(listed.includes(spaces)).toBe(testCase.seesShared);
+      expect(listed).not.toContain(othersOwn);
+
+      const own = `own-${testCase.persona}-${testCase.space}-${kind.list}@rule.test`.toLowerCase();
+      expect((await client.post(addPath(kind), { workspaceId, emailAddresses: [own] })).body).toEqual({ updated: 1 });
+      expect(await stored(kind, workspaceId, own)).toEqual([
+        {
+          type: testCase.seesShared ? "WORKSPACE" : "USER",
+          owner_user_id: PERSONAS[testCase.persona].id,
+        },
+      ]);
+
+      const deleteShared = await client.delete(removePath(kind, workspaceId, spaces));
+      if (testCase.deletesShared[kind.table]) {
+        expect(deleteShared).toEqual({ status: 204, body: null });
+        expect(await stored(kind, workspaceId, spaces)).toEqual([]);
+      } else {
+        expect(deleteShared).toEqual({
+          status: 403,
+          body: { error: "forbidden", reason: "shared_entry_not_deletable" },
+        });
+        expect(await stored(kind, workspaceId, spaces)).toHaveLength(1);
+      }
+
+      expect((await client.delete(removePath(kind, workspaceId, othersOwn))).status).toBe(404);
+      expect(await stored(kind, workspaceId, othersOwn)).toHaveLength(1);
+    });
+  });
+
+  it("deletes a paid member's own entry and leaves the space's one for the same address", async () => {
+    const now = Date.now();
+    const email = "both-kinds@rule.test";
+    await insertRecipients(backend.db, "unsubscriptions", [
       {
-        workspace_id: SPACES.acmeSales.id,
-        owner_user_id: PERSONAS.salesLead.id,
-        email: "shared.bounce@example.com",
+        workspace_id: MARKETING,
+        owner_user_id: PERSONAS.owner.id,
+        email,
         type: "WORKSPACE",
         create_timestamp: now,
         last_update_timestamp: now,
       },
       {
-        workspace_id: SPACES.acmeSales.id,
-        owner_user_id: PERSONAS.owner.id,
-        email: "own.bounce@example.com",
+        workspace_id: MARKETING,
+        owner_user_id: PERSONAS.benBaker.id,
+        email,
         type: "USER",
         create_timestamp: now,
         last_update_timestamp: now,
       },
     ]);
-    const owner = await as(PERSONAS.owner.email);
-    const listed = await owner.get(listPath(BOUNCES, SPACES.acmeSales.id));
-    expect(listed.body.items.map((item: Item) => [item.emailAddress, item.type])).toEqual([
-      ["own.bounce@example.com", "USER"],
-      ["shared.bounce@example.com", "WORKSPACE"],
+    const ben = await as(PERSONAS.benBaker.email);
+    expect((await ben.delete(removePath(UNSUBSCRIPTIONS, MARKETING, email))).status).toBe(204);
+    expect(await stored(UNSUBSCRIPTIONS, MARKETING, email)).toEqual([
+      { type: "WORKSPACE", owner_user_id: PERSONAS.owner.id },
     ]);
-    expect((await owner.delete(removePath(BOUNCES, SPACES.acmeSales.id, "shared.bounce@example.com"))).status).toBe(
-      403,
-    );
-    expect((await owner.delete(removePath(BOUNCES, SPACES.acmeSales.id, "own.bounce@example.com"))).status).toBe(204);
-    // Its owner may.
-    const salesLead = await as(PERSONAS.salesLead.email);
-    expect((await salesLead.delete(removePath(BOUNCES, SPACES.acmeSales.id, "shared.bounce@example.com"))).status).toBe(
-      204,
-    );
-    expect((await owner.get(listPath(BOUNCES, SPACES.acmeSales.id))).body).toEqual({ items: [] });
+    expect((await ben.delete(removePath(UNSUBSCRIPTIONS, MARKETING, email))).status).toBe(403);
   });
 
-  it("lets a MEMBER delete shared unsubscriptions where sharing is off (owner@acme.test in Acme Sales)", async () => {
-    const now = Date.now();
-    await insertRecipients(backend.db, "unsubscriptions", [
-      {
-        workspace_id: SPACES.acmeSales.id,
-        owner_user_id: PERSONAS.salesLead.id,
-        email: "old.shared@example.com",
-        type: "WORKSPACE",
-        create_timestamp: now,
-        last_update_timestamp: now,
-      },
-    ]);
-    const owner = await as(PERSONAS.owner.email);
-    expect(
-      (await owner.delete(removePath(UNSUBSCRIPTIONS, SPACES.acmeSales.id, "old.shared@example.com"))).status,
-    ).toBe(204);
+  it("follows a change of user plan at once, for the list and the delete", async () => {
+    const { spaces } = await entriesFor(BOUNCES, { ...CASES[2]!, persona: "carlaDiaz" });
+    const carla = await as(PERSONAS.carlaDiaz.email);
+    expect(emails((await carla.get(listPath(BOUNCES, MARKETING, { limit: 1000 }))).body)).toContain(spaces);
+    await backend.db
+      .updateTable("workspace_members")
+      .set({ user_plan: "FREE" })
+      .where("workspace_id", "=", MARKETING)
+      .where("user_id", "=", PERSONAS.carlaDiaz.id)
+      .execute();
+    expect(emails((await carla.get(listPath(BOUNCES, MARKETING, { limit: 1000 }))).body)).not.toContain(spaces);
+    expect((await carla.delete(removePath(BOUNCES, MARKETING, spaces))).status).toBe(403);
   });
 });

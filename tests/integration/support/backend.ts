@@ -29,6 +29,8 @@ export interface StartBackendOptions {
   accessTokenTtlSeconds?: number;
   /** Replaces the JWKS check of Google ID tokens. */
   verifyGoogleIdToken?: BackendConfig["verifyGoogleIdToken"];
+  /** Serves POST /__faults (backend/src/http/faults.ts), so a test can make one answer fail. */
+  faultInjection?: boolean;
 }
 
 /** The fields of a token-service answer, minus the Google idToken. */
@@ -61,6 +63,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     googleClientId: options.googleClientId ?? DEFAULT_CONFIG.googleClientId,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_CONFIG.accessTokenTtlSeconds,
     verifyGoogleIdToken: options.verifyGoogleIdToken,
+    faultInjection: options.faultInjection,
   };
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), "yamm-backend-"));
   const db = await prepareDatabase(path.join(directory, "backend.sqlite"));

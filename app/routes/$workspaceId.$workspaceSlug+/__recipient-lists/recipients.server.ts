@@ -5,6 +5,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { format } from "date-fns";
 import { logEvent } from "~/api/events.server";
 import { isBackendError } from "~/api/http.server";
+import { rowsOrNoneIfRefused } from "~/api/list-filter.server";
 import { getSpaceOwner } from "~/api/members.server";
 import { addRecipients, deleteRecipient, listRecipients, type Recipient } from "~/api/recipients.server";
 import { MAX_EMAIL_INPUT_LENGTH, MAX_EMAIL_TAGS, summariseEmailTags } from "~/domain/email-tags";
@@ -13,13 +14,14 @@ import { listHref, pageOf, pageWindow, parseListQuery, type ListQuery } from "~/
 import {
   addedFeedback,
   canDeleteRecipient,
+  canSeeRecipient,
   feedbackFromParams,
   feedbackQuery,
-  isListShared,
   recipientFields,
   recipientIntents,
   recipientListOptions,
   recipientParams,
+  recipientRights,
   recipientSortKeys,
   recipientsExplainer,
   recipientTexts,
@@ -49,10 +51,6 @@ async function requireRecipientsSpace(args: LoaderFunctionArgs | ActionFunctionA
   return space;
 }
 
-function listAccess(space: SpaceContext, kind: RecipientKind) {
-  return { role: space.membership.userRole, shared: isListShared(kind, space.membership) };
-}
-
 function backendListQuery(query: ListQuery<RecipientSort>) {
   return { search: query.q, sortBy: recipientSortKeys[query.sort], dir: query.dir };
 }
@@ -72,23 +70,26 @@ export async function loadRecipientsPage(args: LoaderFunctionArgs, kind: Recipie
   const { membership, workspace, urlPrefix } = space;
   const url = new URL(args.request.url);
   const query = parseListQuery(url.searchParams, recipientListOptions);
-  const access = listAccess(space, kind);
+  const rights = recipientRights(kind, membership);
   const isOwner = membership.userRole === "OWNER";
   const restricted = kind === "unsubscription" && workspace.restrictions.SHARED_UNSUBS;
-  const asksOwner = !access.shared && !isOwner && !restricted;
+  const asksOwner = !rights.shared && !isOwner && !restricted;
 
   const [fetched, ownerEmail] = await Promise.all([
-    listRecipients(space.auth, kind, workspace.workspaceId, { ...backendListQuery(query), ...pageWindow(query.page) }),
+    rowsOrNoneIfRefused(
+      listRecipients(space.auth, kind, workspace.workspaceId, { ...backendListQuery(query), ...pageWindow(query.page) }),
+    ),
     asksOwner ? ownerEmailOrNull(space) : null,
   ]);
   const { rows, hasNextPage } = pageOf(fetched);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
-  const tableRows = rows.map((row) => ({
+  // The backend already lists only what the rule lets this member see; a backend that sends more shows no more.
+  const tableRows = rows.filter((row) => canSeeRecipient(rights, row.type)).map((row) => ({
     email: row.emailAddress,
     date: formatDateTime(row.createTimestamp, timeZone),
     dateTime: new Date(row.createTimestamp).toISOString(),
     type: row.type,
-    canDelete: canDeleteRecipient(kind, access, row.type),
+    canDelete: canDeleteRecipient(rights, row.type),
   }));
 
   // The confirmation dialog is URL state (?confirm=<address>); an entry this member may not delete gets none.
@@ -109,10 +110,10 @@ export async function loadRecipientsPage(args: LoaderFunctionArgs, kind: Recipie
     addKey: newIdempotencyKey(),
     rows: tableRows,
     hasNextPage,
-    shared: access.shared,
+    shared: rights.shared,
     explainer: recipientsExplainer({
       kind,
-      shared: access.shared,
+      shared: rights.shared,
       isOwner,
       workspacePlan: workspace.workspacePlan,
       restricted,
@@ -243,7 +244,8 @@ async function deleteAction(request: Request, space: SpaceContext, kind: Recipie
     return refuse(sharedRecipientTexts.error, 502);
   }
   // The member may see an address twice (the space's entry and their own); one they may delete is enough.
-  const deletable = entries.find((entry) => canDeleteRecipient(kind, listAccess(space, kind), entry.type));
+  const rights = recipientRights(kind, space.membership);
+  const deletable = entries.find((entry) => canDeleteRecipient(rights, entry.type));
   if (entries.length === 0) return refuse(sharedRecipientTexts.error, 404);
   if (!deletable) return refuse(texts.deleteBlocked, 403);
 
@@ -268,12 +270,14 @@ export async function recipientsCsv(args: LoaderFunctionArgs, kind: RecipientKin
   const url = new URL(args.request.url);
   const query = parseListQuery(url.searchParams, recipientListOptions);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
+  const rights = recipientRights(kind, space.membership);
   return csvResponse<Recipient>({
     auth: space.auth,
     kind,
     fileKind: recipientTexts[kind].csvFileKind,
     header: [sharedRecipientTexts.emailColumn, sharedRecipientTexts.dateColumn],
     fetchPage: (window) => listRecipients(space.auth, kind, space.workspace.workspaceId, { ...backendListQuery(query), ...window }),
+    keep: (row) => canSeeRecipient(rights, row.type),
     toRecord: (row) => [row.emailAddress, csvDate(row.createTimestamp, timeZone)],
   });
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { rowsOrNoneIfRefused } from "~/api/list-filter.server";
 import { listScheduledCampaigns } from "~/api/scheduled-campaigns.server";
 import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-controls";
 import { ScheduledCancelAlert } from "./__scheduled-cancel-alert";
@@ -28,13 +29,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const query = parseListQuery(url.searchParams, scheduledListOptions);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
 
-  const items = await listScheduledCampaigns(space.auth, {
-    workspaceId: space.workspace.workspaceId,
-    search: query.q,
-    sort: query.sort,
-    dir: query.dir,
-    ...pageWindow(query.page),
-  });
+  const items = await rowsOrNoneIfRefused(
+    listScheduledCampaigns(space.auth, {
+      workspaceId: space.workspace.workspaceId,
+      search: query.q,
+      sort: query.sort,
+      dir: query.dir,
+      ...pageWindow(query.page),
+    }),
+  );
   const { rows, hasNextPage } = pageOf(items);
   const now = Date.now();
   const listPath = spacePath(space.urlPrefix, spaceSections.scheduled);

@@ -8,6 +8,7 @@ import {
   listSentCampaigns,
   type SentCampaign,
 } from "~/api/campaigns.server";
+import { rowsOrNoneIfRefused } from "~/api/list-filter.server";
 import { dateRangeBounds, dateRangeLabels, dateRanges } from "~/domain/date-ranges";
 import { formatCount } from "~/domain/format";
 import { formatDateTime } from "~/domain/zoned-format";
@@ -127,14 +128,16 @@ export async function loadSentList(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const query = parseSentQuery(url.searchParams);
   const timeZone = timeZoneOf(args.request);
-  const campaigns = await listSentCampaigns(space.auth, {
-    workspaceId: space.workspace.workspaceId,
-    ...dateRangeBounds(query.range, Date.now(), timeZone),
-    search: query.q,
-    sort: query.sort,
-    dir: query.dir,
-    ...pageWindow(query.page),
-  });
+  const campaigns = await rowsOrNoneIfRefused(
+    listSentCampaigns(space.auth, {
+      workspaceId: space.workspace.workspaceId,
+      ...dateRangeBounds(query.range, Date.now(), timeZone),
+      search: query.q,
+      sort: query.sort,
+      dir: query.dir,
+      ...pageWindow(query.page),
+    }),
+  );
   const { rows, hasNextPage } = pageOf(campaigns);
   const paths = sentPaths(space.urlPrefix);
   const search = listSearch(url.search);

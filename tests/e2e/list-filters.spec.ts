@@ -1,0 +1,69 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInAs } from "./support/auth";
+
+/**
+ * Safe list filters (issue 6): characters that mean something in the
+ * backend's filterBy (`,` `:` `%`) are only search text. Such a search shows
+ * the list's no-match state with the search box still filled, never the
+ * error screen. Runs in both projects (js: the box submits itself; no-js: Enter
+ * submits the GET form).
+ */
+
+const ACME = "/5100000000000001/acme-marketing";
+const SEARCHES = ["news,search:zzz", "100%"];
+
+async function searchFor(page: Page, label: string, text: string) {
+  const box = page.getByRole("searchbox", { name: label });
+  await box.fill(text);
+  await box.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text).replace(/%20/g, "\\+")}(&|$)`));
+}
+
+async function expectNoMatch(page: Page, label: string, text: string, noMatch: string) {
+  await expect(page.getByText("No results found")).toBeVisible();
+  await expect(page.getByText(noMatch)).toBeVisible();
+  // No list rows: the only table left on the sent page is the chart's data table, which has no links.
+  await expect(page.getByRole("main").getByRole("row").getByRole("link")).toHaveCount(0);
+  await expect(page.getByRole("searchbox", { name: label })).toHaveValue(text);
+  await expect(page.getByText("Oops...")).toHaveCount(0);
+}
+
+for (const text of SEARCHES) {
+  test(`searching the sent list for ${JSON.stringify(text)} shows no match and keeps the search`, async ({ page }) => {
+    await signInAs(page, "owner@acme.test");
+    await page.goto(`${ACME}/mail-merges/sent`);
+    await searchFor(page, "Search by sheet name", text);
+    await expectNoMatch(page, "Search by sheet name", text, "Sorry, there is no mail merge that fits with your search.");
+    // The shell is still there around the list.
+    await expect(page.getByRole("heading", { level: 1, name: "Mail Merges" })).toBeVisible();
+
+    // Reloading the bookmarked URL gives the same page.
+    const response = await page.reload();
+    expect(response?.status()).toBe(200);
+    await expectNoMatch(page, "Search by sheet name", text, "Sorry, there is no mail merge that fits with your search.");
+  });
+
+  test(`searching the unsubscriptions for ${JSON.stringify(text)} shows no match and keeps the search`, async ({
+    page,
+  }) => {
+    await signInAs(page, "owner@acme.test");
+    await page.goto(`${ACME}/unsubscriptions`);
+    await searchFor(page, "Search unsubscriptions", text);
+    await expectNoMatch(
+      page,
+      "Search unsubscriptions",
+      text,
+      "Sorry, there is no unsubscribed email address that fits with your search.",
+    );
+    await expect(page.getByRole("heading", { level: 1, name: "Unsubscriptions" })).toBeVisible();
+
+    const response = await page.reload();
+    expect(response?.status()).toBe(200);
+    await expectNoMatch(
+      page,
+      "Search unsubscriptions",
+      text,
+      "Sorry, there is no unsubscribed email address that fits with your search.",
+    );
+  });
+}
