@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import { getEnv } from "~/env.server";
 
 /** How long a browser should wait before trying again once a backend is away (seconds). */
@@ -12,11 +11,12 @@ export const RETRY_AFTER_SECONDS = 10;
  * no stack trace.
  */
 export function serviceUnavailable() {
-  return data(null, { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
-}
-
-export function isServiceUnavailable(error: unknown): error is Response {
-  return error instanceof Response && error.status === 503;
+  // A real Response (not `data()`, whose result is no Response): callers tell it from a backend failure by `instanceof Response`.
+  return new Response(null, {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
+  });
 }
 
 /** Reads (GET) get the short deadline, writes the long one (BACKEND_READ_TIMEOUT_MS, BACKEND_WRITE_TIMEOUT_MS). */
