@@ -8,7 +8,7 @@ import tseslint from "typescript-eslint";
 import noCycle from "./scripts/eslint-rules/no-cycle.js";
 
 /** Where the root and entry modules are: nothing below them may import them. */
-const appEntries = ["./app/root.tsx", "./app/entry.server.tsx", "./app/entry.client.tsx"];
+const appEntries = ["./app/root.tsx", "./app/entry.server.tsx", "./app/entry.client.tsx", "./app/server.ts"];
 
 /**
  * The layers of ARCHITECTURE.md (Layout): imports only point down.
@@ -56,7 +56,7 @@ const layerZones = [
     message: "Shared components never import a route module or the app's entries.",
   },
   {
-    target: ["./app/root.tsx", "./app/entry.server.tsx", "./app/entry.client.tsx"],
+    target: appEntries,
     from: "./app/routes",
     message: "The root and entries never import a route module.",
   },

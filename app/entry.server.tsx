@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { RETRY_AFTER_SECONDS } from "./api/deadline.server";
 import { checkEnvAtStart } from "./env.server";
+import { admissionGate, overloadedDocument } from "./utils/admission.server";
 import { NonceContext } from "./utils/nonce";
 import { applySecurityHeaders } from "./utils/security-headers.server";
 
@@ -20,15 +21,23 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   const nonce = randomBytes(16).toString("base64");
   const { pathname } = new URL(request.url);
+  const gate = admissionGate();
+  if (gate.isRefused(loadContext)) {
+    applySecurityHeaders(responseHeaders, { nonce, indexable: false });
+    return overloadedDocument(responseHeaders);
+  }
   applySecurityHeaders(responseHeaders, { nonce, indexable: pathname === "/login" });
   // A backend away (a thrown 503 reaches the page without its headers): tell browsers and proxies when to retry.
   if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
   // Bots get the whole document at once; people get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
+  // The render is most of a request's work: its place at the admission gate is kept until the last byte.
+  const releasePlace = gate.holdWhileRendering(loadContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -40,6 +49,7 @@ export default function handleRequest(
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
+          body.on("close", releasePlace);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -50,6 +60,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          releasePlace();
           reject(error);
         },
         onError(error: unknown) {

@@ -15,10 +15,25 @@ export type EventType =
 /**
  * POST /events (v1), the spec's logging endpoint. Logging never breaks the
  * page that logs, so failures are swallowed here and only here.
+ *
+ * An event that follows a once-only write names that write's key (`onceFor`):
+ * it is sent under a key of its own derived from it, so a repeated form logs
+ * its event once, as the backend applies its write once.
  */
-export async function logEvent(auth: AuthContext, type: EventType, params: Record<string, unknown> = {}) {
+export async function logEvent(
+  auth: AuthContext,
+  type: EventType,
+  params: Record<string, unknown> = {},
+  { onceFor }: { onceFor?: string } = {},
+) {
   try {
-    await auth.call({ base: "v1", path: "/events", method: "POST", body: { type, params } });
+    await auth.call({
+      base: "v1",
+      path: "/events",
+      method: "POST",
+      body: { type, params },
+      idempotencyKey: onceFor === undefined ? undefined : `${onceFor}-event`,
+    });
   } catch (error) {
     if (error instanceof Response) throw error;
   }

@@ -3,57 +3,26 @@
  * connections or answers 502 never hangs a page. Runs the built app's request
  * handler against the reference backend behind a switchable proxy.
  */
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RunningBackend } from "../support/backend";
 import { appRequest, signIn, startAppBackend } from "../support/app";
+import { startFaultProxy, type FaultProxy } from "../support/fault-proxy";
 
-type Mode = "pass" | "stall" | "refuse" | "502-once";
-let mode: Mode = "pass";
 let backend: RunningBackend;
-let proxy: http.Server;
+let proxy: FaultProxy;
 let handle: (request: Request) => Promise<Response>;
 let cookie: string;
-const stalled: http.ServerResponse[] = [];
 const backendFetches: string[] = [];
 
 const SENT_PAGE = "/5100000000000001/acme-marketing/mail-merges/sent";
 const READ_TIMEOUT_MS = 400;
 
-/** Forwards to the backend, or misbehaves as the test asks. */
-function startProxy(target: string) {
-  const server = http.createServer((request, response) => {
-    if (mode === "refuse") {
-      request.socket.destroy();
-      return;
-    }
-    if (mode === "stall") {
-      stalled.push(response);
-      return;
-    }
-    if (mode === "502-once") {
-      mode = "pass";
-      response.writeHead(502).end();
-      return;
-    }
-    const upstream = http.request(new URL(request.url ?? "/", target), { method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
-    request.pipe(upstream);
-  });
-  return new Promise<http.Server>((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
 beforeAll(async () => {
   backend = await startAppBackend();
-  proxy = await startProxy(backend.url);
-  const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  for (const [key, value] of Object.entries(backend.env)) process.env[key] = value.replace(backend.url, proxyUrl);
+  proxy = await startFaultProxy(backend);
   process.env.BACKEND_READ_TIMEOUT_MS = String(READ_TIMEOUT_MS);
   process.env.BACKEND_WRITE_TIMEOUT_MS = String(READ_TIMEOUT_MS * 2);
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
@@ -63,21 +32,19 @@ beforeAll(async () => {
   const realFetch = globalThis.fetch;
   vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    if (url.startsWith(proxyUrl)) backendFetches.push(`${init?.method ?? "GET"} ${url}`);
+    if (url.startsWith(proxy.url)) backendFetches.push(`${init?.method ?? "GET"} ${url}`);
     return realFetch(input, init);
   });
 });
 
 afterAll(async () => {
   vi.restoreAllMocks();
-  for (const response of stalled) response.destroy();
-  proxy.closeAllConnections();
-  await new Promise((resolve) => proxy.close(resolve));
+  await proxy.close();
   await backend.close();
 });
 
 beforeEach(() => {
-  mode = "pass";
+  proxy.mode = "pass";
   backendFetches.length = 0;
 });
 
@@ -95,7 +62,7 @@ describe("backend deadlines", () => {
   });
 
   it("answers 503 with Retry-After within the deadline when the backend stalls", async () => {
-    mode = "stall";
+    proxy.mode = "stall";
     const { response, body, took } = await loadSentPage();
     expect(response.status).toBe(503);
     expect(response.headers.get("Retry-After")).toMatch(/^\d+$/);
@@ -106,7 +73,7 @@ describe("backend deadlines", () => {
   });
 
   it("tries a refused read once more, then answers 503", async () => {
-    mode = "refuse";
+    proxy.mode = "refuse";
     const { response } = await loadSentPage();
     expect(response.status).toBe(503);
     const perUrl = new Map<string, number>();
@@ -118,15 +85,15 @@ describe("backend deadlines", () => {
   });
 
   it("gets past a single 502 by trying the read again", async () => {
-    mode = "502-once";
+    proxy.mode = "502-once";
     const { response } = await loadSentPage();
     expect(response.status).toBe(200);
   });
 
   it("recovers by itself once the backend is back", async () => {
-    mode = "stall";
+    proxy.mode = "stall";
     expect((await loadSentPage()).response.status).toBe(503);
-    mode = "pass";
+    proxy.mode = "pass";
     expect((await loadSentPage()).response.status).toBe(200);
   });
 });

@@ -83,6 +83,13 @@ describe("once-only forms", () => {
     const targets = outcomes.map(redirectTarget);
     expect(new URL(targets[0]!, "http://app.test").searchParams.get("count")).toBe("2");
     expect(targets[1]).toBe(targets[0]);
+    const events = await backend.db
+      .selectFrom("events")
+      .select("params")
+      .where("user_email", "=", "owner@acme.test")
+      .where("type", "=", "manual_unsubscribe")
+      .execute();
+    expect(events.filter((event) => JSON.parse(event.params ?? "{}").submitted === 2)).toHaveLength(1);
   });
 
   it("refuses a create without its key (400), creating nothing", async () => {

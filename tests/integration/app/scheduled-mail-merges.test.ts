@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { insertScheduledCampaigns } from "../../../backend/src/store/scheduled-campaigns";
+import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { formatDateTime } from "~/domain/zoned-format";
 import { OUT_OF_QUOTA_MESSAGE, type ScheduledDetail, type ScheduledRow } from "~/domain/scheduled-merges";
 import {
@@ -192,10 +194,14 @@ describe("cancelling a scheduled merge", () => {
       campaignId: id,
     });
 
-  it("deletes it, logs the event and goes back to the list with its query and the success alert", async () => {
+  it("deletes it, logs the event once however often the form is sent, and goes back to the list with its query and the success alert", async () => {
     const target = (await stored()).find((row) => row.spreadsheet_name === `${PAGING_PREFIX} 07`)!;
-    const outcome = await post(target.id, { intent: "cancel" }, `?q=zz&sort=time&dir=asc&page=1&confirm=cancel`);
+    const form = { intent: "cancel", [IDEMPOTENCY_FIELD]: randomUUID() };
+    const outcome = await post(target.id, form, `?q=zz&sort=time&dir=asc&page=1&confirm=cancel`);
     expect(redirectTarget(outcome)).toBe(`${LIST}?q=zz&sort=time&dir=asc&page=1&cancel=success`);
+    // A reload of the POST: the backend replays its first answer, and the event is not logged again.
+    const repeat = await post(target.id, form, `?q=zz&sort=time&dir=asc&page=1&confirm=cancel`);
+    expect(redirectTarget(repeat)).toBe(redirectTarget(outcome));
 
     expect((await stored()).some((row) => row.id === target.id)).toBe(false);
     const again = await run(detailLoader, get(`${LIST}/${target.id}`), { ...ACME, campaignId: target.id });

@@ -203,12 +203,12 @@ async function addAction(request: Request, space: SpaceContext, kind: RecipientK
     return refuse({ formError: sharedRecipientTexts.error, invalid }, 502);
   }
   if (kind === "unsubscription") {
-    await logEvent(space.auth, "manual_unsubscribe", {
-      count: added,
-      submitted: valid.length,
-      workspace_plan: space.workspace.workspacePlan,
-      user_plan: space.membership.userPlan,
-    });
+    await logEvent(
+      space.auth,
+      "manual_unsubscribe",
+      { count: added, submitted: valid.length, workspace_plan: space.workspace.workspacePlan, user_plan: space.membership.userPlan },
+      { onceFor: idempotencyKey },
+    );
   }
 
   // 002 §4: success clears the input. With invalid entries left, they stay in the box, each flagged.

@@ -66,12 +66,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     result = "error";
   }
   if (result === "success") {
-    await logEvent(space.auth, "scheduled_merge_canceled_by_user", {
-      campaign_id: campaignId,
-      workspace_id: space.workspace.workspaceId,
-      user_plan: space.membership.userPlan,
-      workspace_plan: space.workspace.workspacePlan,
-    });
+    await logEvent(
+      space.auth,
+      "scheduled_merge_canceled_by_user",
+      {
+        campaign_id: campaignId,
+        workspace_id: space.workspace.workspaceId,
+        user_plan: space.membership.userPlan,
+        workspace_plan: space.workspace.workspacePlan,
+      },
+      { onceFor: submission.value[IDEMPOTENCY_FIELD] },
+    );
   }
   const listPath = spacePath(space.urlPrefix, spaceSections.scheduled);
   return redirectInSession(space.auth, listAfterCancel(listPath, new URL(request.url).search, result));
