@@ -7,14 +7,20 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { RETRY_AFTER_SECONDS } from "./api/deadline.server";
 import { checkEnvAtStart } from "./env.server";
-import { admissionGate, overloadedDocument } from "./utils/admission.server";
+import { admissionGate } from "./utils/admission.server";
 import { NonceContext } from "./utils/nonce";
-import { applySecurityHeaders } from "./utils/security-headers.server";
+import { frontDoorRefusal, refusalDocument } from "./utils/refusals.server";
+import { applySecurityHeaders, withNoStore } from "./utils/security-headers.server";
 
 checkEnvAtStart();
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
+
+/** Data responses (single fetch) carry signed-in data like the documents: never stored. */
+export function handleDataRequest(response: Response) {
+  return withNoStore(response);
+}
 
 export default function handleRequest(
   request: Request,
@@ -26,9 +32,10 @@ export default function handleRequest(
   const nonce = randomBytes(16).toString("base64");
   const { pathname } = new URL(request.url);
   const gate = admissionGate();
-  if (gate.isRefused(loadContext)) {
+  const refusal = frontDoorRefusal(request) ?? (gate.isRefused(loadContext) ? 503 : null);
+  if (refusal !== null) {
     applySecurityHeaders(responseHeaders, { nonce, indexable: false });
-    return overloadedDocument(responseHeaders);
+    return refusalDocument(refusal, responseHeaders);
   }
   applySecurityHeaders(responseHeaders, { nonce, indexable: pathname === "/login" });
   // A backend away (a thrown 503 reaches the page without its headers): tell browsers and proxies when to retry.

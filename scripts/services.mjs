@@ -11,6 +11,15 @@ export const root = path.resolve(import.meta.dirname, "..");
 /** A binary installed by npm, by path, so nothing depends on PATH or npx. */
 export const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
+/**
+ * remix-serve serving a server build, with the front door preloaded
+ * (scripts/front-door.mjs: refuses what Remix would answer with a bare 500).
+ */
+export function remixServe(serverBuild) {
+  const cli = path.join(root, "node_modules", "@remix-run", "serve", "dist", "cli.js");
+  return { command: process.execPath, args: ["--import", "./scripts/front-door.mjs", cli, serverBuild] };
+}
+
 const READY_TIMEOUT_MS = 90_000;
 // Longer than Node's 5 s keep-alive timeout, which can delay a graceful close of remix-serve.
 const KILL_AFTER_MS = 8_000;

@@ -3,7 +3,9 @@
  * names, the shape of a banner ready to show, and fixed texts. No zod here,
  * so that the shell's first load stays small; parsing happens on the server.
  */
-export const BANNER_PARAMS = ["banner", "name", "switchedTo", "email", "switched", "reason"] as const;
+/** The signature a redirect puts on a banner with text (app/utils/banner-links.server.ts). */
+export const BANNER_SIGNATURE_PARAM = "sig";
+export const BANNER_PARAMS = ["banner", "name", "switchedTo", "email", "switched", "reason", BANNER_SIGNATURE_PARAM] as const;
 
 export interface BannerContent {
   tone: "success" | "error" | "info";

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { BANNER_PARAMS, type BannerContent } from "./banner-params";
+import { BANNER_PARAMS, BANNER_SIGNATURE_PARAM, type BannerContent } from "./banner-params";
 import { genericErrorTexts } from "./error-texts";
 
 // The zod-free half, for code that runs in the browser (banner-params.ts).
 export {
   BANNER_PARAMS,
+  BANNER_SIGNATURE_PARAM,
   bannerTexts,
   legacyBannerTexts,
   withoutBannerParams,
@@ -43,7 +44,7 @@ export type BannerParams = z.infer<typeof bannerSchema>;
 
 export function parseBanner(searchParams: URLSearchParams): BannerParams | null {
   const raw = Object.fromEntries(
-    BANNER_PARAMS.flatMap((key) => (searchParams.has(key) ? [[key, searchParams.get(key)]] : [])),
+    BANNER_PARAMS.flatMap((key) => (searchParams.has(key) && key !== BANNER_SIGNATURE_PARAM ? [[key, searchParams.get(key)]] : [])),
   );
   const parsed = bannerSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;

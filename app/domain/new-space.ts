@@ -47,6 +47,8 @@ export function spaceNameMessageForReason(reason: string | undefined): string | 
       return spaceNameMessages.TOO_SHORT;
     case "TOO_LONG":
       return spaceNameMessages.TOO_LONG;
+    case "INVALID_CHARACTERS":
+      return spaceNameMessages.INVALID_CHARACTERS;
     default:
       return null;
   }

@@ -25,6 +25,17 @@ describe("space name", () => {
       REQUIRED: "Please fill in this field.",
       TOO_SHORT: "Space name should contain at least 5 characters.",
       TOO_LONG: "Space name could contain at most 255 characters.",
+      INVALID_CHARACTERS: "Space name cannot contain invisible or text-direction characters.",
     });
   });
+  it("strips the characters of the 000 §5 sanitiser before counting", () => {
+    expect(spaceNameSchema.parse(' <Acme> & "Sons", (UK) | 50% + $;@ ')).toBe("Acme  Sons UK  50");
+    expect(messageFor("<a&b>")).toBe(spaceNameMessages.TOO_SHORT);
+  });
+  it.each(["\u202Eevil.exe", "Acme\u200FSales", "Acme\u2066Sales", "Acme\u0007Sales", "Acme\u0085Sales"])(
+    "refuses the invisible or text-direction character in %j",
+    (name) => {
+      expect(messageFor(name)).toBe(spaceNameMessages.INVALID_CHARACTERS);
+    },
+  );
 });

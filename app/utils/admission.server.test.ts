@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { admitted, createAdmissionGate, overloadedDocument, type AdmissionLimits } from "./admission.server";
+import { admitted, createAdmissionGate, type AdmissionLimits } from "./admission.server";
 
 const LIMITS: AdmissionLimits = { concurrency: 2, queue: 1, maxWaitMs: 1_000 };
 
@@ -115,18 +115,5 @@ describe("admitted", () => {
     expect((refusal as Response).status).toBe(503);
     expect((refusal as Response).headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(handler).not.toHaveBeenCalled();
-  });
-});
-
-describe("overloadedDocument", () => {
-  it("is a small 503 page with the generic texts of 000 §8", async () => {
-    const response = overloadedDocument(new Headers({ "X-Frame-Options": "DENY" }));
-    expect(response.status).toBe(503);
-    expect(response.headers.get("Retry-After")).toMatch(/^\d+$/);
-    expect(response.headers.get("X-Frame-Options")).toBe("DENY");
-    const html = await response.text();
-    expect(html).toContain("<h1>Something went wrong.</h1>");
-    expect(html).toContain("Please try again later.");
-    expect(html).toContain('lang="en"');
   });
 });

@@ -1,5 +1,4 @@
-import { RETRY_AFTER_SECONDS, serviceUnavailable } from "~/api/deadline.server";
-import { genericErrorTexts, oopsTexts } from "~/domain/error-texts";
+import { serviceUnavailable } from "~/api/deadline.server";
 import { getEnv } from "~/env.server";
 
 export interface AdmissionLimits {
@@ -151,15 +150,4 @@ export function admitted<Args extends { context: unknown }, Result>(
       gate.leave(key);
     }
   };
-}
-
-/**
- * The document of a refused request: the generic texts of 000 §8 without the
- * shell or any React render, so a refusal costs next to nothing.
- */
-export function overloadedDocument(headers: Headers) {
-  headers.set("Content-Type", "text/html; charset=utf-8");
-  headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
-  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${genericErrorTexts.title}</title></head><body><main><h1>${genericErrorTexts.title}</h1><p>${genericErrorTexts.detail}</p><p><a href="">${oopsTexts.tryAgain}</a></p></main></body></html>`;
-  return new Response(html, { status: 503, headers });
 }

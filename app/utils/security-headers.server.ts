@@ -1,5 +1,20 @@
 import { googleEndpoints, isProduction } from "~/env.server";
 
+/** Pages and their data are never stored anywhere: after logout, Back must show nothing of them (issue 13). */
+const NO_STORE = "private, no-store";
+
+/** A data response (single fetch) that no cache keeps; a response with locked headers is copied. */
+export function withNoStore(response: Response) {
+  try {
+    response.headers.set("Cache-Control", NO_STORE);
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    headers.set("Cache-Control", NO_STORE);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
 /**
  * Headers every document carries (ARCHITECTURE: sessions and security). The
  * nonce lets our own inline scripts run and nothing else.
@@ -22,6 +37,7 @@ export function applySecurityHeaders(headers: Headers, { nonce, indexable }: { n
   ].join("; ");
   headers.set("Content-Security-Policy", csp);
   headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Cache-Control", NO_STORE);
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   if (isProduction()) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");

@@ -127,10 +127,24 @@ test.describe("the workspace shell", () => {
     await expect(page).toHaveURL(/\/login\?continue=/);
   });
 
+  test("after logout, Back shows the sign-in page, never the signed-in data", async ({ page }) => {
+    await signInAs(page, "owner@acme.test");
+    await page.goto(`${acmeMarketing}/unsubscriptions`);
+    const address = (await page.getByRole("row").nth(1).getByRole("cell").first().innerText()).trim();
+    expect(address).toContain("@");
+    await summary(page, "Account menu").click();
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.goBack();
+    await expect(page.getByRole("heading", { name: "Welcome back!" })).toBeVisible();
+    await expect(page.getByText(address)).toHaveCount(0);
+  });
+
   test("a banner from the query shows once and closes with its link", async ({ page }, testInfo) => {
     await signInAs(page, "owner@acme.test");
-    await page.goto(`${acmeMarketing}/mail-merges/sent?banner=created&name=Launch%20team`);
-    const banner = page.getByRole("status").filter({ hasText: "Launch team has been successfully created." });
+    await page.goto(`${acmeMarketing}/mail-merges/sent?banner=welcome`);
+    const banner = page.getByRole("status").filter({ hasText: "Welcome to YAMM!" });
     await expect(banner).toBeVisible();
     if (testInfo.project.name === "js") {
       // Forgotten by the address bar once shown: a reload does not show it again.
@@ -146,6 +160,18 @@ test.describe("the workspace shell", () => {
     );
     await page.goto(`${acmeMarketing}/templates?banner=created`);
     await expect(page.getByRole("status")).toHaveCount(0);
+  });
+
+  test("a crafted banner link shows none of its text", async ({ page }) => {
+    await signInAs(page, "owner@acme.test");
+    await page.goto(`${acmeMarketing}/mail-merges/sent?banner=transferred&name=Acme%20Marketing&email=billing-support@evil.test`);
+    await expect(page.getByRole("heading", { level: 1, name: "Mail Merges" })).toBeVisible();
+    await expect(page.getByText("billing-support@evil.test")).toHaveCount(0);
+    await expect(page.getByText("ownership has been transferred")).toHaveCount(0);
+
+    await page.goto(`${acmeMarketing}/mail-merges/sent?banner=created&name=${encodeURIComponent("Call +1 555 0100 to keep your account ".repeat(8))}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Mail Merges" })).toBeVisible();
+    await expect(page.getByText("Call +1 555 0100")).toHaveCount(0);
   });
 
   test("the owner of a legacy space dismisses the legacy banner for good", async ({ page }) => {

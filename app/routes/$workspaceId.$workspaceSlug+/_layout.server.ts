@@ -5,7 +5,7 @@ import { isBackendError } from "~/api/http.server";
 import { listSpaceManagers, type SpaceManager } from "~/api/members.server";
 import type { User } from "~/api/users.server";
 import { createWorkspace } from "~/api/workspaces.server";
-import { bannerFromQuery, bannerQuery } from "~/domain/banners";
+import { bannerQuery } from "~/domain/banners";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { canCreateSpace, newSpaceSchema, spaceLimit, spaceNameMessageForReason } from "~/domain/new-space";
 import { canManageBillingPortal, type SpaceAccess } from "~/domain/permissions";
@@ -15,6 +15,7 @@ import { MAX_OWNED_SPACES } from "~/domain/space-name";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import type { AuthContext } from "~/api/caller.server";
 import { redirectInSession, requireSession } from "~/utils/auth.server";
+import { verifiedBanner } from "~/utils/banner-links.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { commitLastWorkspaceId, readLastWorkspaceId } from "~/utils/session.server";
 import { loadSpace, type SpaceContext } from "~/utils/space.server";
@@ -109,9 +110,9 @@ export async function loadShell({ request, params, context }: LoaderFunctionArgs
 export type ShellData = Awaited<ReturnType<typeof loadShell>>["data"];
 export type ActiveShellData = Extract<ShellData, { disabled: false }>;
 
-/** The banner the URL asks for (000 §8), parsed with zod, ready to show. */
+/** The banner the URL asks for (000 §8), parsed with zod, ready to show; text only when we signed it. */
 export function requestedBanner(url: URL) {
-  return bannerFromQuery(url.searchParams);
+  return verifiedBanner(url.searchParams);
 }
 
 /** How many spaces the user owns, against the limit (000 §9). */

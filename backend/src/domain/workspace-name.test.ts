@@ -10,6 +10,10 @@ describe("workspace name rules", () => {
     ["abcd", "TOO_SHORT"],
     ["  abcd  ", "TOO_SHORT"],
     ["x".repeat(256), "TOO_LONG"],
+    ["<$%@>", "REQUIRED"],
+    ["\u202Eexe.Acme", "INVALID_CHARACTERS"],
+    ["Acme\u2067Sales", "INVALID_CHARACTERS"],
+    ["Acme\u0000Sales", "INVALID_CHARACTERS"],
   ])("%j is refused with %s", (value, code) => {
     const result = workspaceNameSchema.safeParse(value);
     expect(result.success).toBe(false);
@@ -20,6 +24,7 @@ describe("workspace name rules", () => {
     ["abcde", "abcde"],
     ["  Acme Sales  ", "Acme Sales"],
     [` ${"x".repeat(255)} `, "x".repeat(255)],
+    ['Acme & "Sons" (UK), <b>', "Acme  Sons UK b"],
   ])("%j is accepted as %j", (value, name) => {
     expect(workspaceNameSchema.parse(value)).toBe(name);
   });
@@ -31,6 +36,10 @@ describe("workspace name rules", () => {
 });
 
 describe("personalSpaceName", () => {
+  it("cleans a name Google gave: sanitiser characters and text-direction marks go", () => {
+    expect(personalSpaceName("\u202ESam <Solo>", "solo@gmail.com")).toBe("Sam Solo's space");
+  });
+
   it("uses the user's name", () => {
     expect(personalSpaceName("Sam Solo", "solo@gmail.com")).toBe("Sam Solo's space");
   });

@@ -4,7 +4,18 @@ import { z } from "zod";
 export const WORKSPACE_NAME_MIN_LENGTH = 5;
 export const WORKSPACE_NAME_MAX_LENGTH = 255;
 
-export type WorkspaceNameError = "REQUIRED" | "TOO_SHORT" | "TOO_LONG";
+export type WorkspaceNameError = "REQUIRED" | "TOO_SHORT" | "TOO_LONG" | "INVALID_CHARACTERS";
+
+/** Spec 000 §5: the text sanitiser's characters, stripped from a name. */
+const SANITISED_CHARACTERS = /[|&;$%@"<>()+,]/g;
+/** Controls and text-direction marks: a name would read otherwise than it is stored (U+202E turns it around). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it finds
+const INVISIBLE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** A name as §5 cleans it: the sanitiser's characters stripped, then trimmed. */
+export function cleanWorkspaceName(name: string): string {
+  return name.replace(SANITISED_CHARACTERS, "").trim();
+}
 
 /** Counts code points, so an emoji or accented letter is one character as the user sees it. */
 function characterCount(value: string): number {
@@ -16,19 +27,21 @@ export function workspaceNameError(trimmedName: string): WorkspaceNameError | nu
   if (length === 0) return "REQUIRED";
   if (length < WORKSPACE_NAME_MIN_LENGTH) return "TOO_SHORT";
   if (length > WORKSPACE_NAME_MAX_LENGTH) return "TOO_LONG";
+  if (trimmedName.search(INVISIBLE_CHARACTERS) >= 0) return "INVALID_CHARACTERS";
   return null;
 }
 
 /**
- * zod field for create and rename. Failures are custom issues whose message is
- * the bare code (REQUIRED, TOO_SHORT, TOO_LONG), which the HTTP layer sends as
+ * zod field for create and rename: the name cleaned as §5 says, then checked.
+ * Failures are custom issues whose message is the bare code (REQUIRED,
+ * TOO_SHORT, TOO_LONG, INVALID_CHARACTERS), which the HTTP layer sends as
  * the 400 `reason` so the app can map it to the spec's texts.
  */
 export const workspaceNameSchema = z.preprocess(
   (value) => value ?? "",
   z
     .string()
-    .transform((value) => value.trim())
+    .transform(cleanWorkspaceName)
     .superRefine((value, ctx) => {
       const error = workspaceNameError(value);
       if (error) ctx.addIssue({ code: z.ZodIssueCode.custom, message: error });
@@ -42,7 +55,8 @@ const PERSONAL_SPACE_SUFFIX = "'s space";
  * name says nothing, so the e-mail's local part stands in for it.
  */
 export function personalSpaceName(userName: string, email: string): string {
-  const name = userName.trim();
+  // Made for the user, from a name Google gave us: cleaned rather than refused.
+  const name = cleanWorkspaceName(userName.replace(INVISIBLE_CHARACTERS, ""));
   const owner = characterCount(name) >= 2 ? name : email.slice(0, email.lastIndexOf("@"));
   const room = WORKSPACE_NAME_MAX_LENGTH - PERSONAL_SPACE_SUFFIX.length;
   return [...owner].slice(0, room).join("") + PERSONAL_SPACE_SUFFIX;

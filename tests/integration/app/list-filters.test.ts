@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOSTILE_MARKER, markRecipient } from "../support/hostile-markers";
+import { HOSTILE_MARKER, firstOwnCampaign, markRecipient } from "../support/hostile-markers";
 import { loader as bouncesLoader } from "~/routes/$workspaceId.$workspaceSlug+/bounces";
 import { loader as bouncesCsvLoader } from "~/routes/$workspaceId.$workspaceSlug+/bounces[.csv]";
 import { loader as scheduledLoader } from "~/routes/$workspaceId.$workspaceSlug+/mail-merges+/scheduled";
@@ -49,14 +49,7 @@ beforeAll(async () => {
   backend = await startAppBackend({ faultInjection: true });
   for (const person of [PERSONAS.owner, PERSONAS.solo]) cookies[person.id] = (await signIn(backend, person.email)).cookie;
   const owner = PERSONAS.owner.id;
-  const firstOwn = (table: "sent_campaigns" | "scheduled_campaigns") =>
-    backend.db
-      .selectFrom(table)
-      .select("id")
-      .where("user_id", "=", owner)
-      .where("workspace_id", "=", ACME.workspaceId)
-      .orderBy("id")
-      .executeTakeFirstOrThrow();
+  const firstOwn = (table: "sent_campaigns" | "scheduled_campaigns") => firstOwnCampaign(backend, table, ACME.workspaceId, owner);
   const sent = await firstOwn("sent_campaigns");
   // Updated now, so the Sent tab's default range (and its first page) shows it.
   await backend.db

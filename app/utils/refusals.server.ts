@@ -1,0 +1,44 @@
+import { RETRY_AFTER_SECONDS } from "~/api/deadline.server";
+import { genericErrorTexts, oopsTexts } from "~/domain/error-texts";
+
+/**
+ * The header scripts/front-door.mjs sets on a request it refuses before
+ * Remix sees it (a method the app does not answer, a write from another
+ * origin); the request goes on as a GET, answered here with that status.
+ */
+export const REFUSAL_HEADER = "x-yamm-refusal";
+
+const ANSWERED_METHODS = "GET, HEAD, POST";
+
+/** The status the front door refused this request with, or null. */
+export function frontDoorRefusal(request: Request): 403 | 405 | null {
+  const value = request.headers.get(REFUSAL_HEADER);
+  return value === "403" ? 403 : value === "405" ? 405 : null;
+}
+
+function refusalHeaders(status: number, headers = new Headers()) {
+  if (status === 503) headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  if (status === 405) headers.set("Allow", ANSWERED_METHODS);
+  return headers;
+}
+
+/** A loader or action that runs only for a request the front door let through; a refused one gets its status, nothing else. */
+export function refusedAtTheDoor<Args extends { request: Request }, Result>(handler: (args: Args) => Result) {
+  return (args: Args): Result => {
+    const status = frontDoorRefusal(args.request);
+    if (status !== null) throw new Response(null, { status, headers: refusalHeaders(status) });
+    return handler(args);
+  };
+}
+
+/**
+ * The document of a refused request (front door, overload): the generic
+ * texts of 000 §8 without the shell or any React render, so a refusal costs
+ * next to nothing and never shows a stack trace.
+ */
+export function refusalDocument(status: 403 | 405 | 503, headers: Headers) {
+  refusalHeaders(status, headers);
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${genericErrorTexts.title}</title></head><body><main><h1>${genericErrorTexts.title}</h1><p>${genericErrorTexts.detail}</p><p><a href="">${oopsTexts.tryAgain}</a></p></main></body></html>`;
+  return new Response(html, { status, headers });
+}
