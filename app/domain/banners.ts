@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BANNER_PARAMS, BANNER_SIGNATURE_PARAM, type BannerContent } from "./banner-params";
 import { genericErrorTexts } from "./error-texts";
+import { generalSettingsTexts } from "./general-settings";
 
 // The zod-free half, for code that runs in the browser (banner-params.ts).
 export {
@@ -39,6 +40,7 @@ const bannerSchema = z.discriminatedUnion("banner", [
     reason: z.enum(Object.keys(invitationErrorReasons) as [InvitationErrorReason, ...InvitationErrorReason[]]),
   }),
   z.object({ banner: z.literal("error") }),
+  z.object({ banner: z.literal("settings-saved") }),
 ]);
 export type BannerParams = z.infer<typeof bannerSchema>;
 
@@ -87,6 +89,8 @@ export function bannerContent(params: BannerParams): BannerContent {
       };
     case "error":
       return { tone: "error", ...genericErrorTexts };
+    case "settings-saved":
+      return { tone: "success", title: generalSettingsTexts.saved };
   }
 }
 

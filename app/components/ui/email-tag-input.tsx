@@ -9,6 +9,7 @@ import {
   type RecipientTexts,
 } from "~/domain/recipients";
 import { buttonClass } from "./button";
+import { useHydrated } from "./use-hydrated";
 
 export interface AddFormAnswer {
   text: string;
@@ -115,13 +116,6 @@ export function EmailTagInput({
       ) : null}
     </FormComponent>
   );
-}
-
-/** False on the server and in the first render, true once JavaScript runs. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 /**

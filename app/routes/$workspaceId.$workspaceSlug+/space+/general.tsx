@@ -1,13 +1,31 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { lazyHydrated } from "~/components/ui/lazy-hydrated";
 import { PageHeading } from "~/components/ui/page-heading";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { loadSpacePage } from "~/utils/space-page.server";
+import { renameSpaceFromForm } from "./general.server";
+
+/** conform and zod load after the page's first load (ARCHITECTURE budgets); the server renders the form in full. */
+const RenameForm = lazyHydrated(() => import("./__general/rename-form").then((module) => module.RenameForm));
 
 export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args, (access) => access.canAccessGeneralSettings, "space");
 
-export default function Page() {
-  return <PageHeading>{pageTexts.general.heading}</PageHeading>;
+export const action = (args: ActionFunctionArgs) => renameSpaceFromForm(args);
+
+export default function GeneralSettingsPage() {
+  const { spaceName } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <>
+      <PageHeading>{pageTexts.general.heading}</PageHeading>
+      <section className="mt-6 rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        {/* Keyed by the name: after a save the field shows the stored name. */}
+        <RenameForm key={spaceName} spaceName={spaceName} lastResult={answer?.result} />
+      </section>
+    </>
+  );
 }
 
 export const meta = () => pageTitle(pageTexts.general.title);

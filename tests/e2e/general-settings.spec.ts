@@ -1,0 +1,42 @@
+import { expect, test } from "@playwright/test";
+import { signInAs } from "./support/auth";
+
+/** A space of its own for each project: renaming a shared one would move other tests' URLs. */
+async function createSpace(page: import("@playwright/test").Page, name: string) {
+  await page.goto("/5100000000000001/acme-marketing/spaces/new");
+  await page.getByLabel("Space name").fill(name);
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page).toHaveURL(/\/\d+\/[\w-]+\/mail-merges\/sent/);
+  return new URL(page.url()).pathname.replace(/\/mail-merges\/sent$/, "");
+}
+
+test("the owner renames the space: Cancel undoes, an invalid name shows its message, a valid one is saved", async ({ page }, testInfo) => {
+  await signInAs(page, "admin@acme.test");
+  const prefix = await createSpace(page, `Rename me ${testInfo.project.name}`);
+  await page.goto(`${prefix}/space/general`);
+  await expect(page.getByRole("heading", { level: 1, name: "General settings" })).toBeVisible();
+  const name = page.getByLabel("Space name");
+  await expect(name).toHaveValue(`Rename me ${testInfo.project.name}`);
+  if (testInfo.project.name === "js") {
+    // Nothing to save or undo while the name is unchanged.
+    await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Cancel" })).toBeDisabled();
+  }
+
+  await name.fill("Something else entirely");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(name).toHaveValue(`Rename me ${testInfo.project.name}`);
+
+  await name.fill("abc");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Space name should contain at least 5 characters.")).toBeVisible();
+  await expect(name).toHaveValue("abc");
+
+  const renamed = `Renamed team ${testInfo.project.name}`;
+  await name.fill(renamed);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your general settings have been saved." })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/renamed-team-${testInfo.project.name}/space/general`));
+  await expect(page.getByLabel("Space name")).toHaveValue(renamed);
+  await expect(page.locator("summary:visible", { hasText: "Switch space" })).toContainText(renamed);
+});
