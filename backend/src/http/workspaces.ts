@@ -1,16 +1,20 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { isTransferCandidate, transferRefusal } from "../domain/ownership";
+import { parseRestrictions } from "../domain/restrictions";
 import { workspaceNameSchema } from "../domain/workspace-name";
 import { newWorkspaceId } from "../store/ids";
 import {
   countOwnedWorkspaces,
+  findMembership,
   findWorkspace,
   insertMember,
   insertWorkspace,
+  transferOwnership,
   updateWorkspace,
 } from "../store/workspaces";
 import type { AppEnv, RouteDeps } from "./app-env";
-import { callerUser, requireMembership } from "./caller";
+import { callerUser, memberFeatures, requireMembership } from "./caller";
 import { conflict, forbidden } from "./errors";
 import { parseJsonBody, parseQuery, queryFlag } from "./validation";
 import { INCLUDE_EVERYTHING, workspaceView } from "./views/workspace-view";
@@ -29,6 +33,8 @@ const createBody = z.object({
   userId: z.string({ required_error: "UserId is required" }).min(1, "UserId is required"),
   memberInviteUser: z.boolean().default(true),
 });
+
+const transferBody = z.object({ userId: z.string().min(1) });
 
 const updateBody = z
   .object({
@@ -90,6 +96,27 @@ export function workspacesRoutes({ db }: RouteDeps) {
     await updateWorkspace(db, workspace.id, { name: body.workspaceName, memberInviteUser: body.memberInviteUser });
     const updated = await findWorkspace(db, workspace.id);
     return c.json(await workspaceView(db, updated!, membership.status, INCLUDE_EVERYTHING));
+  });
+
+  routes.put("/workspaces/:workspaceId/owner", async (c) => {
+    const { userId } = await parseJsonBody(c, transferBody);
+    const caller = await requireMembership(db, c, c.req.param("workspaceId"));
+    const refusal = transferRefusal({
+      workspacePlan: caller.workspace.plan,
+      restrictions: parseRestrictions(caller.workspace.restrictions),
+      transferOwnerShip: (await memberFeatures(db, caller)).otherFeatures.transferOwnerShip,
+      callerRole: caller.membership.role,
+      callerStatus: caller.membership.status,
+    });
+    if (refusal) throw forbidden(refusal);
+    const candidate = await findMembership(db, caller.workspace.id, userId);
+    if (!candidate || !isTransferCandidate({ role: candidate.role, status: candidate.status, seatType: candidate.seat_type }))
+      throw conflict("not_a_transfer_candidate");
+    if ((await countOwnedWorkspaces(db, userId)) >= MAX_OWNED_WORKSPACES) throw conflict("user_owns_too_many_workspaces");
+    // One transaction: the space never has two owners or none.
+    await transferOwnership(db, caller.workspace.id, { from: caller.user.id, to: userId });
+    const workspace = await findWorkspace(db, caller.workspace.id);
+    return c.json(await workspaceView(db, workspace!, caller.membership.status, INCLUDE_EVERYTHING));
   });
 
   return routes;

@@ -158,3 +158,21 @@ export async function updateWorkspace(
     .where("id", "=", workspaceId)
     .execute();
 }
+
+/** The owner becomes a regular member and the new owner takes the space, in one transaction (002 §2: "You are still part of it as a regular user"). */
+export async function transferOwnership(db: BackendDb, workspaceId: string, { from, to }: { from: string; to: string }) {
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    for (const [userId, role] of [
+      [from, "MEMBER"],
+      [to, "OWNER"],
+    ] as const) {
+      await trx
+        .updateTable("workspace_members")
+        .set({ role, last_update_timestamp: now })
+        .where("workspace_id", "=", workspaceId)
+        .where("user_id", "=", userId)
+        .execute();
+    }
+  });
+}
