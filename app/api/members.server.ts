@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AuthContext } from "./caller.server";
+import { isTransferCandidate } from "~/domain/general-settings";
 import { roleRank } from "~/domain/roles";
 import { buildFilterBy } from "./list-filter.server";
 import { roleSchema } from "./schemas";
@@ -49,4 +50,30 @@ export async function getSpaceOwner(auth: AuthContext, workspaceId: string): Pro
     schema: managersAnswerSchema,
   });
   return answer.items.find((member) => member.userRole === "OWNER") ?? null;
+}
+
+const candidateSchema = spaceManagerSchema.extend({ status: z.string(), seatType: z.string().nullish().transform((value) => value ?? null) });
+export type TransferCandidate = z.infer<typeof candidateSchema>;
+
+/** The backend's largest page of members (002 §7). */
+const MEMBERS_PAGE = 100;
+
+/**
+ * The members who may become the owner (002 §5): the active admins and
+ * members (GET /workspaces/{id}/members, page by page), those holding a YAMM
+ * seat, by name.
+ */
+export async function listTransferCandidates(auth: AuthContext, workspaceId: string): Promise<TransferCandidate[]> {
+  const members: TransferCandidate[] = [];
+  for (let offset = 0; ; offset += MEMBERS_PAGE) {
+    const answer = await auth.call({
+      base: "v1",
+      path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
+      query: { filterBy: buildFilterBy({ role: ["ADMIN", "MEMBER"], status: ["ACTIVE"] }), limit: MEMBERS_PAGE, limitOffset: offset },
+      schema: z.object({ items: z.array(candidateSchema) }),
+    });
+    members.push(...answer.items);
+    if (answer.items.length < MEMBERS_PAGE) break;
+  }
+  return members.filter(isTransferCandidate).sort((a, b) => (a.userName || a.userEmail).localeCompare(b.userName || b.userEmail));
 }

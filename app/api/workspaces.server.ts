@@ -76,3 +76,14 @@ export function updateWorkspace(auth: AuthContext, workspaceId: string, changes:
     schema: activeWorkspaceSchema,
   });
 }
+
+/** PUT /workspaces/{id}/owner (v1, 002 §7): the member becomes the owner, the caller a regular member. */
+export function transferWorkspaceOwnership(auth: AuthContext, workspaceId: string, userId: string) {
+  return auth.call({
+    base: "v1",
+    path: `/workspaces/${encodeURIComponent(workspaceId)}/owner`,
+    method: "PUT",
+    body: { userId },
+    schema: activeWorkspaceSchema,
+  });
+}

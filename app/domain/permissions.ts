@@ -14,6 +14,8 @@ export interface SpaceAccess {
   /** Users page, general settings and billing are grouped as "settings". */
   canManageSettings: boolean;
   canAccessGeneralSettings: boolean;
+  /** 002 §6: offered unless restricted (TRANSFER_WORKSPACE), on a Free or Legacy plan, or without transferOwnerShip. */
+  canTransferOwnership: boolean;
   canAccessUsersPage: boolean;
   canAccessBilling: boolean;
   /** 001 §2: billing needs billing access, but a free space is not redirected away from it. */
@@ -52,6 +54,12 @@ export function spaceAccess(membership: MembershipForAccess, workspace: Workspac
     isPerSeat,
     canManageSettings: hasRoleAtLeast(role, "ADMIN"),
     canAccessGeneralSettings: role === "OWNER",
+    canTransferOwnership:
+      role === "OWNER" &&
+      !restrictions.TRANSFER_WORKSPACE &&
+      workspacePlan !== "FREE" &&
+      !isLegacy &&
+      features.otherFeatures.transferOwnerShip,
     canAccessUsersPage,
     canAccessBilling,
     canViewBillingPage: canAccessBilling || workspacePlan === "FREE",

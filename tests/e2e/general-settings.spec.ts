@@ -40,3 +40,18 @@ test("the owner renames the space: Cancel undoes, an invalid name shows its mess
   await expect(page.getByLabel("Space name")).toHaveValue(renamed);
   await expect(page.locator("summary:visible", { hasText: "Switch space" })).toContainText(renamed);
 });
+
+test("the owner chooses a new owner, sees the confirmation at its URL, and cancels it", async ({ page }) => {
+  await signInAs(page, "owner@acme.test");
+  await page.goto("/5100000000000001/acme-marketing/space/general");
+  await page.getByLabel("New owner").selectOption({ label: "Ben Baker (ben.baker@acme.test)" });
+  await page.getByRole("button", { name: "Transfer" }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Transfer ownership?" });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\?confirm=transfer&newOwner=6100000000000008$/);
+  await expect(dialog).toContainText("ben.baker@acme.test will become the owner of Acme Marketing.");
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/acme-marketing\/space\/general$/);
+});

@@ -4,18 +4,19 @@ import { lazyHydrated } from "~/components/ui/lazy-hydrated";
 import { PageHeading } from "~/components/ui/page-heading";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { loadSpacePage } from "~/utils/space-page.server";
-import { renameSpaceFromForm } from "./general.server";
+import { TransferSection } from "./__general/transfer-section";
+import { generalSettingsAction, loadGeneralSettings } from "./general.server";
 
 /** conform and zod load after the page's first load (ARCHITECTURE budgets); the server renders the form in full. */
 const RenameForm = lazyHydrated(() => import("./__general/rename-form").then((module) => module.RenameForm));
 
-export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args, (access) => access.canAccessGeneralSettings, "space");
+export const loader = (args: LoaderFunctionArgs) => loadGeneralSettings(args);
 
-export const action = (args: ActionFunctionArgs) => renameSpaceFromForm(args);
+export const action = (args: ActionFunctionArgs) => generalSettingsAction(args);
 
+/** General settings (002 §2): owner only; rename, and transfer ownership where the space allows it. */
 export default function GeneralSettingsPage() {
-  const { spaceName } = useLoaderData<typeof loader>();
+  const { spaceName, transfer } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <>
@@ -24,6 +25,7 @@ export default function GeneralSettingsPage() {
         {/* Keyed by the name: after a save the field shows the stored name. */}
         <RenameForm key={spaceName} spaceName={spaceName} lastResult={answer?.result} />
       </section>
+      {transfer ? <TransferSection spaceName={spaceName} transfer={transfer} actionError={answer?.transferError ?? null} /> : null}
     </>
   );
 }
