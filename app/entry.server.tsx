@@ -45,6 +45,8 @@ export default function handleRequest(
 
   // The render is most of a request's work: its place at the admission gate is kept until the last byte.
   const releasePlace = gate.holdWhileRendering(loadContext);
+  // A reader that leaves mid-stream (a click elsewhere) may leave the body unread, never closed: the request's abort frees the place then.
+  request.signal.addEventListener("abort", releasePlace, { once: true });
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(

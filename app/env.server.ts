@@ -29,11 +29,11 @@ const envSchema = z.object({
   /** Deadline of a backend write (POST, PUT, PATCH, DELETE), in milliseconds: writes may take longer. */
   BACKEND_WRITE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   /** Requests the app works on at once; past them a short queue, then an immediate 503 (overload). */
-  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(1_000).default(4),
+  MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(1_000).default(8),
   /** Requests that may wait for a place before the app refuses new ones at once. */
-  MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(10_000).default(4),
+  MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(10_000).default(16),
   /** The longest a request waits in that queue before it is refused after all, in milliseconds. */
-  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
