@@ -98,14 +98,15 @@ describe("the campaign calls", () => {
 
   it("answer null for an unknown campaign, and never call with a strange id", async () => {
     const { auth, requests } = fakeAuth({});
-    expect(await getSentCampaign(auth, "999")).toBeNull();
-    expect(await getSentCampaign(auth, "../users/me")).toBeNull();
+    expect(await getSentCampaign(auth, "5100", "999")).toBeNull();
+    expect(await getSentCampaign(auth, "5100", "../users/me")).toBeNull();
     expect(requests.map((request) => request.path)).toEqual(["/users/me/campaigns/999"]);
+    expect(requests[0]?.query).toEqual({ workspaceId: "5100" });
   });
 
   it("let other failures through", async () => {
     const { auth } = fakeAuth({ "/users/me/campaigns/7": new BackendError(500, "boom", undefined, "/x") });
-    await expect(getSentCampaign(auth, "7")).rejects.toBeInstanceOf(BackendError);
+    await expect(getSentCampaign(auth, "5100", "7")).rejects.toBeInstanceOf(BackendError);
   });
 
   it("fall back to the poll responses when the results fail", async () => {
@@ -115,10 +116,11 @@ describe("the campaign calls", () => {
         items: [{ value: "Yes" }, { value: "No" }, { value: "Yes" }, { value: "Yes" }],
       },
     });
-    expect(await getPollAnswers(auth, "7")).toEqual([
+    expect(await getPollAnswers(auth, "5100", "7")).toEqual([
       { answer: "Yes", count: 3, percent: 75 },
       { answer: "No", count: 1, percent: 25 },
     ]);
     expect(requests.every((request) => request.withIdToken === true)).toBe(true);
+    expect(requests.map((request) => request.query)).toEqual([{ workspaceId: "5100" }, { workspaceId: "5100" }]);
   });
 });

@@ -126,13 +126,21 @@ export function isCampaignId(value: string | undefined): value is string {
   return typeof value === "string" && /^[\w-]{1,64}$/.test(value);
 }
 
-/** GET /users/me/campaigns/{id} (v2); null when it is unknown or not the caller's (404). */
-export async function getSentCampaign(auth: AuthContext, campaignId: string): Promise<SentCampaignDetail | null> {
+/**
+ * GET /users/me/campaigns/{id}?workspaceId= (v2); null when it is unknown, not
+ * the caller's or another space's (404).
+ */
+export async function getSentCampaign(
+  auth: AuthContext,
+  workspaceId: string,
+  campaignId: string,
+): Promise<SentCampaignDetail | null> {
   if (!isCampaignId(campaignId)) return null;
   try {
     return await auth.call({
       base: "v2",
       path: `/users/me/campaigns/${encodeURIComponent(campaignId)}`,
+      query: { workspaceId },
       withIdToken: true,
       schema: sentCampaignDetailSchema,
     });
@@ -146,14 +154,16 @@ export async function getSentCampaign(auth: AuthContext, campaignId: string): Pr
  * The poll's answers (002 §7): GET …/pollResults, and on failure or an empty
  * answer GET …/pollResponses, counted.
  */
-export function getPollAnswers(auth: AuthContext, campaignId: string): Promise<PollAnswer[]> {
+export function getPollAnswers(auth: AuthContext, workspaceId: string, campaignId: string): Promise<PollAnswer[]> {
   const path = `/users/me/campaigns/${encodeURIComponent(campaignId)}`;
+  const query = { workspaceId };
   return pollAnswers(
     async () =>
       (
         await auth.call({
           base: "v2",
           path: `${path}/pollResults`,
+          query,
           withIdToken: true,
           schema: pollResultsSchema,
         })
@@ -163,6 +173,7 @@ export function getPollAnswers(auth: AuthContext, campaignId: string): Promise<P
         await auth.call({
           base: "v2",
           path: `${path}/pollResponses`,
+          query,
           withIdToken: true,
           schema: pollResponsesSchema,
         })

@@ -93,13 +93,21 @@ export async function listScheduledCampaigns(
   return items;
 }
 
-/** GET /users/me/scheduled-campaigns/{id} (v2); null when it is unknown or not the caller's (404). */
-export async function getScheduledCampaign(auth: AuthContext, campaignId: string): Promise<ScheduledCampaign | null> {
+/**
+ * GET /users/me/scheduled-campaigns/{id}?workspaceId= (v2); null when it is
+ * unknown, not the caller's or another space's (404).
+ */
+export async function getScheduledCampaign(
+  auth: AuthContext,
+  workspaceId: string,
+  campaignId: string,
+): Promise<ScheduledCampaign | null> {
   if (!isCampaignId(campaignId)) return null;
   try {
     return await auth.call({
       base: "v2",
       path: `/users/me/scheduled-campaigns/${encodeURIComponent(campaignId)}`,
+      query: { workspaceId },
       schema: scheduledCampaignSchema,
     });
   } catch (error) {
@@ -108,11 +116,17 @@ export async function getScheduledCampaign(auth: AuthContext, campaignId: string
   }
 }
 
-/** DELETE /users/me/scheduledCampaigns/{id} (v2, the spec's own spelling): cancels the merge. */
-export async function cancelScheduledCampaign(auth: AuthContext, campaignId: string, idempotencyKey: string): Promise<void> {
+/** DELETE /users/me/scheduledCampaigns/{id}?workspaceId= (v2, the spec's own spelling): cancels the merge. */
+export async function cancelScheduledCampaign(
+  auth: AuthContext,
+  workspaceId: string,
+  campaignId: string,
+  idempotencyKey: string,
+): Promise<void> {
   await auth.call({
     base: "v2",
     path: `/users/me/scheduledCampaigns/${encodeURIComponent(campaignId)}`,
+    query: { workspaceId },
     method: "DELETE",
     idempotencyKey,
   });

@@ -10,6 +10,12 @@ import { defineListQuery } from "./list-query";
 /** The app keeps search texts up to 200 characters. */
 export const LIST_SEARCH_MAX_LENGTH = 200;
 
+/** A merge is always read or cancelled as its author's, inside the space it was sent from. */
+export interface CampaignScope {
+  userId: string;
+  workspaceId: string;
+}
+
 /** `GET /users/me/campaigns`: the caller's sent merges in one space. */
 export const sentCampaignQuery = defineListQuery({
   filters: {

@@ -1,11 +1,14 @@
 import type { Context } from "hono";
+import { z } from "zod";
 import type { BackendDb } from "../db/connection";
 import { findUserByEmail, type UserRow } from "../store/users";
 import { deriveWorkspaceUserFeature, type WorkspaceUserFeature } from "../domain/features";
 import { NO_PLAN_FEATURES } from "../domain/plan-features";
 import { findMembership, findWorkspace, listPlanFeatures } from "../store/workspaces";
+import type { CampaignScope } from "../domain/list-queries";
 import type { AppEnv } from "./app-env";
 import { forbidden, userNotFound, workspaceNotFound } from "./errors";
+import { parseQuery } from "./validation";
 
 /** The user row of the signed-in identity; a session may exist before its user does. */
 export async function callerUser(db: BackendDb, c: Context<AppEnv>): Promise<UserRow | undefined> {
@@ -38,6 +41,20 @@ export async function requireActiveMembership(db: BackendDb, c: Context<AppEnv>,
     throw forbidden("membership is disabled");
   }
   return result;
+}
+
+const campaignScopeQuery = z.object({
+  workspaceId: z.string({ required_error: "workspaceId is required" }).regex(/^[\w-]{1,64}$/, "must be a space id"),
+});
+
+/**
+ * The scope of one merge's call (detail, poll, cancel): the caller, as an
+ * active member of the space in `?workspaceId=` (002 §6), and that space.
+ */
+export async function requireCampaignScope(db: BackendDb, c: Context<AppEnv>): Promise<CampaignScope> {
+  const { workspaceId } = parseQuery(c, campaignScopeQuery);
+  const { user, workspace } = await requireActiveMembership(db, c, workspaceId);
+  return { userId: user.id, workspaceId: workspace.id };
 }
 
 type Membership = Awaited<ReturnType<typeof requireMembership>>;

@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { sentCampaignQuery } from "../domain/list-queries";
 import { findSentCampaign, listPollResponses, listPollResults, listSentCampaigns } from "../store/sent-campaigns";
 import type { AppEnv, RouteDeps } from "./app-env";
-import { requireActiveMembership, requireCallerUser } from "./caller";
+import { requireActiveMembership, requireCampaignScope } from "./caller";
 import { HttpError } from "./errors";
 import { LIST_LIMITS } from "./list-limits";
 import { requireIdToken } from "./require-session";
@@ -15,7 +15,8 @@ const sentListQuery = listQuerySchema(sentCampaignQuery, LIST_LIMITS);
 
 /**
  * v2 API: the caller's sent mail merges (002 §7 Mail merges), their detail and
- * poll. Every call also needs the session's backend ID token in X-ID-Token.
+ * poll, always within one space the caller is an active member of. Every call
+ * also needs the session's backend ID token in X-ID-Token.
  */
 export function campaignsRoutes({ db }: RouteDeps) {
   const routes = new Hono<AppEnv>();
@@ -31,11 +32,11 @@ export function campaignsRoutes({ db }: RouteDeps) {
     return c.json({ items: rows.map(sentCampaignView) });
   });
 
-  /** The caller's campaign of the path; 404 when unknown or someone else's. */
+  /** The caller's campaign of the path in the space of the query; 404 when unknown, someone else's or another space's. */
   async function requireOwnCampaign(c: Context<AppEnv>) {
     await requireIdToken(db, c);
-    const user = await requireCallerUser(db, c);
-    const campaign = await findSentCampaign(db, user.id, c.req.param("campaignId") ?? "");
+    const scope = await requireCampaignScope(db, c);
+    const campaign = await findSentCampaign(db, scope, c.req.param("campaignId") ?? "");
     if (!campaign) throw campaignNotFound();
     return campaign;
   }

@@ -9,7 +9,7 @@ import {
 } from "../store/scheduled-campaigns";
 import type { AppEnv, RouteDeps } from "./app-env";
 import { campaignNotFound } from "./campaigns";
-import { requireActiveMembership, requireCallerUser } from "./caller";
+import { requireActiveMembership, requireCampaignScope } from "./caller";
 import { LIST_LIMITS } from "./list-limits";
 import { listQuerySchema, parseQuery } from "./validation";
 import { scheduledCampaignView } from "./views/campaign-views";
@@ -19,7 +19,7 @@ const countQuery = z.object({
   isScheduled: z.enum(["true", "false"], { required_error: "isScheduled is required (true or false)" }),
 });
 
-/** v2 API: the caller's scheduled mail merges (002 §7 Mail merges): list, one, cancel, count. */
+/** v2 API: the caller's scheduled mail merges (002 §7 Mail merges) in one space: list, one, cancel, count. */
 export function scheduledCampaignsRoutes({ db }: RouteDeps) {
   const routes = new Hono<AppEnv>();
 
@@ -34,16 +34,15 @@ export function scheduledCampaignsRoutes({ db }: RouteDeps) {
   });
 
   routes.get("/users/me/scheduled-campaigns/:campaignId", async (c) => {
-    const user = await requireCallerUser(db, c);
-    const campaign = await findScheduledCampaign(db, user.id, c.req.param("campaignId"));
+    const campaign = await findScheduledCampaign(db, await requireCampaignScope(db, c), c.req.param("campaignId"));
     if (!campaign) throw campaignNotFound();
     return c.json(scheduledCampaignView(campaign));
   });
 
   // The spec's own spelling (002 §7): camelCase here, kebab-case for reading.
   routes.delete("/users/me/scheduledCampaigns/:campaignId", async (c) => {
-    const user = await requireCallerUser(db, c);
-    if (!(await deleteScheduledCampaign(db, user.id, c.req.param("campaignId")))) throw campaignNotFound();
+    const scope = await requireCampaignScope(db, c);
+    if (!(await deleteScheduledCampaign(db, scope, c.req.param("campaignId")))) throw campaignNotFound();
     return c.body(null, 204);
   });
 

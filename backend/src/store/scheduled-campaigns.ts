@@ -1,7 +1,7 @@
 import { sql, type Insertable, type SqlBool } from "kysely";
 import type { BackendDb } from "../db/connection";
 import type { ScheduledCampaignsTable } from "../db/tables/mail-merges";
-import type { ScheduledCampaignFilter, ScheduledCampaignSort } from "../domain/list-queries";
+import type { CampaignScope, ScheduledCampaignFilter, ScheduledCampaignSort } from "../domain/list-queries";
 import { after, keyColumns, keyOf, likeContains, pageOfList, type Page, type SeekableList } from "./list-pages";
 
 /** Each sort's columns, ending with the unique id: the order of its index (db/migrations/0011-mail-merges.ts). */
@@ -59,22 +59,24 @@ export function listScheduledCampaigns(
 
 export type ScheduledCampaignRow = NonNullable<Awaited<ReturnType<typeof findScheduledCampaign>>>;
 
-/** One of the user's scheduled merges; undefined when unknown or someone else's. */
-export function findScheduledCampaign(db: BackendDb, userId: string, campaignId: string) {
+/** One of the user's scheduled merges in a space; undefined when unknown, someone else's or another space's. */
+export function findScheduledCampaign(db: BackendDb, scope: CampaignScope, campaignId: string) {
   return db
     .selectFrom("scheduled_campaigns")
     .selectAll()
     .where("id", "=", campaignId)
-    .where("user_id", "=", userId)
+    .where("user_id", "=", scope.userId)
+    .where("workspace_id", "=", scope.workspaceId)
     .executeTakeFirst();
 }
 
-/** Cancels (deletes) one of the user's scheduled merges; false when there was none. */
-export async function deleteScheduledCampaign(db: BackendDb, userId: string, campaignId: string): Promise<boolean> {
+/** Cancels (deletes) one of the user's scheduled merges in a space; false when there was none. */
+export async function deleteScheduledCampaign(db: BackendDb, scope: CampaignScope, campaignId: string): Promise<boolean> {
   const result = await db
     .deleteFrom("scheduled_campaigns")
     .where("id", "=", campaignId)
-    .where("user_id", "=", userId)
+    .where("user_id", "=", scope.userId)
+    .where("workspace_id", "=", scope.workspaceId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type SqlBool } from "kysely";
 import type { BackendDb } from "../db/connection";
 import type { SentCampaignsTable } from "../db/tables/mail-merges";
-import type { SentCampaignFilter, SentCampaignSort } from "../domain/list-queries";
+import type { CampaignScope, SentCampaignFilter, SentCampaignSort } from "../domain/list-queries";
 import { after, keyColumns, keyOf, likeContains, pageOfList, type Page, type SeekableList } from "./list-pages";
 
 /** Each sort's columns, ending with the unique id: the order of its index (db/migrations/0011-mail-merges.ts). */
@@ -94,13 +94,14 @@ export function listSentCampaigns(
 
 export type SentCampaignRow = NonNullable<Awaited<ReturnType<typeof findSentCampaign>>>;
 
-/** One of the user's sent merges; undefined when unknown or someone else's. */
-export function findSentCampaign(db: BackendDb, userId: string, campaignId: string) {
+/** One of the user's sent merges in a space; undefined when unknown, someone else's or another space's. */
+export function findSentCampaign(db: BackendDb, scope: CampaignScope, campaignId: string) {
   return db
     .selectFrom("sent_campaigns")
     .selectAll()
     .where("id", "=", campaignId)
-    .where("user_id", "=", userId)
+    .where("user_id", "=", scope.userId)
+    .where("workspace_id", "=", scope.workspaceId)
     .executeTakeFirst();
 }
 

@@ -293,7 +293,9 @@ describe("GET /users/me/campaigns/{id}", () => {
   it("answers the item plus the subject, responded and unsubscribed counts, and hasPoll", async () => {
     const client = await as(PERSONAS.owner.email);
     const list = await client.get(campaignsPath({ filterBy: `workspaceId:${MARKETING}` }));
-    const { status, body } = await client.get(`/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.webinarFollowUp}`);
+    const { status, body } = await client.get(
+      `/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.webinarFollowUp}?workspaceId=${MARKETING}`,
+    );
     expect(status).toBe(200);
     expect(body).toEqual({
       ...list.body.items.find((item: Item) => item.campaignId === SENT_CAMPAIGNS.webinarFollowUp),
@@ -312,14 +314,18 @@ describe("GET /users/me/campaigns/{id}", () => {
 
   it("has no subject for a merge sent by someone else, and no poll", async () => {
     const client = await as(PERSONAS.owner.email);
-    const { body } = await client.get(`/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.q3Newsletter}`);
+    const { body } = await client.get(
+      `/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.q3Newsletter}?workspaceId=${MARKETING}`,
+    );
     expect(body).toMatchObject({
       campaignId: SENT_CAMPAIGNS.q3Newsletter,
       mergeSourceSpreadSheetName: "Q3 Newsletter",
       sentMessageSubject: null,
       hasPoll: false,
     });
-    const bounced = await client.get(`/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.oldLeadsReengagement}`);
+    const bounced = await client.get(
+      `/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.oldLeadsReengagement}?workspaceId=${MARKETING}`,
+    );
     expect(bounced.body.eventCounts).toEqual({
       sentCount: 4,
       openedCount: 0,
@@ -332,22 +338,69 @@ describe("GET /users/me/campaigns/{id}", () => {
 
   it("answers 404 for an unknown id and for someone else's merge", async () => {
     const owner = await as(PERSONAS.owner.email);
-    expect(await owner.get("/api/v2/users/me/campaigns/7199999999999999")).toEqual({
+    expect(await owner.get(`/api/v2/users/me/campaigns/7199999999999999?workspaceId=${MARKETING}`)).toEqual({
       status: 404,
       body: { error: "campaign_not_found" },
     });
     const admin = await as(PERSONAS.admin.email);
-    expect((await admin.get(`/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.webinarFollowUp}`)).status).toBe(404);
-    expect((await admin.get(`/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.webinarFollowUp}/pollResults`)).status).toBe(
-      404,
-    );
+    expect(
+      (await admin.get(`/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.webinarFollowUp}?workspaceId=${MARKETING}`)).status,
+    ).toBe(404);
+    expect(
+      (
+        await admin.get(
+          `/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.webinarFollowUp}/pollResults?workspaceId=${MARKETING}`,
+        )
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe("one merge's calls are scoped to a space", () => {
+  const SALES = SPACES.acmeSales.id;
+  const merge = (id: string, space: string, suffix = "") =>
+    `/api/v2/users/me/campaigns/${id}${suffix}?workspaceId=${space}`;
+
+  it("answers 404 for the caller's own merge read through another space they belong to", async () => {
+    const owner = await as(PERSONAS.owner.email);
+    for (const suffix of ["", "/pollResults", "/pollResponses"]) {
+      expect(await owner.get(merge(SENT_CAMPAIGNS.webinarFollowUp, SALES, suffix))).toEqual({
+        status: 404,
+        body: { error: "campaign_not_found" },
+      });
+    }
+  });
+
+  it("answers 400 without the space, 403 for a space the caller is not in, 404 for an unknown one", async () => {
+    const owner = await as(PERSONAS.owner.email);
+    expect(await owner.get(`/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.webinarFollowUp}`)).toEqual({
+      status: 400,
+      body: { error: "invalid_request", reason: "workspaceId: workspaceId is required" },
+    });
+    expect((await owner.get(merge(SENT_CAMPAIGNS.webinarFollowUp, SPACES.bigco.id))).status).toBe(403);
+    expect((await owner.get(merge(SENT_CAMPAIGNS.webinarFollowUp, "5199999999999999"))).status).toBe(404);
+    expect((await owner.get(merge(SENT_CAMPAIGNS.webinarFollowUp, "a,b"))).status).toBe(400);
+  });
+
+  it("answers 403 to a disabled member for their own merges, detail and poll alike (002 §6)", async () => {
+    const [own] = await storedCampaigns(PERSONAS.disabled.id);
+    expect(own).toBeDefined();
+    const disabled = await as(PERSONAS.disabled.email);
+    for (const suffix of ["", "/pollResults", "/pollResponses"]) {
+      expect(await disabled.get(merge(own!.id, MARKETING, suffix))).toEqual({
+        status: 403,
+        body: { error: "forbidden", reason: "membership is disabled" },
+      });
+    }
   });
 });
 
 describe("GET /users/me/campaigns/{id}/pollResults and /pollResponses", () => {
   it("answers the aggregated results of a poll, and its raw responses", async () => {
     const client = await as(PERSONAS.owner.email);
-    const results = await client.get(`/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.webinarFollowUp}/pollResults`);
+    const results = await client.get(
+      `/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.webinarFollowUp}/pollResults?workspaceId=${MARKETING}`,
+    );
     expect(results).toEqual({
       status: 200,
       body: {
@@ -358,7 +411,9 @@ describe("GET /users/me/campaigns/{id}/pollResults and /pollResponses", () => {
         ],
       },
     });
-    const responses = await client.get(`/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.webinarFollowUp}/pollResponses`);
+    const responses = await client.get(
+      `/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.webinarFollowUp}/pollResponses?workspaceId=${MARKETING}`,
+    );
     expect(responses.body.items).toHaveLength(86);
   });
 
@@ -370,10 +425,14 @@ describe("GET /users/me/campaigns/{id}/pollResults and /pollResponses", () => {
       SENT_CAMPAIGNS.npsFollowUp,
       SENT_CAMPAIGNS.workshopRegistration,
     ]) {
-      expect((await client.get(`/api/v2/users/me/campaigns/${id}/pollResults`)).body).toEqual({ items: [] });
-      expect((await client.get(`/api/v2/users/me/campaigns/${id}`)).body.hasPoll).toBe(true);
+      expect((await client.get(`/api/v2/users/me/campaigns/${id}/pollResults?workspaceId=${MARKETING}`)).body).toEqual({
+        items: [],
+      });
+      expect((await client.get(`/api/v2/users/me/campaigns/${id}?workspaceId=${MARKETING}`)).body.hasPoll).toBe(true);
     }
-    const { body } = await client.get(`/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.customerSurvey}/pollResponses`);
+    const { body } = await client.get(
+      `/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.customerSurvey}/pollResponses?workspaceId=${MARKETING}`,
+    );
     const counts: Record<string, number> = {};
     for (const { value } of body.items as Array<{ value: string }>) counts[value] = (counts[value] ?? 0) + 1;
     expect(counts).toEqual({ "😀 Great": 41, "🙂 Good": 27, "😐 Okay": 9, "🙁 Poor": 3 });
@@ -381,10 +440,22 @@ describe("GET /users/me/campaigns/{id}/pollResults and /pollResponses", () => {
 
   it("answers empty lists for a merge without a poll", async () => {
     const client = await as(PERSONAS.owner.email);
-    expect((await client.get(`/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.q3Newsletter}/pollResults`)).body).toEqual({
+    expect(
+      (
+        await client.get(
+          `/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.q3Newsletter}/pollResults?workspaceId=${MARKETING}`,
+        )
+      ).body,
+    ).toEqual({
       items: [],
     });
-    expect((await client.get(`/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.q3Newsletter}/pollResponses`)).body).toEqual({
+    expect(
+      (
+        await client.get(
+          `/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.q3Newsletter}/pollResponses?workspaceId=${MARKETING}`,
+        )
+      ).body,
+    ).toEqual({
       items: [],
     });
   });
@@ -460,7 +531,7 @@ describe("GET /users/me/campaigns: refusals", () => {
     const refreshed = await apiClient(backend, session.accessToken).post("/v1/auth/refresh-token", {
       sessionId: session.sessionId,
     });
-    const path = `/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.webinarFollowUp}`;
+    const path = `/api/v2/users/me/campaigns/${SENT_CAMPAIGNS.webinarFollowUp}?workspaceId=${MARKETING}`;
     const call = (idToken: string) =>
       apiClient(backend, refreshed.body.accessToken, { "X-ID-Token": `Bearer ${idToken}` }).get(path);
     expect((await call(session.backendIdToken)).status).toBe(401);

@@ -241,7 +241,7 @@ describe("GET /users/me/scheduled-campaigns/{id}", () => {
     const client = await as(PERSONAS.owner.email);
     const list = await client.get(scheduledPath({ filterBy: `workspaceId:${MARKETING}` }));
     const { status, body } = await client.get(
-      `/api/v2/users/me/scheduled-campaigns/${SCHEDULED_CAMPAIGNS.sheetDeletedFinal}`,
+      `/api/v2/users/me/scheduled-campaigns/${SCHEDULED_CAMPAIGNS.sheetDeletedFinal}?workspaceId=${MARKETING}`,
     );
     expect(status).toBe(200);
     expect(body).toEqual(
@@ -251,15 +251,23 @@ describe("GET /users/me/scheduled-campaigns/{id}", () => {
 
   it("answers 404 for an unknown id and for someone else's merge, 401 without a token", async () => {
     const owner = await as(PERSONAS.owner.email);
-    expect(await owner.get("/api/v2/users/me/scheduled-campaigns/7299999999999999")).toEqual({
+    expect(await owner.get(`/api/v2/users/me/scheduled-campaigns/7299999999999999?workspaceId=${MARKETING}`)).toEqual({
       status: 404,
       body: { error: "campaign_not_found" },
     });
     expect(
-      (await owner.get(`/api/v2/users/me/scheduled-campaigns/${SCHEDULED_CAMPAIGNS.adminInProgress}`)).status,
+      (
+        await owner.get(
+          `/api/v2/users/me/scheduled-campaigns/${SCHEDULED_CAMPAIGNS.adminInProgress}?workspaceId=${MARKETING}`,
+        )
+      ).status,
     ).toBe(404);
     expect(
-      (await apiClient(backend).get(`/api/v2/users/me/scheduled-campaigns/${SCHEDULED_CAMPAIGNS.inProgress}`)).status,
+      (
+        await apiClient(backend).get(
+          `/api/v2/users/me/scheduled-campaigns/${SCHEDULED_CAMPAIGNS.inProgress}?workspaceId=${MARKETING}`,
+        )
+      ).status,
     ).toBe(401);
   });
 });
@@ -306,11 +314,52 @@ describe("GET /users/me/workspaces/{workspaceId}/campaigns/count", () => {
   });
 });
 
+describe("one scheduled merge's calls are scoped to a space", () => {
+  const SALES = SPACES.acmeSales.id;
+
+  it("reads and cancels nothing of the caller's own merge through another space they belong to", async () => {
+    const owner = await as(PERSONAS.owner.email);
+    const id = SCHEDULED_CAMPAIGNS.inProgress;
+    expect(await owner.get(`/api/v2/users/me/scheduled-campaigns/${id}?workspaceId=${SALES}`)).toEqual({
+      status: 404,
+      body: { error: "campaign_not_found" },
+    });
+    expect((await owner.delete(`/api/v2/users/me/scheduledCampaigns/${id}?workspaceId=${SALES}`)).status).toBe(404);
+    expect(await stored(id)).toMatchObject({ id, workspace_id: MARKETING });
+  });
+
+  it("answers 400 without the space and 403 to a disabled member, cancelling nothing", async () => {
+    const owner = await as(PERSONAS.owner.email);
+    const id = SCHEDULED_CAMPAIGNS.inProgress;
+    expect((await owner.get(`/api/v2/users/me/scheduled-campaigns/${id}`)).status).toBe(400);
+    expect((await owner.delete(`/api/v2/users/me/scheduledCampaigns/${id}`)).status).toBe(400);
+
+    // The seed gives the disabled member no scheduled merge: one of the owner's, made his.
+    const own = { ...(await stored(id))!, id: "7299999999999998", user_id: PERSONAS.disabled.id };
+    await backend.db.insertInto("scheduled_campaigns").values(own).execute();
+    try {
+      const disabled = await as(PERSONAS.disabled.email);
+      const path = (base: string) => `/api/v2/users/me/${base}/${own.id}?workspaceId=${MARKETING}`;
+      expect(await disabled.get(path("scheduled-campaigns"))).toEqual({
+        status: 403,
+        body: { error: "forbidden", reason: "membership is disabled" },
+      });
+      expect((await disabled.delete(path("scheduledCampaigns"))).status).toBe(403);
+      expect(await stored(own.id)).toMatchObject({ id: own.id });
+    } finally {
+      await backend.db.deleteFrom("scheduled_campaigns").where("id", "=", own.id).execute();
+    }
+  });
+});
+
 describe("DELETE /users/me/scheduledCampaigns/{id}", () => {
   it("cancels the merge: it is gone from the database, the list, the count and its own URL", async () => {
     const client = await as(PERSONAS.owner.email);
     const id = SCHEDULED_CAMPAIGNS.inProgressLater;
-    expect(await client.delete(`/api/v2/users/me/scheduledCampaigns/${id}`)).toEqual({ status: 204, body: null });
+    expect(await client.delete(`/api/v2/users/me/scheduledCampaigns/${id}?workspaceId=${MARKETING}`)).toEqual({
+      status: 204,
+      body: null,
+    });
 
     expect(
       await backend.db.selectFrom("scheduled_campaigns").select("id").where("id", "=", id).executeTakeFirst(),
@@ -321,9 +370,9 @@ describe("DELETE /users/me/scheduledCampaigns/{id}", () => {
     expect(
       (await client.get(`/api/v2/users/me/workspaces/${MARKETING}/campaigns/count?isScheduled=true`)).body,
     ).toEqual({ campaignCount: 13 });
-    expect((await client.get(`/api/v2/users/me/scheduled-campaigns/${id}`)).status).toBe(404);
+    expect((await client.get(`/api/v2/users/me/scheduled-campaigns/${id}?workspaceId=${MARKETING}`)).status).toBe(404);
     // Cancelling again: it no longer exists.
-    expect(await client.delete(`/api/v2/users/me/scheduledCampaigns/${id}`)).toEqual({
+    expect(await client.delete(`/api/v2/users/me/scheduledCampaigns/${id}?workspaceId=${MARKETING}`)).toEqual({
       status: 404,
       body: { error: "campaign_not_found" },
     });
@@ -332,9 +381,11 @@ describe("DELETE /users/me/scheduledCampaigns/{id}", () => {
   it("answers 404 for someone else's merge and leaves it alone; 401 without a token", async () => {
     const owner = await as(PERSONAS.owner.email);
     const id = SCHEDULED_CAMPAIGNS.premiumInProgress;
-    expect((await owner.delete(`/api/v2/users/me/scheduledCampaigns/${id}`)).status).toBe(404);
+    expect((await owner.delete(`/api/v2/users/me/scheduledCampaigns/${id}?workspaceId=${MARKETING}`)).status).toBe(404);
     expect(await stored(id)).toMatchObject({ id, user_id: PERSONAS.premium.id });
-    expect((await apiClient(backend).delete(`/api/v2/users/me/scheduledCampaigns/${id}`)).status).toBe(401);
+    expect(
+      (await apiClient(backend).delete(`/api/v2/users/me/scheduledCampaigns/${id}?workspaceId=${MARKETING}`)).status,
+    ).toBe(401);
     expect(await stored(id)).toMatchObject({ id });
   });
 });

@@ -50,15 +50,21 @@ export function appRequest(path: string, { cookie, method = "GET", form, headers
 
 type Handler = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown;
 
+/** A thrown `data(…, init)`: Remix answers it with its status, like a thrown Response. */
+function isThrownData(error: unknown): error is { data: unknown; init: ResponseInit | null } {
+  return typeof error === "object" && error !== null && (error as { type?: string }).type === "DataWithResponseInit";
+}
+
 /**
- * Runs a loader or action. Thrown responses (redirects, 403…) are returned
- * like returned ones, so tests can assert either the same way.
+ * Runs a loader or action. Thrown responses (redirects, 403…) and thrown
+ * `data()` are returned like returned ones, so tests can assert either the same way.
  */
 export async function run(handler: Handler, request: Request, params: Record<string, string> = {}) {
   try {
     return { result: await handler({ request, params, context: {} }), response: null as Response | null };
   } catch (error) {
     if (error instanceof Response) return { result: null, response: error };
+    if (isThrownData(error)) return { result: null, response: new Response(JSON.stringify(error.data), error.init ?? {}) };
     throw error;
   }
 }

@@ -33,7 +33,7 @@ import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const space = await requireSpace({ request, params, context });
-  const campaign = await getScheduledCampaign(space.auth, params.campaignId ?? "");
+  const campaign = await getScheduledCampaign(space.auth, space.workspace.workspaceId, params.campaignId ?? "");
   if (!campaign) throw new Response(null, { status: 404 });
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   return {
@@ -59,7 +59,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   let result: CancelResult = "success";
   try {
     if (!isCampaignId(campaignId)) throw new Error("Not a campaign id");
-    await cancelScheduledCampaign(space.auth, campaignId, submission.value[IDEMPOTENCY_FIELD]);
+    await cancelScheduledCampaign(space.auth, space.workspace.workspaceId, campaignId, submission.value[IDEMPOTENCY_FIELD]);
   } catch (error) {
     // A thrown Response is the session ending (sign-out redirect): let it through.
     if (error instanceof Response) throw error;

@@ -156,7 +156,7 @@ export async function loadSentList(args: LoaderFunctionArgs) {
 /** The dialog of one sent merge; an unknown id is a 404 shown inside the dialog. */
 export async function loadSentDetail(args: LoaderFunctionArgs) {
   const space = await requireSpace(args);
-  const campaign = await getSentCampaign(space.auth, args.params.campaignId ?? "");
+  const campaign = await getSentCampaign(space.auth, space.workspace.workspaceId, args.params.campaignId ?? "");
   if (!campaign) throw data(null, { status: 404 });
 
   const timeZone = timeZoneOf(args.request);
@@ -195,13 +195,13 @@ export async function loadSentDetail(args: LoaderFunctionArgs) {
 export async function loadSentPoll(args: LoaderFunctionArgs) {
   const space = await requireSpace(args);
   // The same GET as the dialog's loader in this request: made once.
-  const campaign = await getSentCampaign(space.auth, args.params.campaignId ?? "");
+  const campaign = await getSentCampaign(space.auth, space.workspace.workspaceId, args.params.campaignId ?? "");
   if (!campaign) throw data(null, { status: 404 });
   if (!campaign.hasPoll) {
     const url = new URL(args.request.url);
     throw redirect(`${sentPaths(space.urlPrefix).detail(campaign.campaignId)}${listSearch(url.search)}`);
   }
-  const answers = await getPollAnswers(space.auth, campaign.campaignId);
+  const answers = await getPollAnswers(space.auth, space.workspace.workspaceId, campaign.campaignId);
   return {
     answers: answers.map(({ answer, count, percent }) => ({ answer, percent, count: formatCount(count) })),
   };
