@@ -54,12 +54,21 @@ export function resolveEnv() {
     });
     env.GOOGLE_CLIENT_ID ??= "yamm-local-client";
     env.GOOGLE_CLIENT_SECRET ??= "yamm-local-secret";
+    env.GOOGLE_REDIRECT_URIS ??= localCallbackUrls(env).join(",");
   }
 
   // The production build refuses a missing or development secret; with the local stand-ins this
   // machine gets a random one of its own, kept under .data/ so sessions survive a restart.
   if (useLocalServices && !env.SESSION_SECRET) env.SESSION_SECRET = localSessionSecret();
   return { env, useLocalServices };
+}
+
+/** The app's sign-in callback as the local Google registers it: at APP_URL, or at the local port by either name. */
+function localCallbackUrls(env) {
+  const origins = env.APP_URL
+    ? [new URL(env.APP_URL).origin]
+    : [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`];
+  return origins.map((origin) => `${origin}/auth/google/callback`);
 }
 
 function localSessionSecret() {

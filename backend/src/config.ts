@@ -13,6 +13,8 @@ export interface BackendConfig {
 }
 
 export interface ProcessConfig extends BackendConfig {
+  /** The interface to listen on: loopback unless BACKEND_HOST says otherwise. */
+  host: string;
   port: number;
   databasePath: string;
 }
@@ -33,6 +35,7 @@ function positiveInteger(name: string, raw: string | undefined, fallback: number
 /** Reads the environment variables listed in backend/README.md. */
 export function loadConfig(env: NodeJS.ProcessEnv): ProcessConfig {
   return {
+    host: env.BACKEND_HOST || "127.0.0.1",
     port: positiveInteger("BACKEND_PORT", env.BACKEND_PORT, 3100),
     databasePath: env.DATABASE_PATH || ".data/backend.sqlite",
     googleIssuer: (env.GOOGLE_ISSUER || DEFAULT_CONFIG.googleIssuer).replace(/\/+$/, ""),

@@ -8,8 +8,8 @@ const config = loadConfig(process.env);
 const db = await prepareDatabase(config.databasePath);
 const app = createBackendApp({ db, config });
 
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-  console.log(`Reference backend on http://localhost:${info.port} (database ${config.databasePath})`);
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  console.log(`Reference backend on http://${config.host}:${info.port} (database ${config.databasePath})`);
 });
 
 function shutdown() {

@@ -1,4 +1,6 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
+import { connect } from "node:net";
+import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultPersonas, subFor } from "../../backend/emulators/google/identity";
 import { startGoogleEmulator } from "../../backend/emulators/google/server";
@@ -10,7 +12,11 @@ const REDIRECT_URI = "http://localhost:3000/auth/google/callback";
 let emulator: Awaited<ReturnType<typeof startGoogleEmulator>>;
 
 beforeAll(async () => {
-  emulator = await startGoogleEmulator({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+  emulator = await startGoogleEmulator({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    redirectUris: [REDIRECT_URI],
+  });
 });
 afterAll(() => emulator.close());
 
@@ -102,16 +108,33 @@ describe("account chooser", () => {
     }
   });
 
-  it("puts the login_hint persona first and redirects at once unless prompt=select_account", async () => {
-    const chooser = await (
-      await fetch(authorizeUrl({ login_hint: "premium@bigco.test", prompt: "select_account" }))
-    ).text();
-    const firstAccount = /<button type="submit" name="email" value="([^"]+)"[^>]*>/.exec(chooser);
-    expect(firstAccount?.[1]).toBe("premium@bigco.test");
-    expect(firstAccount?.[0]).toContain("hinted");
+  it("refuses a redirect URI the client did not register, even on the same host, with no code", async () => {
+    for (const redirect_uri of [
+      "http://localhost:3000/auth/google/callback/",
+      "http://localhost:3000/elsewhere",
+      "http://evil.test/auth/google/callback",
+      "http://127.0.0.1:3000/auth/google/callback",
+    ]) {
+      const response = await fetch(authorizeUrl({ redirect_uri }), { redirect: "manual" });
+      expect(response.status).toBe(400);
+      expect(response.headers.get("location")).toBeNull();
+      expect(await response.text()).toContain("redirect_uri_mismatch");
+      const posted = await choose({ email: "owner@acme.test" }, { redirect_uri });
+      expect(posted.status).toBe(400);
+      expect(posted.headers.get("location")).toBeNull();
+    }
+  });
 
-    const direct = await fetch(authorizeUrl({ login_hint: "premium@bigco.test" }), { redirect: "manual" });
-    const params = callbackParams(direct);
+  it("puts the login_hint persona first, and still waits for a click (a hint alone signs nobody in)", async () => {
+    for (const prompt of ["select_account", ""]) {
+      const response = await fetch(authorizeUrl({ login_hint: "premium@bigco.test", prompt }), { redirect: "manual" });
+      expect(response.status).toBe(200);
+      const firstAccount = /<button type="submit" name="email" value="([^"]+)"[^>]*>/.exec(await response.text());
+      expect(firstAccount?.[1]).toBe("premium@bigco.test");
+      expect(firstAccount?.[0]).toContain("hinted");
+    }
+
+    const params = callbackParams(await choose({ email: "premium@bigco.test" }, { login_hint: "premium@bigco.test" }));
     expect(params.get("state")).toBe("state-123");
     const code = params.get("code") ?? "";
     const tokens = await (await exchange({ code, client_id: CLIENT_ID, client_secret: CLIENT_SECRET })).json();
@@ -305,5 +328,36 @@ describe("userinfo and tokeninfo", () => {
     const response = await fetch(`${emulator.issuer}/avatars/${subFor("newcomer@startup.test")}.svg`);
     expect(response.headers.get("content-type")).toContain("image/svg+xml");
     expect(await response.text()).toMatch(/>\s*NN\s*<\/text>/);
+  });
+});
+
+/** An address of this machine that is not loopback, if it has one. */
+const outwardAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address && address.family === "IPv4" && !address.internal)?.address;
+
+describe("listening", () => {
+  const reachable = (host: string, port: number) =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect({ host, port }, () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+
+  it("answers on loopback", async () => {
+    expect(emulator.hostname).toBe("127.0.0.1");
+    expect(await reachable("127.0.0.1", emulator.port)).toBe(true);
+  });
+
+  it.skipIf(!outwardAddress)("is not reachable from the network unless a host is given", async () => {
+    expect(await reachable(outwardAddress!, emulator.port)).toBe(false);
+    const open = await startGoogleEmulator({ hostname: "0.0.0.0", redirectUris: [REDIRECT_URI] });
+    try {
+      expect(await reachable(outwardAddress!, open.port)).toBe(true);
+    } finally {
+      await open.close();
+    }
   });
 });

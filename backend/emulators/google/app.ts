@@ -17,6 +17,8 @@ export interface GoogleEmulatorOptions {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** The client's registered redirect URIs: any other is refused, as Google does (redirect_uri_mismatch). */
+  redirectUris: readonly string[];
   personas?: readonly Persona[];
 }
 
@@ -130,8 +132,10 @@ export function createGoogleEmulator({
   issuer,
   clientId,
   clientSecret,
+  redirectUris,
   personas = defaultPersonas,
 }: GoogleEmulatorOptions) {
+  const registeredRedirectUris = new Set(redirectUris);
   const signingKey = createSigningKey();
   const codes = new Map<string, CodeGrant>();
   const accessTokens = new Map<string, Grant>();
@@ -151,6 +155,13 @@ export function createGoogleEmulator({
       return {
         error: "invalid_request",
         description: `Invalid parameter value for redirect_uri: ${redirect_uri || "(missing)"}`,
+      };
+    }
+    // Compared as the exact string, like Google: a code never travels to an address the client did not register.
+    if (!registeredRedirectUris.has(redirect_uri)) {
+      return {
+        error: "redirect_uri_mismatch",
+        description: `The redirect URI in the request, ${redirect_uri}, does not match the ones authorized for the OAuth client.`,
       };
     }
     if (response_type !== "code") {
@@ -235,11 +246,9 @@ export function createGoogleEmulator({
     const request = validateAuthRequest(params);
     if ("error" in request) return c.html(errorPage(request.error, request.description), 400);
 
-    const hinted = personaIdentities.find((identity) => identity.email === normalizeEmail(params.login_hint ?? ""));
-    // Google skips the chooser when the hinted account is already signed in;
-    // every persona counts as signed in here.
-    if (hinted && !request.prompts.includes("select_account"))
-      return c.redirect(issueCode(request, params, hinted), 302);
+    // Nobody is ever signed in here: a login_hint only puts its account first
+    // in the chooser, and a code is issued only after a click (a request
+    // alone, e.g. from another site, never signs anyone in).
     if (request.prompts.includes("none")) {
       return c.redirect(withParams(request.redirectUri, { error: "interaction_required", state: params.state }), 302);
     }

@@ -16,7 +16,11 @@ let emulator: Awaited<ReturnType<typeof startGoogleEmulator>>;
 let backend: RunningBackend;
 
 beforeAll(async () => {
-  emulator = await startGoogleEmulator({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+  emulator = await startGoogleEmulator({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    redirectUris: [REDIRECT_URI],
+  });
   backend = await startBackend({ googleIssuer: emulator.issuer, googleClientId: CLIENT_ID });
 });
 afterAll(async () => {

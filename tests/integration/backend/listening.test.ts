@@ -1,0 +1,77 @@
+/**
+ * The reference backend listens on loopback only unless BACKEND_HOST says
+ * otherwise (issue 13, item 6): from another host nobody mints a token.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { connect, createServer } from "node:net";
+import { networkInterfaces, tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const tsx = path.resolve("node_modules/.bin/tsx");
+
+/** An address of this machine that is not loopback, if it has one. */
+const outwardAddress = Object.values(networkInterfaces())
+  .flat()
+  .find((address) => address && address.family === "IPv4" && !address.internal)?.address;
+
+async function freePort() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function reachable(host: string, port: number) {
+  return new Promise<boolean>((resolve) => {
+    const socket = connect({ host, port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** Runs backend/src/main.ts until it says it listens, then hands over its port; stops it after `check`. */
+async function withBackend(env: Record<string, string>, check: (port: number) => Promise<void>) {
+  const port = await freePort();
+  const databasePath = path.join(mkdtempSync(path.join(tmpdir(), "yamm-listen-")), "backend.sqlite");
+  const child = spawn(tsx, ["backend/src/main.ts"], {
+    env: { ...process.env, ...env, BACKEND_PORT: String(port), DATABASE_PATH: databasePath },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let output = "";
+      const timer = setTimeout(() => reject(new Error(`the backend did not start: ${output}`)), 60_000);
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes("Reference backend on")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout.on("data", onData);
+      child.stderr.on("data", onData);
+    });
+    await check(port);
+  } finally {
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+describe("the reference backend's interface", () => {
+  it.skipIf(!outwardAddress)("is loopback by default, the given host with BACKEND_HOST", async () => {
+    await withBackend({}, async (port) => {
+      expect(await reachable("127.0.0.1", port)).toBe(true);
+      expect(await reachable(outwardAddress!, port)).toBe(false);
+    });
+    await withBackend({ BACKEND_HOST: "0.0.0.0" }, async (port) => {
+      expect(await reachable(outwardAddress!, port)).toBe(true);
+    });
+  }, 120_000);
+});
