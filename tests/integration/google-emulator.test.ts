@@ -1,9 +1,8 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
-import { connect } from "node:net";
-import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultPersonas, subFor } from "../../backend/emulators/google/identity";
 import { startGoogleEmulator } from "../../backend/emulators/google/server";
+import { outwardAddress, reachable } from "./support/network";
 
 const CLIENT_ID = "test-client";
 const CLIENT_SECRET = "test-secret";
@@ -331,21 +330,7 @@ describe("userinfo and tokeninfo", () => {
   });
 });
 
-/** An address of this machine that is not loopback, if it has one. */
-const outwardAddress = Object.values(networkInterfaces())
-  .flat()
-  .find((address) => address && address.family === "IPv4" && !address.internal)?.address;
-
 describe("listening", () => {
-  const reachable = (host: string, port: number) =>
-    new Promise<boolean>((resolve) => {
-      const socket = connect({ host, port }, () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-    });
-
   it("answers on loopback", async () => {
     expect(emulator.hostname).toBe("127.0.0.1");
     expect(await reachable("127.0.0.1", emulator.port)).toBe(true);

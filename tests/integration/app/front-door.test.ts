@@ -5,12 +5,12 @@
  * a readable page; nothing is written and nothing reaches the log.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { remixServe } from "../../../scripts/services.mjs";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import type { RunningBackend } from "../support/backend";
 import { signIn, startAppBackend } from "../support/app";
+import { freePort } from "../support/network";
 
 const UNSUBSCRIPTIONS = `/${SPACES.acmeMarketing.id}/${SPACES.acmeMarketing.slug}/unsubscriptions`;
 
@@ -19,14 +19,6 @@ let app: ChildProcess;
 let appUrl: string;
 let cookie: string;
 let log = "";
-
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   backend = await startAppBackend();

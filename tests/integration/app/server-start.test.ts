@@ -3,20 +3,12 @@
  * configuration): production refuses the development session secret.
  */
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { freePort } from "../support/network";
 import { DEVELOPMENT_SESSION_SECRET } from "~/env.server";
 
 const remixServe = path.resolve("node_modules/.bin/remix-serve");
-
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Starts the built app; resolves when it exits or says it listens (then stops it). */
 async function startServer(env: Record<string, string>) {

@@ -4,35 +4,12 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { connect, createServer } from "node:net";
-import { networkInterfaces, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { freePort, outwardAddress, reachable } from "../support/network";
 
 const tsx = path.resolve("node_modules/.bin/tsx");
-
-/** An address of this machine that is not loopback, if it has one. */
-const outwardAddress = Object.values(networkInterfaces())
-  .flat()
-  .find((address) => address && address.family === "IPv4" && !address.internal)?.address;
-
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-function reachable(host: string, port: number) {
-  return new Promise<boolean>((resolve) => {
-    const socket = connect({ host, port }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
-}
 
 /** Runs backend/src/main.ts until it says it listens, then hands over its port; stops it after `check`. */
 async function withBackend(env: Record<string, string>, check: (port: number) => Promise<void>) {
