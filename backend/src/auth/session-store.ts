@@ -97,41 +97,70 @@ export async function backendIdTokenMatches(
 }
 
 /**
- * Whether the bearer token was issued for this session, live or expired: refresh
- * and revoke must work with the token that just ran out.
+ * How long a replaced access token still works, and may still refresh:
+ * requests already under way when another one refreshed (two tabs, a page's
+ * parallel loaders) must not sign the person out.
  */
-async function tokenBelongsToSession(db: BackendDb, accessToken: string, sessionId: string): Promise<boolean> {
-  const row = await db
+export const REPLACED_TOKEN_GRACE_MS = 10_000;
+
+/**
+ * The token's row when it was issued for this session, live or expired:
+ * refresh and revoke must work with the token that just ran out.
+ */
+function sessionToken(db: BackendDb, accessToken: string, sessionId: string) {
+  return db
     .selectFrom("session_tokens")
-    .select("session_id")
+    .select(["token_hash", "replaced_at"])
     .where("token_hash", "=", hashToken(accessToken))
     .where("session_id", "=", sessionId)
     .executeTakeFirst();
-  return row !== undefined;
 }
 
 /**
- * A new access token for a live session. The previous token keeps its own
- * expiry. The backend ID token is rotated too: only its hash is stored, so the
- * answer can only carry it by issuing a new one.
+ * A new access token for a live session, replacing the one presented
+ * (rotation): the replaced token works for REPLACED_TOKEN_GRACE_MS more and
+ * then never again. A token replaced longer ago than that is a stolen or
+ * leaked copy being reused: the whole session is revoked. The backend ID
+ * token is rotated too: only its hash is stored, so the answer can only carry
+ * it by issuing a new one.
  */
 export async function refreshSession(
   db: BackendDb,
   params: { sessionId: string; accessToken: string; ttlSeconds: number; now?: number },
 ): Promise<IssuedTokens | null> {
   const now = params.now ?? Date.now();
-  if (!(await tokenBelongsToSession(db, params.accessToken, params.sessionId))) return null;
-  const backendIdToken = generateToken();
-  const renewed = await db
-    .updateTable("sessions")
-    .set({ backend_id_token_hash: hashToken(backendIdToken) })
-    .where("id", "=", params.sessionId)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", now)
-    .executeTakeFirst();
-  if (renewed.numUpdatedRows === 0n) return null;
-  const { accessToken, expiresAt } = await insertAccessToken(db, params.sessionId, now, params.ttlSeconds);
-  return { sessionId: params.sessionId, accessToken, backendIdToken, expiresAt };
+  return db.transaction().execute(async (trx) => {
+    const token = await sessionToken(trx, params.accessToken, params.sessionId);
+    if (!token) return null;
+    if (token.replaced_at !== null && now - token.replaced_at > REPLACED_TOKEN_GRACE_MS) {
+      await trx
+        .updateTable("sessions")
+        .set({ revoked_at: now })
+        .where("id", "=", params.sessionId)
+        .where("revoked_at", "is", null)
+        .execute();
+      return null;
+    }
+    const backendIdToken = generateToken();
+    const renewed = await trx
+      .updateTable("sessions")
+      .set({ backend_id_token_hash: hashToken(backendIdToken) })
+      .where("id", "=", params.sessionId)
+      .where("revoked_at", "is", null)
+      .where("expires_at", ">", now)
+      .executeTakeFirst();
+    if (renewed.numUpdatedRows === 0n) return null;
+    await trx
+      .updateTable("session_tokens")
+      .set((eb) => ({
+        replaced_at: eb.fn.coalesce("replaced_at", eb.val(now)),
+        expires_at: eb.fn("min", ["expires_at", eb.val(now + REPLACED_TOKEN_GRACE_MS)]),
+      }))
+      .where("token_hash", "=", token.token_hash)
+      .execute();
+    const { accessToken, expiresAt } = await insertAccessToken(trx, params.sessionId, now, params.ttlSeconds);
+    return { sessionId: params.sessionId, accessToken, backendIdToken, expiresAt };
+  });
 }
 
 /** Ends the session and with it every access token. False when the token is not the session's. */
@@ -139,7 +168,7 @@ export async function revokeSession(
   db: BackendDb,
   params: { sessionId: string; accessToken: string; now?: number },
 ): Promise<boolean> {
-  if (!(await tokenBelongsToSession(db, params.accessToken, params.sessionId))) return false;
+  if (!(await sessionToken(db, params.accessToken, params.sessionId))) return false;
   await db
     .updateTable("sessions")
     .set({ revoked_at: params.now ?? Date.now() })

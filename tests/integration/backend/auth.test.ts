@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REPLACED_TOKEN_GRACE_MS } from "../../../backend/src/auth/session-store";
+import { hashToken } from "../../../backend/src/auth/tokens";
 import { startBackend, type RunningBackend } from "../support/backend";
 import { apiClient } from "./support/api";
 import { startFakeGoogle, TEST_CLIENT_ID, type FakeGoogle } from "./support/fake-google";
@@ -117,7 +119,7 @@ describe("bearer tokens on the API", () => {
 });
 
 describe("POST /v1/auth/refresh-token", () => {
-  it("issues a new access token and leaves the previous one working", async () => {
+  it("issues a new access token and leaves the previous one working for the grace period", async () => {
     const session = await backend.issueSession("admin@acme.test");
     const { status, body } = await as(session.accessToken).post("/v1/auth/refresh-token", {
       sessionId: session.sessionId,
@@ -147,6 +149,71 @@ describe("POST /v1/auth/refresh-token", () => {
     const session = await backend.issueSession("admin@acme.test");
     expect((await anonymous().post("/v1/auth/refresh-token", { sessionId: session.sessionId })).status).toBe(401);
     expect((await as(session.accessToken).post("/v1/auth/refresh-token", {})).status).toBe(400);
+  });
+});
+
+describe("refresh rotation", () => {
+  const refresh = (accessToken: string, sessionId: string) =>
+    as(accessToken).post("/v1/auth/refresh-token", { sessionId });
+  /** Moves the token's replacement back in time, as if the grace period had passed. */
+  const ageReplacement = (accessToken: string) =>
+    backend.db
+      .updateTable("session_tokens")
+      .set({ replaced_at: Date.now() - REPLACED_TOKEN_GRACE_MS - 1, expires_at: Date.now() - 1 })
+      .where("token_hash", "=", hashToken(accessToken))
+      .execute();
+
+  it("only the latest token refreshes: 22 refreshes from the first one give no live token after the grace period", async () => {
+    const session = await backend.issueSession("admin@acme.test");
+    const first = await refresh(session.accessToken, session.sessionId);
+    expect(first.status).toBe(200);
+    await ageReplacement(session.accessToken);
+
+    const replays = await Promise.all(
+      Array.from({ length: 22 }, () => refresh(session.accessToken, session.sessionId)),
+    );
+    expect(replays.map((answer) => answer.status)).toEqual(Array(22).fill(401));
+    // The reuse revoked the session: the token the first refresh gave is dead too.
+    expect((await as(first.body.accessToken).get("/api/v2/users/me")).status).toBe(401);
+    expect((await refresh(first.body.accessToken, session.sessionId)).status).toBe(401);
+    expect(
+      await backend.db
+        .selectFrom("sessions")
+        .select("revoked_at")
+        .where("id", "=", session.sessionId)
+        .executeTakeFirst(),
+    ).toEqual({ revoked_at: expect.any(Number) });
+  });
+
+  it("a chain of refreshes, each from the latest token, keeps the session alive", async () => {
+    const session = await backend.issueSession("admin@acme.test");
+    let token = session.accessToken;
+    for (let step = 0; step < 5; step += 1) {
+      const answer = await refresh(token, session.sessionId);
+      expect(answer.status).toBe(200);
+      await ageReplacement(token);
+      token = answer.body.accessToken;
+    }
+    expect((await as(token).get("/api/v2/users/me")).status).toBe(200);
+  });
+
+  it("a replaced token works, and may refresh, only within the grace period (requests already under way)", async () => {
+    const session = await backend.issueSession("admin@acme.test");
+    const [one, two] = await Promise.all([
+      refresh(session.accessToken, session.sessionId),
+      refresh(session.accessToken, session.sessionId),
+    ]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect((await as(session.accessToken).get("/api/v2/users/me")).status).toBe(200);
+    const stored = await backend.db
+      .selectFrom("session_tokens")
+      .select(["expires_at", "replaced_at"])
+      .where("token_hash", "=", hashToken(session.accessToken))
+      .executeTakeFirstOrThrow();
+    expect(stored.expires_at - stored.replaced_at!).toBeLessThanOrEqual(REPLACED_TOKEN_GRACE_MS);
+
+    await ageReplacement(session.accessToken);
+    expect((await as(session.accessToken).get("/api/v2/users/me")).status).toBe(401);
   });
 });
 

@@ -12,6 +12,7 @@ import { mailMergesMigration } from "./0011-mail-merges";
 import { recipientsMigration } from "./0012-recipients";
 import { templatesMigration } from "./0013-templates";
 import { idempotencyKeysMigration } from "./0014-idempotency-keys";
+import { tokenRotationMigration } from "./0015-token-rotation";
 
 /**
  * Every migration, keyed by its name. Kysely runs them in key order and records
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "0012-recipients": recipientsMigration,
   "0013-templates": templatesMigration,
   "0014-idempotency-keys": idempotencyKeysMigration,
+  "0015-token-rotation": tokenRotationMigration,
 };

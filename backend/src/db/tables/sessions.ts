@@ -11,12 +11,17 @@ export interface SessionsTable {
   created_at: number;
 }
 
-/** One session holds several live access tokens: refreshing never cuts the previous one short. */
+/**
+ * The access tokens of a session. Refreshing replaces the latest one: the
+ * replaced token still works for a few seconds (requests already under way)
+ * and never refreshes again outside that window.
+ */
 export interface SessionTokensTable {
   token_hash: string;
   session_id: string;
   expires_at: number;
   created_at: number;
+  replaced_at: number | null;
 }
 
 export interface SessionTables {
