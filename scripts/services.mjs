@@ -103,6 +103,14 @@ function localServices(env) {
 
 const COLORS = [36, 35, 32, 33, 34];
 
+/** Query parameters that carry a credential: an access log (remix-serve's cannot be configured) must not keep them. */
+const SECRET_PARAMS = /([?&](?:code|state|code_verifier|id_token|access_token|refresh_token|token)=)[^&\s"']*/gi;
+
+/** The line with every OAuth code, state and token replaced by `[redacted]`. */
+export function redactSecrets(line) {
+  return line.replace(SECRET_PARAMS, "$1[redacted]");
+}
+
 /**
  * Runs child processes as one unit: output prefixed with the child's name,
  * signals forwarded, and the first child to die takes the others with it, so
@@ -146,7 +154,9 @@ class Supervisor {
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
     ]) {
-      readline.createInterface({ input: stream }).on("line", (line) => out.write(`${this.prefix(name)} ${line}\n`));
+      readline
+        .createInterface({ input: stream })
+        .on("line", (line) => out.write(`${this.prefix(name)} ${redactSecrets(line)}\n`));
     }
     child.on("error", (error) => {
       this.log(`${name} could not start: ${error.message}`);

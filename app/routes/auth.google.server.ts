@@ -1,3 +1,5 @@
+import { createHash, randomBytes } from "node:crypto";
+import { decodeJwt } from "jose";
 import { fetchWithDeadline } from "~/api/deadline.server";
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
@@ -16,14 +18,44 @@ export interface GoogleSignIn {
 type Endpoints = ReturnType<typeof googleEndpoints>;
 
 /**
+ * What ties Google's answer to the sign-in that asked for it: the PKCE
+ * verifier (RFC 7636, S256), so a code is worth nothing without the browser
+ * that started the sign-in, and the OpenID nonce, checked in the ID token.
+ * Both live in the encrypted auth-flow cookie for the trip to Google.
+ */
+export interface SignInProof {
+  codeVerifier: string;
+  nonce: string;
+}
+
+export function newSignInProof(): SignInProof {
+  return { codeVerifier: randomBytes(32).toString("base64url"), nonce: randomBytes(16).toString("base64url") };
+}
+
+export function codeChallengeOf(codeVerifier: string) {
+  return createHash("sha256").update(codeVerifier).digest("base64url");
+}
+
+/** The nonce of an ID token received straight from Google's token endpoint (TLS: the backend verifies its signature). */
+function nonceOf(idToken: string): unknown {
+  try {
+    return decodeJwt(idToken).nonce;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The real remix-auth-google strategy with its endpoints configurable (the
- * local stand-in in development and tests) and prompt/login_hint chosen per
- * sign-in rather than once per process.
+ * local stand-in in development and tests), prompt/login_hint chosen per
+ * sign-in rather than once per process, and the sign-in's proof (PKCE and
+ * nonce) sent with the request and with the code.
  */
 class ConfigurableGoogleStrategy extends GoogleStrategy<GoogleSignIn> {
   constructor(
     options: ConstructorParameters<typeof GoogleStrategy<GoogleSignIn>>[0],
     private readonly endpoints: Endpoints,
+    private readonly proof: SignInProof,
     verify: ConstructorParameters<typeof GoogleStrategy<GoogleSignIn>>[1],
   ) {
     super(options, verify);
@@ -31,8 +63,24 @@ class ConfigurableGoogleStrategy extends GoogleStrategy<GoogleSignIn> {
     this.tokenURL = endpoints.tokenURL;
   }
 
+  protected authorizationParams(): URLSearchParams {
+    const params = super.authorizationParams();
+    params.set("code_challenge", codeChallengeOf(this.proof.codeVerifier));
+    params.set("code_challenge_method", "S256");
+    params.set("nonce", this.proof.nonce);
+    return params;
+  }
+
+  protected tokenParams(): URLSearchParams {
+    const params = super.tokenParams();
+    params.set("code_verifier", this.proof.codeVerifier);
+    return params;
+  }
+
   protected async userProfile(accessToken: string): Promise<GoogleProfile> {
-    const response = await fetchWithDeadline(this.endpoints.userInfoURL, { headers: { Authorization: `Bearer ${accessToken}` } });
+    const response = await fetchWithDeadline(this.endpoints.userInfoURL, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    });
     if (!response.ok) throw new Error(`Google user info answered ${response.status}`);
     const raw = userInfoSchema.parse(await response.json());
     return {
@@ -71,7 +119,11 @@ export function callbackUrl(request: Request) {
   return new URL("/auth/google/callback", origin).toString();
 }
 
-export function googleAuthenticator(request: Request, options: { prompt?: "select_account"; loginHint?: string } = {}) {
+export function googleAuthenticator(
+  request: Request,
+  proof: SignInProof,
+  options: { prompt?: "select_account"; loginHint?: string } = {},
+) {
   const env = getEnv();
   const endpoints = googleEndpoints();
   const authenticator = new Authenticator<GoogleSignIn>(authFlowSessionStorage(), { sessionKey: "google" });
@@ -85,10 +137,17 @@ export function googleAuthenticator(request: Request, options: { prompt?: "selec
         loginHint: options.loginHint,
       },
       endpoints,
+      proof,
       async ({ accessToken, extraParams, profile }) => {
         const email = profile.emails[0]?.value;
         if (!extraParams.id_token || !email) throw new Error("Google answered without an ID token or e-mail");
-        return { idToken: extraParams.id_token, email, name: profile.displayName, scope: await readScope(endpoints, accessToken) };
+        if (nonceOf(extraParams.id_token) !== proof.nonce) throw new Error("The ID token is not this sign-in's");
+        return {
+          idToken: extraParams.id_token,
+          email,
+          name: profile.displayName,
+          scope: await readScope(endpoints, accessToken),
+        };
       },
     ),
   );

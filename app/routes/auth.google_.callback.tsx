@@ -11,7 +11,7 @@ import { authContextFor } from "~/utils/auth.server";
 import { googleAuthenticator, type GoogleSignIn } from "./auth.google.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import type { SessionData } from "~/api/caller.server";
-import { authFlowSessionStorage, commitSessionData } from "~/utils/session.server";
+import { authFlowSessionStorage, commitSessionData, readSessionData } from "~/utils/session.server";
 
 /**
  * Google sends the person back here. We read Google's answer, open a backend
@@ -29,13 +29,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const intent: AuthIntent = authIntents.find((value) => value === flow.get("intent")) ?? "sign-in";
   const continueTo = safeRedirect(flow.get("continue"));
+  const proof = { codeVerifier: flow.get("codeVerifier") ?? "", nonce: flow.get("nonce") ?? "" };
   const clearFlow = await storage.destroySession(flow);
+  if (!proof.codeVerifier || !proof.nonce) throw fail("google", { clearFlow, continueTo });
 
   let google: GoogleSignIn;
   let session: SessionData;
   try {
     // The OAuth library fetches the token without a deadline: the whole exchange gets one.
-    google = await withDeadline(googleAuthenticator(request).authenticate("google", request));
+    google = await withDeadline(googleAuthenticator(request, proof).authenticate("google", request));
     session = { ...(await exchangeIdToken(google.idToken)), email: google.email };
   } catch (error) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
@@ -54,7 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
     try {
       const user = await createUser(auth);
-      const home = user.userWorkspaces.find((space) => space.workspaceId === user.addonWorkspaceId) ?? user.userWorkspaces[0];
+      const home =
+        user.userWorkspaces.find((space) => space.workspaceId === user.addonWorkspaceId) ?? user.userWorkspaces[0];
       // A sign-up that knows where it goes (the onboarding wizard) keeps going there.
       if (home && continueTo === "/") {
         target = `${spacePath(home.urlPrefix, spaceSections.sent)}?${bannerQuery({ banner: "welcome" })}`;
@@ -66,6 +69,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 
   await logEvent(auth, "login", { intent, scope: google.scope });
+  // The cookie's earlier session (switch account, or a sign-in over one) is replaced: end it at the backend too.
+  const previous = await readSessionData(request);
+  if (previous && previous.sessionId !== session.sessionId) await revokeSession(previous).catch(() => undefined);
   const headers = new Headers();
   headers.append("Set-Cookie", clearFlow);
   headers.append("Set-Cookie", await commitSessionData(request, session));

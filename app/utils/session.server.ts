@@ -1,6 +1,6 @@
-import { createCookieSessionStorage } from "@remix-run/node";
 import { sessionDataSchema, type SessionData } from "~/api/caller.server";
 import { sessionSecrets, secureCookiesEnabled } from "~/env.server";
+import { createEncryptedCookieSessionStorage } from "./encrypted-cookie.server";
 
 /** 000 §9: the session cookie lives 36 days. */
 export const SESSION_MAX_AGE_SECONDS = 36 * 24 * 60 * 60;
@@ -24,21 +24,22 @@ function cookieOptions(name: string, maxAge: number) {
 
 type CookieSession = SessionData & { lastWorkspaceId: string };
 
-let storage: ReturnType<typeof createCookieSessionStorage<Partial<CookieSession>>> | undefined;
+let storage: ReturnType<typeof createEncryptedCookieSessionStorage<Partial<CookieSession>>> | undefined;
+/** The signed-in session: its backend tokens are encrypted in the cookie, never readable there. */
 export function sessionStorage() {
-  storage ??= createCookieSessionStorage<Partial<CookieSession>>({
-    cookie: cookieOptions("yamm_session", SESSION_MAX_AGE_SECONDS),
-  });
+  storage ??= createEncryptedCookieSessionStorage<Partial<CookieSession>>(
+    cookieOptions("yamm_session", SESSION_MAX_AGE_SECONDS),
+  );
   return storage;
 }
 
-type AuthFlow = { "oauth2:state": string; intent: string; continue: string };
-let authFlowStorage: ReturnType<typeof createCookieSessionStorage<AuthFlow>> | undefined;
-/** remix-auth keeps the OAuth state here; we add the intent and continue target. */
+type AuthFlow = { "oauth2:state": string; intent: string; continue: string; codeVerifier: string; nonce: string };
+let authFlowStorage: ReturnType<typeof createEncryptedCookieSessionStorage<AuthFlow>> | undefined;
+/** remix-auth keeps the OAuth state here; we add the intent, the continue target, the PKCE verifier and the nonce. */
 export function authFlowSessionStorage() {
-  authFlowStorage ??= createCookieSessionStorage<AuthFlow>({
-    cookie: cookieOptions("yamm_auth_flow", AUTH_FLOW_MAX_AGE_SECONDS),
-  });
+  authFlowStorage ??= createEncryptedCookieSessionStorage<AuthFlow>(
+    cookieOptions("yamm_auth_flow", AUTH_FLOW_MAX_AGE_SECONDS),
+  );
   return authFlowStorage;
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultPersonas, subFor } from "../../backend/emulators/google/identity";
@@ -240,6 +241,33 @@ describe("authorization code and token exchange", () => {
     });
     expect(mismatched.status).toBe(400);
     expect(await mismatched.json()).toMatchObject({ error: "invalid_grant" });
+  });
+
+  it("checks PKCE: a code asked for with a challenge needs its verifier (S256)", async () => {
+    const verifier = "v".repeat(20) + "-verifier-of-this-sign-in-only";
+    const challenge = createHash("sha256").update(verifier).digest("base64url");
+    const credentials = { client_id: CLIENT_ID, client_secret: CLIENT_SECRET };
+    const pkce = { code_challenge: challenge, code_challenge_method: "S256" };
+
+    const wrongVerifiers: Record<string, string>[] = [
+      {},
+      { code_verifier: `${verifier}x` },
+      { code_verifier: challenge },
+    ];
+    for (const wrong of wrongVerifiers) {
+      const refused = await exchange({ code: await codeFor("admin@acme.test", pkce), ...credentials, ...wrong });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: "invalid_grant" });
+    }
+    const accepted = await exchange({
+      code: await codeFor("admin@acme.test", pkce),
+      ...credentials,
+      code_verifier: verifier,
+    });
+    expect(accepted.status).toBe(200);
+
+    const unknownMethod = await fetch(authorizeUrl({ ...pkce, code_challenge_method: "S512" }), { redirect: "manual" });
+    expect(unknownMethod.status).toBe(400);
   });
 
   it("refuses a code older than 60 seconds with invalid_grant", async () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JWK } from "jose";
 import { avatarSvg } from "./avatar";
@@ -36,6 +36,7 @@ interface Grant {
 interface CodeGrant extends Grant {
   redirectUri: string;
   nonce?: string;
+  codeChallenge?: { value: string; method: "S256" | "plain" };
 }
 
 interface ValidAuthRequest {
@@ -43,6 +44,14 @@ interface ValidAuthRequest {
   redirectUri: string;
   scope: string;
   prompts: string[];
+  codeChallenge?: CodeGrant["codeChallenge"];
+}
+
+/** RFC 7636 §4.6: the verifier sent with the code must hash (S256) or equal (plain) the challenge sent with the request. */
+function verifierMatches(challenge: NonNullable<CodeGrant["codeChallenge"]>, verifier: unknown) {
+  if (typeof verifier !== "string" || !/^[\w.~-]{43,128}$/.test(verifier)) return false;
+  const derived = challenge.method === "S256" ? createHash("sha256").update(verifier).digest("base64url") : verifier;
+  return derived === challenge.value;
 }
 
 // Like Google, ID tokens and /userinfo only carry the claims the scopes asked for,
@@ -171,12 +180,17 @@ export function createGoogleEmulator({
       };
     }
     if (!scope?.trim()) return { error: "invalid_request", description: "Missing required parameter: scope" };
+    const { code_challenge: challenge, code_challenge_method: method = "plain" } = params;
+    if (challenge !== undefined && method !== "S256" && method !== "plain") {
+      return { error: "invalid_request", description: `Invalid code_challenge_method: ${method}` };
+    }
     return {
       clientId: client_id,
       // The exact string, not the parsed URL: /token compares it character for character.
       redirectUri: redirect_uri,
       scope: scope.trim(),
       prompts: (params.prompt ?? "").split(/\s+/),
+      ...(challenge !== undefined && { codeChallenge: { value: challenge, method: method as "S256" | "plain" } }),
     };
   }
 
@@ -190,6 +204,7 @@ export function createGoogleEmulator({
       identity,
       scope: request.scope,
       nonce: params.nonce,
+      codeChallenge: request.codeChallenge,
       expiresAt: now + CODE_TTL_MS,
     });
     return withParams(request.redirectUri, { code, state: params.state, scope: request.scope });
@@ -301,6 +316,9 @@ export function createGoogleEmulator({
     }
     if (typeof body.redirect_uri !== "string" || body.redirect_uri !== grant.redirectUri) {
       return tokenError(c, 400, "invalid_grant", "Bad Request");
+    }
+    if (grant.codeChallenge && !verifierMatches(grant.codeChallenge, body.code_verifier)) {
+      return tokenError(c, 400, "invalid_grant", "Invalid code verifier.");
     }
 
     sweep(accessTokens, now);

@@ -14,6 +14,8 @@ export const AUTH_PARAM_NAMES = [
   "access_type",
   "include_granted_scopes",
   "nonce",
+  "code_challenge",
+  "code_challenge_method",
 ] as const;
 
 export type AuthParams = Partial<Record<(typeof AUTH_PARAM_NAMES)[number], string>>;
