@@ -1,19 +1,19 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { isConsumerDomain } from "../domain/account-type";
+import { isConsumerDomain, isPublicMailDomain, spaceDomainsFor } from "../domain/account-type";
+import { mayAddMembers } from "../domain/member-rights";
 import { personalSpaceName } from "../domain/workspace-name";
 import {
   emailDomain,
   findUserByEmail,
   findUserById,
   insertUser,
-  listMembershipsOfUser,
   suggestUsers,
 } from "../store/users";
 import { newUserId, newWorkspaceId } from "../store/ids";
-import { insertMember, insertWorkspace } from "../store/workspaces";
+import { insertMember, insertWorkspace, listDomains } from "../store/workspaces";
 import type { AppEnv, RouteDeps } from "./app-env";
-import { callerUser, requireCallerUser, requireMembership } from "./caller";
+import { callerUser, requireActiveMembership } from "./caller";
 import { conflict, forbidden, userNotFound } from "./errors";
 import { parseJsonBody, parseQuery, queryFlag } from "./validation";
 import { userView } from "./views/user-view";
@@ -34,7 +34,7 @@ const activationStatusQuery = z.object({
 });
 const suggestQuery = z.object({
   searchKeyword: z.string().trim().min(2, "searchKeyword needs at least 2 characters"),
-  workspaceId: z.string().min(1).optional(),
+  workspaceId: z.string({ required_error: "workspaceId is required" }).min(1),
   limit: z.coerce.number().int().min(1).max(SUGGEST_MAX_LIMIT).default(10),
 });
 
@@ -60,18 +60,16 @@ export function usersRoutes({ db }: RouteDeps) {
 
   routes.get("/users/suggest", async (c) => {
     const query = parseQuery(c, suggestQuery);
-    const caller = await requireCallerUser(db, c);
-    const workspaceIds = query.workspaceId
-      ? [(await requireMembership(db, c, query.workspaceId)).workspace.id]
-      : (await listMembershipsOfUser(db, caller.id)).map((membership) => membership.workspaceId);
+    const { user, workspace, membership } = await requireActiveMembership(db, c, query.workspaceId);
+    if (!mayAddMembers(membership.role, workspace.member_invite_user === 1)) throw forbidden("may not add members");
     const users = await suggestUsers(db, {
-      callerId: caller.id,
+      callerId: user.id,
       keyword: query.searchKeyword,
-      domain: caller.is_personal === 1 ? null : caller.domain_name,
-      workspaceIds,
+      workspaceId: workspace.id,
+      domains: (await listDomains(db, workspace.id)).filter((domain) => !isPublicMailDomain(domain)),
       limit: query.limit,
     });
-    return c.json({ items: users.map((user) => ({ userEmail: user.email, userName: user.name })) });
+    return c.json({ items: users.map((candidate) => ({ userEmail: candidate.email, userName: candidate.name })) });
   });
 
   routes.post("/users/workspace-activation-create-user", async (c) => {
@@ -95,7 +93,7 @@ export function usersRoutes({ db }: RouteDeps) {
         name: personalSpaceName(identity.name, identity.email),
         plan: "FREE",
         isPerSeat: true,
-        domains: isPersonal ? [] : [domain],
+        domains: spaceDomainsFor(domain),
         createdAt: now,
       });
       await insertUser(trx, {

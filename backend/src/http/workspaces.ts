@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { spaceDomainsFor } from "../domain/account-type";
 import { isTransferCandidate, transferRefusal } from "../domain/ownership";
 import { parseRestrictions } from "../domain/restrictions";
 import { workspaceNameSchema } from "../domain/workspace-name";
@@ -71,7 +72,7 @@ export function workspacesRoutes({ db }: RouteDeps) {
         plan: "FREE",
         isPerSeat: caller.is_per_seat === 1,
         memberInviteUser: body.memberInviteUser,
-        domains: caller.is_personal === 1 ? [] : [caller.domain_name],
+        domains: spaceDomainsFor(caller.domain_name),
         createdAt: now,
       });
       await insertMember(trx, {
@@ -110,9 +111,13 @@ export function workspacesRoutes({ db }: RouteDeps) {
     });
     if (refusal) throw forbidden(refusal);
     const candidate = await findMembership(db, caller.workspace.id, userId);
-    if (!candidate || !isTransferCandidate({ role: candidate.role, status: candidate.status, seatType: candidate.seat_type }))
+    if (
+      !candidate ||
+      !isTransferCandidate({ role: candidate.role, status: candidate.status, seatType: candidate.seat_type })
+    )
       throw conflict("not_a_transfer_candidate");
-    if ((await countOwnedWorkspaces(db, userId)) >= MAX_OWNED_WORKSPACES) throw conflict("user_owns_too_many_workspaces");
+    if ((await countOwnedWorkspaces(db, userId)) >= MAX_OWNED_WORKSPACES)
+      throw conflict("user_owns_too_many_workspaces");
     // One transaction: the space never has two owners or none.
     await transferOwnership(db, caller.workspace.id, { from: caller.user.id, to: userId });
     const workspace = await findWorkspace(db, caller.workspace.id);

@@ -81,20 +81,28 @@ function likePrefix(keyword: string): string {
 export interface SuggestQuery {
   callerId: string;
   keyword: string;
-  /** Colleagues by e-mail domain; null for consumer (Gmail) callers, who share a domain with everyone. */
-  domain: string | null;
-  /** Users who are members of any of these spaces. */
-  workspaceIds: string[];
+  /** The space the caller adds members to: its members are not suggested again. */
+  workspaceId: string;
+  /** The space's own domains (public mail domains already left out): only their users are suggested. */
+  domains: string[];
   limit: number;
 }
 
-/** Users matching the keyword at the start of their e-mail, name, or any word of the name. */
+/**
+ * Users of the space's domains not yet in it, matching the keyword at the
+ * start of their e-mail, name, or any word of the name (001 Add users dialog).
+ */
 export function suggestUsers(db: BackendDb, query: SuggestQuery) {
+  if (query.domains.length === 0) return Promise.resolve([]);
   const pattern = likePrefix(query.keyword);
   return db
     .selectFrom("users as u")
     .select(["u.email", "u.name"])
     .where("u.id", "!=", query.callerId)
+    .where("u.domain_name", "in", query.domains)
+    .where("u.id", "not in", (eb) =>
+      eb.selectFrom("workspace_members").select("user_id").where("workspace_id", "=", query.workspaceId),
+    )
     .where((eb) =>
       eb.or([
         sql<boolean>`u.email like ${pattern} escape '\\'`,
@@ -102,20 +110,6 @@ export function suggestUsers(db: BackendDb, query: SuggestQuery) {
         sql<boolean>`u.name like ${`% ${pattern}`} escape '\\'`,
       ]),
     )
-    .where((eb) => {
-      const related = [];
-      if (query.domain) related.push(eb("u.domain_name", "=", query.domain));
-      if (query.workspaceIds.length > 0) {
-        related.push(
-          eb(
-            "u.id",
-            "in",
-            eb.selectFrom("workspace_members").select("user_id").where("workspace_id", "in", query.workspaceIds),
-          ),
-        );
-      }
-      return related.length > 0 ? eb.or(related) : sql<boolean>`0`;
-    })
     .orderBy("u.email")
     .limit(query.limit)
     .execute();

@@ -296,43 +296,83 @@ describe("GET /users/workspace-activation-status/me", () => {
 describe("GET /users/suggest", () => {
   const suggest = async (email: string, query: string) => (await as(email)).get(`/api/v2/users/suggest?${query}`);
   const emails = (body: { items: Array<{ userEmail: string }> }) => body.items.map((item) => item.userEmail);
+  const SALES = SPACES.acmeSales.id;
+  const inSales = (keyword: string, extra = "") =>
+    suggest(PERSONAS.salesLead.email, `searchKeyword=${keyword}&workspaceId=${SALES}${extra}`);
 
-  it("matches the start of e-mails and of name words among colleagues", async () => {
-    const byEmail = await suggest(PERSONAS.owner.email, "searchKeyword=ca&limit=10");
-    expect(byEmail).toEqual({
+  it("matches the start of e-mails and of name words among the space's domain users", async () => {
+    expect(await inSales("ca", "&limit=10")).toEqual({
       status: 200,
       body: { items: [{ userEmail: "carla.diaz@acme.test", userName: "Carla Diaz" }] },
     });
-
-    const byLastName = await suggest(PERSONAS.owner.email, "searchKeyword=fisch");
-    expect(emails(byLastName.body)).toEqual(["eli.fischer@acme.test"]);
+    expect(emails((await inSales("fisch")).body)).toEqual(["eli.fischer@acme.test"]);
   });
 
-  it("never suggests people outside the caller's spaces and domain, nor the caller", async () => {
-    // "Sam Solo" and "Sara Sales" both start with "sa"; only Sara works with Olivia.
-    expect(emails((await suggest(PERSONAS.owner.email, "searchKeyword=sa")).body)).toEqual(["sales.lead@acme.test"]);
-    expect(emails((await suggest(PERSONAS.owner.email, "searchKeyword=ol")).body)).toEqual([]);
-    // A Gmail user shares a domain with everyone on Gmail, which makes nobody a colleague.
-    expect(emails((await suggest(PERSONAS.solo.email, "searchKeyword=sa")).body)).toEqual([]);
+  it("suggests only users of the space's own domains who are not in it yet, never the caller", async () => {
+    // "Sam Solo" (gmail.com) and "Olga Ortiz" (oldco.test) are of other domains; Olivia is already in Acme Sales.
+    expect(emails((await inSales("sa")).body)).toEqual([]);
+    expect(emails((await inSales("ol")).body)).toEqual([]);
+    // In Acme Marketing, Carla is a member already, Sara is not.
+    const marketing = (keyword: string) =>
+      suggest(PERSONAS.owner.email, `searchKeyword=${keyword}&workspaceId=${SPACES.acmeMarketing.id}`);
+    expect(emails((await marketing("ca")).body)).toEqual([]);
+    expect(emails((await marketing("sa")).body)).toEqual(["sales.lead@acme.test"]);
+    // A space without a domain (Sam's, on Gmail) suggests nobody.
+    expect(
+      emails((await suggest(PERSONAS.solo.email, `searchKeyword=sa&workspaceId=${SPACES.samsSpace.id}`)).body),
+    ).toEqual([]);
+  });
+
+  it("never makes a public mail domain a space domain: two outlook.com users do not find each other", async () => {
+    const [ana, bea] = [`ana.${Date.now()}@outlook.com`, `bea.${Date.now()}@outlook.com`];
+    const spaces: string[] = [];
+    for (const email of [ana, bea]) {
+      const created = await (
+        await as(email)
+      ).post("/api/v2/users/workspace-activation-create-user?checkPeopleApi=false", { createSource: "WEBAPP" });
+      expect(created.status).toBe(201);
+      spaces.push(created.body.addonWorkspaceId);
+    }
+    const space = await (await as(ana)).get(`/api/v1/workspaces/${spaces[0]}?includeDomains=true`);
+    expect(space.body.workspaceDomains).toEqual([]);
+    expect(emails((await suggest(ana, `searchKeyword=be&workspaceId=${spaces[0]}`)).body)).toEqual([]);
+    const newSpace = await (
+      await as(bea)
+    ).post("/api/v1/workspaces", {
+      workspaceName: "Bea's second space",
+      userId: (await (await as(bea)).get("/api/v2/users/me")).body.userId,
+    });
+    expect(newSpace.status).toBe(201);
+    expect(newSpace.body.workspaceDomains).toEqual([]);
+  });
+
+  it("answers 403 to a member when the space does not let members invite, and to a disabled member", async () => {
+    await backend.db.updateTable("workspaces").set({ member_invite_user: 0 }).where("id", "=", SALES).execute();
+    try {
+      expect((await suggest(PERSONAS.owner.email, `searchKeyword=ca&workspaceId=${SALES}`)).status).toBe(403);
+      expect((await inSales("ca")).status).toBe(200);
+    } finally {
+      await backend.db.updateTable("workspaces").set({ member_invite_user: 1 }).where("id", "=", SALES).execute();
+    }
+    expect((await suggest(PERSONAS.owner.email, `searchKeyword=ca&workspaceId=${SALES}`)).status).toBe(200);
+    expect(
+      (await suggest(PERSONAS.disabled.email, `searchKeyword=ca&workspaceId=${SPACES.acmeMarketing.id}`)).status,
+    ).toBe(403);
   });
 
   it("treats LIKE wildcards in the keyword literally and honours limit", async () => {
-    expect(emails((await suggest(PERSONAS.owner.email, "searchKeyword=%25_")).body)).toEqual([]);
+    expect(emails((await inSales("%25_")).body)).toEqual([]);
     // "Carla Diaz" and "Dan Disabled" both match "di"; the first by e-mail comes first.
-    expect(emails((await suggest(PERSONAS.owner.email, "searchKeyword=di")).body)).toEqual([
-      "carla.diaz@acme.test",
-      "disabled@acme.test",
-    ]);
-    expect(emails((await suggest(PERSONAS.owner.email, "searchKeyword=di&limit=1")).body)).toEqual([
-      "carla.diaz@acme.test",
-    ]);
+    expect(emails((await inSales("di")).body)).toEqual(["carla.diaz@acme.test", "disabled@acme.test"]);
+    expect(emails((await inSales("di", "&limit=1")).body)).toEqual(["carla.diaz@acme.test"]);
   });
 
-  it("checks the space given by workspaceId", async () => {
+  it("needs the space, and checks it", async () => {
+    expect((await suggest(PERSONAS.owner.email, "searchKeyword=no")).status).toBe(400);
     expect((await suggest(PERSONAS.owner.email, `searchKeyword=no&workspaceId=${SPACES.bigco.id}`)).status).toBe(403);
     expect((await suggest(PERSONAS.owner.email, "searchKeyword=no&workspaceId=5199999999999999")).status).toBe(404);
-    const ok = await suggest(PERSONAS.premium.email, `searchKeyword=no&workspaceId=${SPACES.bigco.id}`);
-    expect(emails(ok.body)).toEqual(["noah.nguyen@bigco.test"]);
+    const ok = await suggest(PERSONAS.premium.email, `searchKeyword=li&workspaceId=${SPACES.bigco.id}`);
+    expect(ok.status).toBe(200);
   });
 
   it("answers 400 for a keyword under 2 characters or a bad limit", async () => {
@@ -342,7 +382,7 @@ describe("GET /users/suggest", () => {
       "searchKeyword=%20a%20",
       "searchKeyword=ab&limit=0",
       "searchKeyword=ab&limit=x",
-    ]) {
+    ].map((query) => `${query}&workspaceId=${SPACES.acmeMarketing.id}`)) {
       const answer = await suggest(PERSONAS.owner.email, query);
       expect(answer.status, query).toBe(400);
       expect(answer.body.error).toBe("invalid_request");
