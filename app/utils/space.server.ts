@@ -43,7 +43,7 @@ export async function loadSpace({ request, params, context }: SpaceArgs): Promis
   const [me, workspace] = await Promise.all([loadMe(auth), getWorkspaceOrNull(auth, workspaceId)]);
 
   const membership = me.userWorkspaces.find((entry) => entry.workspaceId === workspaceId);
-  if (!membership || !workspace) throw redirect("/");
+  if (!membership || !workspace) throw redirect(outsiderTarget(request, params, me));
 
   if (params.workspaceSlug !== slugOf(membership.urlPrefix)) {
     throw redirect(canonicalSpaceUrl(new URL(request.url), workspaceId, membership.urlPrefix));
@@ -57,6 +57,21 @@ export async function loadSpace({ request, params, context }: SpaceArgs): Promis
   if (isDisabled) return { disabled: true, me, membership, urlPrefix };
 
   return { auth, me, membership, workspace, access: spaceAccess(membership, workspace), urlPrefix };
+}
+
+/**
+ * Where a URL of a space the caller is not in goes: "/", except an invite
+ * link (sent under the inviting space's URL, 002 §2), which moves to the
+ * caller's own space with its token, so the invitee can still accept it.
+ */
+function outsiderTarget(request: Request, params: Params, me: User): string {
+  if (!params.invitationToken) return "/";
+  const active = me.userWorkspaces.filter((entry) => entry.status !== "DISABLED");
+  const home = active.find((entry) => entry.workspaceId === me.addonWorkspaceId) ?? active[0];
+  if (!home) return "/";
+  const url = new URL(request.url);
+  const invitationPath = url.pathname.split("/").slice(3).join("/");
+  return `${home.urlPrefix}/${invitationPath}${url.search}`;
 }
 
 /** loadSpace for every page but the disabled screen: a disabled user is sent there. */

@@ -36,7 +36,10 @@ describe("isTransferCandidate (002 §5)", () => {
 
   it.each([
     ["the owner", { role: "OWNER" as const, status: "ACTIVE" as const, seatType: "ADDED_YAMM_USER" }],
-    ["a member in a free trial", { role: "MEMBER" as const, status: "FREE_TRIAL" as const, seatType: "ADDED_YAMM_USER" }],
+    [
+      "a member in a free trial",
+      { role: "MEMBER" as const, status: "FREE_TRIAL" as const, seatType: "ADDED_YAMM_USER" },
+    ],
     ["a pending member", { role: "MEMBER" as const, status: "PENDING" as const, seatType: "PENDING_YAMM_USER" }],
     ["a disabled member", { role: "MEMBER" as const, status: "DISABLED" as const, seatType: "ADDED_YAMM_USER" }],
     ["a member without a YAMM seat", { role: "MEMBER" as const, status: "ACTIVE" as const, seatType: null }],

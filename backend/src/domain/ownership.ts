@@ -15,7 +15,8 @@ export function transferRefusal(input: {
 }): string | null {
   if (input.callerRole !== "OWNER" || input.callerStatus !== "ACTIVE") return "not_owner";
   if (input.restrictions.TRANSFER_WORKSPACE) return "transfer_restricted";
-  if (input.workspacePlan === "FREE" || input.workspacePlan === "LEGACY" || !input.transferOwnerShip) return "transfer_not_available";
+  if (input.workspacePlan === "FREE" || input.workspacePlan === "LEGACY" || !input.transferOwnerShip)
+    return "transfer_not_available";
   return null;
 }
 

@@ -32,7 +32,12 @@ export function errorResponse(c: Context, status: ContentfulStatusCode, error: s
 }
 
 export const handleError: ErrorHandler = (err, c) => {
-  if (err instanceof HttpError) return errorResponse(c, err.status, err.error, err.reason);
+  if (err instanceof HttpError) {
+    if ("retryAfterSeconds" in err && typeof err.retryAfterSeconds === "number") {
+      c.header("Retry-After", String(err.retryAfterSeconds));
+    }
+    return errorResponse(c, err.status, err.error, err.reason);
+  }
   if (err instanceof HTTPException)
     return errorResponse(c, err.status as ContentfulStatusCode, "http_error", err.message || undefined);
   // Internals never reach the client; the log has the details.

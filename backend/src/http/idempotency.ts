@@ -49,7 +49,10 @@ export function idempotency(db: BackendDb) {
         const bodyless = stored.status === 204 || stored.status === 205;
         return new Response(bodyless ? null : stored.body, {
           status: stored.status,
-          headers: { ...(stored.contentType ? { "Content-Type": stored.contentType } : {}), "Idempotent-Replayed": "true" },
+          headers: {
+            ...(stored.contentType ? { "Content-Type": stored.contentType } : {}),
+            "Idempotent-Replayed": "true",
+          },
         });
       }
       if (Date.now() - startedAt > MAX_WAIT_MS) throw new HttpError(409, "conflict", "idempotency_key_in_use");
@@ -59,7 +62,11 @@ export function idempotency(db: BackendDb) {
     await next();
     if (c.res.status >= 200 && c.res.status < 300) {
       const body = await c.res.clone().text();
-      await storeIdempotentAnswer(db, request, { status: c.res.status, contentType: c.res.headers.get("Content-Type"), body });
+      await storeIdempotentAnswer(db, request, {
+        status: c.res.status,
+        contentType: c.res.headers.get("Content-Type"),
+        body,
+      });
     } else {
       await releaseIdempotencyKey(db, request);
     }

@@ -5,20 +5,30 @@ import { findInvitationByToken, markInvitationAccepted } from "../store/invitati
 import { findMembership, insertMember } from "../store/workspaces";
 import type { AppEnv, RouteDeps } from "./app-env";
 import { conflict, forbidden, HttpError, userNotFound } from "./errors";
+import { createRateLimiter } from "./rate-limit";
 
 const invitationNotFound = () => new HttpError(404, "invitation_not_found");
 
 /**
+ * Accept attempts per caller: plenty for people following their links, far
+ * too few to guess a token (and tokens have 192 bits besides).
+ */
+export const ACCEPT_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
+
+/**
  * v1 API: accepting an invite link (002 §4, §7). The failures are the ones the
  * app's banner tells apart (000 §8): 404 invalid link, 403 another account,
- * 409 invitation_is_not_active, 409 user_already_exists.
+ * 409 invitation_is_not_active, 409 user_already_exists; and 429 when the
+ * caller has tried too many (ACCEPT_RATE_LIMIT).
  */
 export function invitationsRoutes({ db }: RouteDeps) {
   const routes = new Hono<AppEnv>();
+  const acceptAttempts = createRateLimiter(ACCEPT_RATE_LIMIT);
 
   routes.put("/invitations/:invitationToken/accept", async (c) => {
     const token = c.req.param("invitationToken");
     const email = c.get("identity").email.toLowerCase();
+    acceptAttempts.hit(email);
 
     // One transaction holds SQLite's only connection: the checks and the join cannot interleave with another accept.
     const accepted = await db.transaction().execute(async (trx) => {

@@ -1,15 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../../../backend/src/auth/tokens";
-import { INVITATION_TOKENS } from "../../../backend/src/db/seed/invitations";
+import { seedInvitationTokens, type SeededInvitationKey } from "../../../backend/src/db/seed/invitations";
 import { NEWCOMER_EMAIL, PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { insertInvitation } from "../../../backend/src/store/invitations";
 import { insertMember } from "../../../backend/src/store/workspaces";
+import { ACCEPT_RATE_LIMIT } from "../../../backend/src/http/invitations";
 import { startBackend, type RunningBackend } from "../support/backend";
 import { apiClient, signedInClient } from "./support/api";
 
 let backend: RunningBackend;
+let INVITATION_TOKENS: Record<SeededInvitationKey, string>;
 beforeAll(async () => {
   backend = await startBackend();
+  INVITATION_TOKENS = await seedInvitationTokens(backend.db);
 });
 afterAll(() => backend?.close());
 
@@ -204,5 +207,25 @@ describe("PUT /invitations/{token}/accept: failures", () => {
     expect(await accept(PERSONAS.owner.email, INVITATION_TOKENS.ownerToAcmeSales)).toEqual(ALREADY_MEMBER);
     expect(await membershipsOf(PERSONAS.owner.email)).toEqual(before);
     expect(await invitationStatus(INVITATION_TOKENS.ownerToAcmeSales)).toBe("PENDING");
+  });
+});
+
+describe("PUT /invitations/{token}/accept: guessing", () => {
+  it("answers 429 with Retry-After once a caller has tried ACCEPT_RATE_LIMIT times; others are not slowed", async () => {
+    // Ben has made no attempt in this file: his window is fresh.
+    const ben = await as(PERSONAS.benBaker.email);
+    const guesses = await Promise.all(Array.from({ length: 300 }, (_, index) => ben.put(acceptPath(`guess-${index}`))));
+    const statuses = guesses.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(ACCEPT_RATE_LIMIT.limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(300 - ACCEPT_RATE_LIMIT.limit);
+    expect(guesses.find((answer) => answer.status === 429)?.body).toEqual({ error: "too_many_requests" });
+
+    const refused = await fetch(`${backend.url}${acceptPath(INVITATION_TOKENS.adminToBigco)}`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${(await backend.issueSession(PERSONAS.benBaker.email)).accessToken}` },
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect((await accept(PERSONAS.carlaDiaz.email, "guess-x")).status).toBe(404);
   });
 });

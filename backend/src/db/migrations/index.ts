@@ -13,6 +13,7 @@ import { recipientsMigration } from "./0012-recipients";
 import { templatesMigration } from "./0013-templates";
 import { idempotencyKeysMigration } from "./0014-idempotency-keys";
 import { tokenRotationMigration } from "./0015-token-rotation";
+import { seedSecretMigration } from "./0016-seed-secret";
 
 /**
  * Every migration, keyed by its name. Kysely runs them in key order and records
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0013-templates": templatesMigration,
   "0014-idempotency-keys": idempotencyKeysMigration,
   "0015-token-rotation": tokenRotationMigration,
+  "0016-seed-secret": seedSecretMigration,
 };

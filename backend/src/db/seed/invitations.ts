@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from "node:crypto";
 import type { InvitationStatus } from "../../domain/enums";
 import { insertInvitation, INVITATION_LIFETIME_MS } from "../../store/invitations";
 import type { BackendDb } from "../connection";
@@ -6,26 +7,40 @@ import { NEWCOMER_EMAIL, PERSONAS, SPACES, type PersonaKey, type SpaceKey } from
 const DAY_MS = 86_400_000;
 
 /**
- * Invite links with stable tokens, one per outcome of accepting
- * (`PUT /api/v1/invitations/{token}/accept`), for tests and demos.
+ * Seeded invite links, one per outcome of accepting
+ * (`PUT /api/v1/invitations/{token}/accept`), for tests and demos. Their
+ * tokens are as unguessable as real ones (192 bits): derived from a random
+ * secret made at seeding time (`seedInvitationTokens`, `npm run invite-links`).
  */
-export const INVITATION_TOKENS = {
+export const SEEDED_INVITATIONS = {
   /** solo@gmail.com to Acme Marketing, pending: accepting succeeds. */
-  soloToAcmeMarketing: "inv-solo-to-acme-marketing",
+  soloToAcmeMarketing: "solo-to-acme-marketing",
   /** solo@gmail.com to Oldco Team, expired: 409 invitation_is_not_active. */
-  soloExpired: "inv-solo-expired",
+  soloExpired: "solo-expired",
   /** solo@gmail.com to Bigco, cancelled: 409 invitation_is_not_active. */
-  soloCancelled: "inv-solo-cancelled",
+  soloCancelled: "solo-cancelled",
   /** admin@acme.test to Bigco, pending: anyone else gets 403. */
-  adminToBigco: "inv-admin-to-bigco",
+  adminToBigco: "admin-to-bigco",
   /** owner@acme.test to Acme Sales, where he already is a member: 409 user_already_exists. */
-  ownerToAcmeSales: "inv-owner-to-acme-sales",
+  ownerToAcmeSales: "owner-to-acme-sales",
   /** newcomer@startup.test (no user yet) to Acme Sales, pending: 404 until the newcomer signs up. */
-  newcomerToAcmeSales: "inv-newcomer-to-acme-sales",
+  newcomerToAcmeSales: "newcomer-to-acme-sales",
 } as const;
+export type SeededInvitationKey = keyof typeof SEEDED_INVITATIONS;
+
+function tokenFor(secret: string, key: SeededInvitationKey) {
+  return createHmac("sha256", secret).update(SEEDED_INVITATIONS[key]).digest("base64url").slice(0, 32);
+}
+
+/** The seeded invite links' tokens, for tests and `npm run invite-links`. */
+export async function seedInvitationTokens(db: BackendDb): Promise<Record<SeededInvitationKey, string>> {
+  const { value } = await db.selectFrom("seed_secret").select("value").executeTakeFirstOrThrow();
+  const keys = Object.keys(SEEDED_INVITATIONS) as SeededInvitationKey[];
+  return Object.fromEntries(keys.map((key) => [key, tokenFor(value, key)])) as Record<SeededInvitationKey, string>;
+}
 
 interface SeedInvitation {
-  token: string;
+  key: SeededInvitationKey;
   space: SpaceKey;
   invitedEmail: string;
   invitedBy: PersonaKey;
@@ -33,9 +48,9 @@ interface SeedInvitation {
   createdDaysAgo: number;
 }
 
-const SEED_INVITATIONS: SeedInvitation[] = [
+export const SEED_INVITATIONS: readonly SeedInvitation[] = [
   {
-    token: INVITATION_TOKENS.soloToAcmeMarketing,
+    key: "soloToAcmeMarketing",
     space: "acmeMarketing",
     invitedEmail: PERSONAS.solo.email,
     invitedBy: "owner",
@@ -43,7 +58,7 @@ const SEED_INVITATIONS: SeedInvitation[] = [
     createdDaysAgo: 0,
   },
   {
-    token: INVITATION_TOKENS.soloExpired,
+    key: "soloExpired",
     space: "oldcoTeam",
     invitedEmail: PERSONAS.solo.email,
     invitedBy: "legacy",
@@ -51,7 +66,7 @@ const SEED_INVITATIONS: SeedInvitation[] = [
     createdDaysAgo: 45,
   },
   {
-    token: INVITATION_TOKENS.soloCancelled,
+    key: "soloCancelled",
     space: "bigco",
     invitedEmail: PERSONAS.solo.email,
     invitedBy: "premium",
@@ -59,7 +74,7 @@ const SEED_INVITATIONS: SeedInvitation[] = [
     createdDaysAgo: 10,
   },
   {
-    token: INVITATION_TOKENS.adminToBigco,
+    key: "adminToBigco",
     space: "bigco",
     invitedEmail: PERSONAS.admin.email,
     invitedBy: "premium",
@@ -67,7 +82,7 @@ const SEED_INVITATIONS: SeedInvitation[] = [
     createdDaysAgo: 0,
   },
   {
-    token: INVITATION_TOKENS.ownerToAcmeSales,
+    key: "ownerToAcmeSales",
     space: "acmeSales",
     invitedEmail: PERSONAS.owner.email,
     invitedBy: "salesLead",
@@ -75,7 +90,7 @@ const SEED_INVITATIONS: SeedInvitation[] = [
     createdDaysAgo: 0,
   },
   {
-    token: INVITATION_TOKENS.newcomerToAcmeSales,
+    key: "newcomerToAcmeSales",
     space: "acmeSales",
     invitedEmail: NEWCOMER_EMAIL,
     invitedBy: "salesLead",
@@ -85,10 +100,12 @@ const SEED_INVITATIONS: SeedInvitation[] = [
 ];
 
 export async function seedInvitations(db: BackendDb, now: number): Promise<void> {
+  const secret = randomBytes(32).toString("base64url");
+  await db.insertInto("seed_secret").values({ id: 1, value: secret }).execute();
   for (const invitation of SEED_INVITATIONS) {
     const createdAt = now - invitation.createdDaysAgo * DAY_MS;
     await insertInvitation(db, {
-      token: invitation.token,
+      token: tokenFor(secret, invitation.key),
       workspaceId: SPACES[invitation.space].id,
       invitedEmail: invitation.invitedEmail,
       invitedByUserId: PERSONAS[invitation.invitedBy].id,

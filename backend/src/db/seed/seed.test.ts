@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type BackendDb } from "../connection";
 import { seedDatabase } from ".";
 import { hashToken } from "../../auth/tokens";
-import { INVITATION_TOKENS } from "./invitations";
+import { seedInvitationTokens } from "./invitations";
 import { SCHEDULED_CAMPAIGNS, SENT_CAMPAIGNS } from "./mail-merges";
 import { NEWCOMER_EMAIL, PERSONAS, SPACES } from "./personas";
 
@@ -109,7 +109,21 @@ describe("seed", () => {
     }
   });
 
+  it("gives the seeded invite links random tokens of 192 bits, new with every seeding", async () => {
+    const tokens = Object.values(await seedInvitationTokens(db));
+    for (const token of tokens) expect(token).toMatch(/^[\w-]{32}$/);
+    expect(new Set(tokens).size).toBe(tokens.length);
+    const other = await seededDatabase();
+    try {
+      const again = Object.values(await seedInvitationTokens(other));
+      expect(again.filter((token) => tokens.includes(token))).toEqual([]);
+    } finally {
+      await other.destroy();
+    }
+  });
+
   it("stores the invitations by token hash only, pending ones expiring in 30 days", async () => {
+    const INVITATION_TOKENS = await seedInvitationTokens(db);
     const invitations = await db.selectFrom("invitations").selectAll().execute();
     expect(invitations).toHaveLength(Object.keys(INVITATION_TOKENS).length);
     const byToken = (token: string) => invitations.find((row) => row.token_hash === hashToken(token));

@@ -14,6 +14,13 @@ export interface InvitationsTable {
   accepted_at: number | null;
 }
 
+/** One row: the secret the seeded invite links derive their tokens from (db/seed/invitations.ts). */
+export interface SeedSecretTable {
+  id: number;
+  value: string;
+}
+
 export interface InvitationTables {
   invitations: InvitationsTable;
+  seed_secret: SeedSecretTable;
 }

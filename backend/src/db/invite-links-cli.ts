@@ -1,0 +1,24 @@
+/**
+ * `npm run invite-links`: the seeded invite links of the database at
+ * DATABASE_PATH (their tokens are random, made when it was seeded), to open
+ * as the invitee named beside each.
+ */
+import { loadConfig } from "../config";
+import { openDatabase } from "./connection";
+import { SEED_INVITATIONS, seedInvitationTokens } from "./seed/invitations";
+import { SPACES } from "./seed/personas";
+
+const { databasePath } = loadConfig(process.env);
+const appUrl = (process.env.APP_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, "");
+const db = openDatabase(databasePath);
+try {
+  const tokens = await seedInvitationTokens(db);
+  for (const { key, space, invitedEmail, status } of SEED_INVITATIONS) {
+    const { id, slug } = SPACES[space];
+    console.log(
+      `${invitedEmail.padEnd(24)} ${status.padEnd(10)} ${appUrl}/${id}/${slug}/invitations/${tokens[key]}/accept`,
+    );
+  }
+} finally {
+  await db.destroy();
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from "node:crypto";
+import { openDatabase } from "../../../backend/src/db/connection";
+import { PERSONAS, SPACES, type SpaceKey } from "../../../backend/src/db/seed/personas";
+import { insertInvitation, INVITATION_LIFETIME_MS } from "../../../backend/src/store/invitations";
+import { e2eEnv } from "./env";
+
+/**
+ * A pending invitation to a seeded space, written straight into the running
+ * backend's database (WAL lets it), as the Members page will make them: the
+ * token of its invite link.
+ */
+export async function inviteToSpace(space: SpaceKey, email: string): Promise<string> {
+  const db = openDatabase(e2eEnv().databasePath);
+  try {
+    const token = randomBytes(24).toString("base64url");
+    const now = Date.now();
+    await insertInvitation(db, {
+      token,
+      workspaceId: SPACES[space].id,
+      invitedEmail: email.toLowerCase(),
+      invitedByUserId: PERSONAS.salesLead.id,
+      status: "PENDING",
+      createdAt: now,
+      expiresAt: now + INVITATION_LIFETIME_MS,
+    });
+    return token;
+  } finally {
+    await db.destroy();
+  }
+}
