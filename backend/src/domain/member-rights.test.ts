@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mayAddMembers } from "./member-rights";
+import { activationRefusal, mayAddMembers, removalRefusal, roleChangeRefusal, type MemberFacts } from "./member-rights";
 
 describe("mayAddMembers", () => {
   it("lets owners and admins add members whatever the space's flag", () => {
@@ -12,5 +12,76 @@ describe("mayAddMembers", () => {
   it("lets a member add members only when the space allows it", () => {
     expect(mayAddMembers("MEMBER", true)).toBe(true);
     expect(mayAddMembers("MEMBER", false)).toBe(false);
+  });
+});
+
+describe("removalRefusal", () => {
+  const member = (overrides: Partial<MemberFacts> = {}): MemberFacts => ({
+    userId: "u-target",
+    role: "MEMBER",
+    userPlan: "FREE",
+    status: "ACTIVE",
+    freeTrialEndTimestamp: null,
+    ...overrides,
+  });
+  const owner = member({ userId: "u-owner", role: "OWNER", userPlan: "PRO" });
+  const admin = member({ userId: "u-admin", role: "ADMIN" });
+
+  it("lets an owner or admin remove a free member, active, pending or disabled", () => {
+    for (const status of ["ACTIVE", "PENDING", "DISABLED"] as const) {
+      expect(removalRefusal(owner, member({ status }))).toBeNull();
+      expect(removalRefusal(admin, member({ status }))).toBeNull();
+    }
+    expect(removalRefusal(owner, member({ role: "ADMIN" }))).toBeNull();
+  });
+
+  it("refuses in the spec's order: owner, free trial, oneself, another admin, paid", () => {
+    expect(removalRefusal(admin, owner)).toBe("owner_cannot_be_removed");
+    expect(removalRefusal(owner, owner)).toBe("owner_cannot_be_removed");
+    expect(removalRefusal(owner, member({ freeTrialEndTimestamp: -1, userPlan: "PRO" }))).toBe("free_trial_user");
+    expect(removalRefusal(admin, admin)).toBe("cannot_remove_yourself");
+    expect(removalRefusal(admin, member({ userId: "u-other-admin", role: "ADMIN" }))).toBe("admin_cannot_remove_admin");
+    expect(removalRefusal(owner, member({ userPlan: "PRO" }))).toBe("paid_user");
+    expect(removalRefusal(owner, member({ userPlan: "PRO_PERSONAL" }))).toBe("paid_user");
+  });
+});
+
+describe("roleChangeRefusal", () => {
+  it("lets only an owner with manageUserRoles change a non-owner between MEMBER and ADMIN", () => {
+    expect(roleChangeRefusal({ role: "OWNER", manageUserRoles: true }, { role: "MEMBER" }, "ADMIN")).toBeNull();
+    expect(roleChangeRefusal({ role: "OWNER", manageUserRoles: true }, { role: "ADMIN" }, "MEMBER")).toBeNull();
+    expect(roleChangeRefusal({ role: "OWNER", manageUserRoles: false }, { role: "MEMBER" }, "ADMIN")).toBe(
+      "may_not_change_roles",
+    );
+    expect(roleChangeRefusal({ role: "ADMIN", manageUserRoles: true }, { role: "MEMBER" }, "ADMIN")).toBe(
+      "may_not_change_roles",
+    );
+  });
+
+  it("never changes the owner's role, nor makes anyone owner", () => {
+    expect(roleChangeRefusal({ role: "OWNER", manageUserRoles: true }, { role: "OWNER" }, "MEMBER")).toBe(
+      "owner_role_cannot_change",
+    );
+    expect(roleChangeRefusal({ role: "OWNER", manageUserRoles: true }, { role: "MEMBER" }, "OWNER")).toBe(
+      "owner_role_cannot_change",
+    );
+  });
+});
+
+describe("activationRefusal", () => {
+  const space = { domains: ["acme.test"], freeMembersAllowed: 2, freeMembersCounted: 1 };
+  const disabled = { status: "DISABLED" as const, userPlan: "FREE" as const, domainName: "acme.test" };
+
+  it("activates a disabled member of the space's domain within the free allowance", () => {
+    expect(activationRefusal(disabled, space)).toBeNull();
+    expect(activationRefusal({ ...disabled, domainName: "gmail.com" }, { ...space, domains: [] })).toBeNull();
+    // A paid member does not count against the free allowance.
+    expect(activationRefusal({ ...disabled, userPlan: "PRO" }, { ...space, freeMembersCounted: 2 })).toBeNull();
+  });
+
+  it("refuses a member who is not disabled, of another domain, or past the free allowance", () => {
+    expect(activationRefusal({ ...disabled, status: "ACTIVE" }, space)).toBe("member_not_disabled");
+    expect(activationRefusal({ ...disabled, domainName: "other.test" }, space)).toBe("not_in_space_domain");
+    expect(activationRefusal(disabled, { ...space, freeMembersCounted: 2 })).toBe("free_user_limit_reached");
   });
 });

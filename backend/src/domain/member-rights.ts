@@ -1,4 +1,4 @@
-import type { Role } from "./enums";
+import type { MemberStatus, Role, UserPlan } from "./enums";
 
 /**
  * 000 §4: owners and admins add and invite members; a MEMBER may only when
@@ -6,4 +6,65 @@ import type { Role } from "./enums";
  */
 export function mayAddMembers(role: Role, memberInviteUser: boolean): boolean {
   return role === "OWNER" || role === "ADMIN" || memberInviteUser;
+}
+
+/** 002 §6: owners and admins manage members (see, remove, activate). */
+export function mayManageMembers(role: Role): boolean {
+  return role === "OWNER" || role === "ADMIN";
+}
+
+/** The member a rule looks at: the acting one or the one acted upon. */
+export interface MemberFacts {
+  userId: string;
+  role: Role;
+  userPlan: UserPlan;
+  status: MemberStatus;
+  freeTrialEndTimestamp: number | null;
+}
+
+/**
+ * Why `actor` may not remove `target` (002 §6), as the `reason` of the 409;
+ * null when they may. The order is the spec's: owner, free trial, oneself,
+ * another admin, paid.
+ */
+export function removalRefusal(actor: MemberFacts, target: MemberFacts): string | null {
+  if (target.role === "OWNER") return "owner_cannot_be_removed";
+  if (target.freeTrialEndTimestamp !== null) return "free_trial_user";
+  if (target.userId === actor.userId) return "cannot_remove_yourself";
+  if (actor.role === "ADMIN" && target.role === "ADMIN") return "admin_cannot_remove_admin";
+  if (target.userPlan !== "FREE") return "paid_user";
+  return null;
+}
+
+/**
+ * Why the role of `target` may not become `role` (002 §4, §6): only the
+ * owner changes roles, with the manageUserRoles feature; the owner's own role
+ * never changes here. Null when it may, including "already that role" (a no-op).
+ */
+export function roleChangeRefusal(
+  actor: { role: Role; manageUserRoles: boolean },
+  target: { role: Role },
+  role: Role,
+): string | null {
+  if (actor.role !== "OWNER" || !actor.manageUserRoles) return "may_not_change_roles";
+  if (target.role === "OWNER" || role === "OWNER") return "owner_role_cannot_change";
+  return null;
+}
+
+/**
+ * Why a member may not be activated again (002 §5): only a DISABLED member
+ * is, from one of the space's domains (a space without domains takes anyone),
+ * and a free one only while the space holds fewer free members than its plan
+ * allows. `freeMembersCounted` includes the ones activated before in the same
+ * request. Null when they may.
+ */
+export function activationRefusal(
+  target: { status: MemberStatus; userPlan: UserPlan; domainName: string },
+  space: { domains: readonly string[]; freeMembersAllowed: number; freeMembersCounted: number },
+): string | null {
+  if (target.status !== "DISABLED") return "member_not_disabled";
+  if (space.domains.length > 0 && !space.domains.includes(target.domainName)) return "not_in_space_domain";
+  if (target.userPlan === "FREE" && space.freeMembersCounted >= space.freeMembersAllowed)
+    return "free_user_limit_reached";
+  return null;
 }

@@ -1,10 +1,31 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
+import type { BackendDb } from "../db/connection";
+import { ROLES } from "../domain/enums";
 import { parseMemberFilter, parseMemberSort, type MemberFilter, type MemberSort } from "../domain/member-query";
-import { countMembersMatching, listMembers } from "../store/members";
+import {
+  activationRefusal,
+  mayManageMembers,
+  removalRefusal,
+  roleChangeRefusal,
+  type MemberFacts,
+} from "../domain/member-rights";
+import { NO_PLAN_FEATURES } from "../domain/plan-features";
+import {
+  activateDisabledMembers,
+  countCountedMembers,
+  countMembersMatching,
+  findMembers,
+  listMembers,
+  memberIdsByEmail,
+  removeMembers,
+  setMemberRole,
+} from "../store/members";
+import { listDomains, listPlanFeatures } from "../store/workspaces";
 import type { AppEnv, RouteDeps } from "./app-env";
-import { requireActiveMembership } from "./caller";
-import { pageQuery, parsedBy, parseQuery } from "./validation";
+import { memberFeatures, requireActiveMembership } from "./caller";
+import { conflict, forbidden, HttpError } from "./errors";
+import { pageQuery, parsedBy, parseJsonBody, parseQuery } from "./validation";
 import { memberView } from "./views/member-view";
 
 export const MEMBERS_DEFAULT_LIMIT = 25;
@@ -16,9 +37,142 @@ const membersQuery = z.object({
   ...pageQuery(MEMBERS_DEFAULT_LIMIT, MEMBERS_MAX_LIMIT),
 });
 
-/** v1 API: a space's members list (002 §7), for any active member of the space. */
+const MAX_MEMBERS_PER_CHANGE = 100;
+const userIds = z.array(z.string().min(1).max(64)).min(1, "userIds are required").max(MAX_MEMBERS_PER_CHANGE);
+const removeByIdBody = z.object({ userIds });
+const removeByEmailBody = z.object({
+  userEmails: z
+    .array(z.string().trim().toLowerCase().email())
+    .min(1, "user emails are required")
+    .max(MAX_MEMBERS_PER_CHANGE),
+});
+const changeRoleBody = z.object({
+  memberRoles: z
+    .array(z.object({ userId: z.string().min(1).max(64), userRole: z.enum(ROLES) }))
+    .min(1, "memberRoles are required")
+    .max(MAX_MEMBERS_PER_CHANGE),
+});
+const activateBody = z.object({ userIds });
+
+const memberNotFound = () => new HttpError(404, "member_not_found");
+
+/** The caller as an active OWNER or ADMIN of the space (403 otherwise), with the space. */
+async function requireMemberManager(db: BackendDb, c: Context<AppEnv>) {
+  const membership = await requireActiveMembership(db, c, c.req.param("workspaceId") ?? "");
+  if (!mayManageMembers(membership.membership.role)) throw forbidden("may not manage members");
+  return membership;
+}
+
+/** Every one of the ids as a member of the space: 404 when one is not. */
+async function requireMembers(db: BackendDb, workspaceId: string, ids: readonly string[]) {
+  const unique = [...new Set(ids)];
+  const members = await findMembers(db, workspaceId, unique);
+  if (members.length !== unique.length) throw memberNotFound();
+  return members;
+}
+
+/**
+ * v1 API: a space's members list (002 §7), for any active member of the
+ * space, and the member changes of its owners and admins (remove, change
+ * role, activate). A change applies to every member named or to none: the
+ * first refusal answers 409 with its `reason` (domain/member-rights.ts).
+ */
 export function membersRoutes({ db }: RouteDeps) {
   const routes = new Hono<AppEnv>();
+
+  /** Removes the members (002 §6 refusals), in one transaction. */
+  async function remove(c: Context<AppEnv>, ids: readonly string[]) {
+    const { workspace, user, membership } = await requireMemberManager(db, c);
+    const actor: MemberFacts = {
+      userId: user.id,
+      role: membership.role,
+      userPlan: membership.user_plan,
+      status: membership.status,
+      freeTrialEndTimestamp: membership.free_trial_end_timestamp,
+    };
+    await db.transaction().execute(async (trx) => {
+      const targets = await requireMembers(trx, workspace.id, ids);
+      for (const target of targets) {
+        const refusal = removalRefusal(actor, target);
+        if (refusal) throw conflict(refusal);
+      }
+      await removeMembers(trx, workspace.id, targets);
+    });
+    return c.json({ success: true });
+  }
+
+  routes.delete("/workspaces/:workspaceId/members", async (c) => {
+    const body = await parseJsonBody(c, removeByIdBody);
+    return remove(c, body.userIds);
+  });
+
+  routes.patch("/workspaces/:workspaceId/users/v1", async (c) => {
+    const body = await parseJsonBody(c, removeByEmailBody);
+    const ids = await memberIdsByEmail(db, c.req.param("workspaceId"), body.userEmails);
+    if (ids.size !== new Set(body.userEmails).size) {
+      // Checked after the caller's rights, so an outsider learns nothing of the space's members.
+      await requireMemberManager(db, c);
+      throw memberNotFound();
+    }
+    return remove(c, [...ids.values()]);
+  });
+
+  routes.put("/workspaces/:workspaceId/members/change-role", async (c) => {
+    const body = await parseJsonBody(c, changeRoleBody);
+    const caller = await requireMemberManager(db, c);
+    const { manageUserRoles } = (await memberFeatures(db, caller)).otherFeatures;
+    const now = Date.now();
+    await db.transaction().execute(async (trx) => {
+      const targets = await requireMembers(
+        trx,
+        caller.workspace.id,
+        body.memberRoles.map((change) => change.userId),
+      );
+      const roleOf = new Map(targets.map((target) => [target.userId, target.role]));
+      for (const change of body.memberRoles) {
+        const refusal = roleChangeRefusal(
+          { role: caller.membership.role, manageUserRoles },
+          { role: roleOf.get(change.userId)! },
+          change.userRole,
+        );
+        if (refusal === "may_not_change_roles") throw forbidden(refusal);
+        if (refusal) throw conflict(refusal);
+      }
+      for (const change of body.memberRoles) {
+        if (roleOf.get(change.userId) !== change.userRole) {
+          await setMemberRole(trx, caller.workspace.id, change.userId, change.userRole, now);
+        }
+      }
+    });
+    return c.json({ items: body.memberRoles.map((change) => ({ userId: change.userId, errorCode: null })) });
+  });
+
+  routes.put("/workspaces/:workspaceId/members/activate", async (c) => {
+    const body = await parseJsonBody(c, activateBody);
+    const { workspace } = await requireMemberManager(db, c);
+    const now = Date.now();
+    await db.transaction().execute(async (trx) => {
+      const targets = await requireMembers(trx, workspace.id, body.userIds);
+      const [domains, features, freeCounted] = await Promise.all([
+        listDomains(trx, workspace.id),
+        listPlanFeatures(trx, [workspace.id]),
+        countCountedMembers(trx, workspace.id, "FREE"),
+      ]);
+      const freeAllowed = (
+        features.find((row) => row.user_plan === "FREE") ?? {
+          allowed_user_count: NO_PLAN_FEATURES.allowedUserCount,
+        }
+      ).allowed_user_count;
+      let freeMembersCounted = freeCounted;
+      for (const target of targets) {
+        const refusal = activationRefusal(target, { domains, freeMembersAllowed: freeAllowed, freeMembersCounted });
+        if (refusal) throw conflict(refusal);
+        if (target.userPlan === "FREE") freeMembersCounted += 1;
+      }
+      await activateDisabledMembers(trx, workspace.id, body.userIds, now);
+    });
+    return c.body(null, 204);
+  });
 
   routes.get("/workspaces/:workspaceId/members", async (c) => {
     const query = parseQuery(c, membersQuery);

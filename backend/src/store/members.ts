@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import type { BackendDb } from "../db/connection";
-import { ROLES, roleRank } from "../domain/enums";
+import { ROLES, roleRank, type Role, type UserPlan } from "../domain/enums";
 import type { MemberFilter, MemberSort } from "../domain/member-query";
 import { likeContains } from "./list-pages";
 
@@ -95,4 +95,103 @@ export async function activatePendingMember(
     .where("user_id", "=", userId)
     .where("status", "=", "PENDING")
     .execute();
+}
+
+/** The memberships of these users in the space, with what the member rules look at. */
+export function findMembers(db: BackendDb, workspaceId: string, userIds: readonly string[]) {
+  return db
+    .selectFrom("workspace_members as m")
+    .innerJoin("users as u", "u.id", "m.user_id")
+    .select([
+      "m.user_id as userId",
+      "m.role",
+      "m.user_plan as userPlan",
+      "m.status",
+      "m.free_trial_end_timestamp as freeTrialEndTimestamp",
+      "u.email",
+      "u.domain_name as domainName",
+    ])
+    .where("m.workspace_id", "=", workspaceId)
+    .where("m.user_id", "in", userIds.length > 0 ? [...userIds] : [""])
+    .execute();
+}
+
+/** The user ids of these e-mail addresses among the space's members (lower-cased). */
+export async function memberIdsByEmail(db: BackendDb, workspaceId: string, emails: readonly string[]) {
+  const rows = await db
+    .selectFrom("workspace_members as m")
+    .innerJoin("users as u", "u.id", "m.user_id")
+    .select(["u.id", "u.email"])
+    .where("m.workspace_id", "=", workspaceId)
+    .where("u.email", "in", emails.length > 0 ? [...emails] : [""])
+    .execute();
+  return new Map(rows.map((row) => [row.email, row.id]));
+}
+
+/** Removes the memberships, and cancels the pending invitations of those addresses to the space. */
+export async function removeMembers(
+  db: BackendDb,
+  workspaceId: string,
+  members: ReadonlyArray<{ userId: string; email: string }>,
+) {
+  if (members.length === 0) return;
+  await db
+    .deleteFrom("workspace_members")
+    .where("workspace_id", "=", workspaceId)
+    .where(
+      "user_id",
+      "in",
+      members.map((member) => member.userId),
+    )
+    .execute();
+  await db
+    .updateTable("invitations")
+    .set({ status: "CANCELLED" })
+    .where("workspace_id", "=", workspaceId)
+    .where("status", "=", "PENDING")
+    .where(
+      "invited_email",
+      "in",
+      members.map((member) => member.email),
+    )
+    .execute();
+}
+
+export async function setMemberRole(db: BackendDb, workspaceId: string, userId: string, role: Role, now: number) {
+  await db
+    .updateTable("workspace_members")
+    .set({ role, last_update_timestamp: now })
+    .where("workspace_id", "=", workspaceId)
+    .where("user_id", "=", userId)
+    .where("role", "!=", "OWNER")
+    .execute();
+}
+
+/** DISABLED members become ACTIVE again. */
+export async function activateDisabledMembers(
+  db: BackendDb,
+  workspaceId: string,
+  userIds: readonly string[],
+  now: number,
+) {
+  if (userIds.length === 0) return;
+  await db
+    .updateTable("workspace_members")
+    .set({ status: "ACTIVE", last_update_timestamp: now })
+    .where("workspace_id", "=", workspaceId)
+    .where("user_id", "in", [...userIds])
+    .where("status", "=", "DISABLED")
+    .execute();
+}
+
+/** Members on a user plan who count against the plan's allowance (everyone not disabled). */
+export async function countCountedMembers(db: BackendDb, workspaceId: string, userPlan: UserPlan): Promise<number> {
+  const row = await db
+    .selectFrom("workspace_members")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("workspace_id", "=", workspaceId)
+    .where("user_plan", "=", userPlan)
+    .where("status", "!=", "DISABLED")
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

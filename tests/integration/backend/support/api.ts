@@ -32,7 +32,8 @@ export function apiClient(backend: RunningBackend, accessToken?: string, default
     get: (path: string, headers?: Record<string, string>) => call("GET", path, undefined, headers),
     post: (path: string, body?: unknown, headers?: Record<string, string>) => call("POST", path, body, headers),
     put: (path: string, body?: unknown) => call("PUT", path, body),
-    delete: (path: string) => call("DELETE", path),
+    patch: (path: string, body?: unknown) => call("PATCH", path, body),
+    delete: (path: string, body?: unknown) => call("DELETE", path, body),
   };
 }
 
