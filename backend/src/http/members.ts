@@ -14,6 +14,7 @@ import { NO_PLAN_FEATURES } from "../domain/plan-features";
 import {
   activateDisabledMembers,
   countCountedMembers,
+  countMembersByKind,
   countMembersMatching,
   findMembers,
   listMembers,
@@ -178,11 +179,12 @@ export function membersRoutes({ db }: RouteDeps) {
     const query = parseQuery(c, membersQuery);
     const { workspace } = await requireActiveMembership(db, c, c.req.param("workspaceId"));
 
-    const [rows, total] = await Promise.all([
+    const [rows, total, counts] = await Promise.all([
       listMembers(db, workspace.id, query.filterBy, query.sortBy, { limit: query.limit, offset: query.limitOffset }),
       countMembersMatching(db, workspace.id, query.filterBy),
+      countMembersByKind(db, workspace.id),
     ]);
-    return c.json({ items: rows.map(memberView), total });
+    return c.json({ items: rows.map(memberView), total, counts });
   });
 
   return routes;

@@ -195,3 +195,42 @@ export async function countCountedMembers(db: BackendDb, workspaceId: string, us
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/** 002 §3 Member counts of the whole space, whatever the list's filter. */
+export interface MemberCounts {
+  total: number;
+  /** Not disabled, not on a trial, on a paid user plan. */
+  paid: number;
+  /** The paid ones with a personal (Gmail) account. */
+  gmailPaid: number;
+  /** Not disabled, on a free trial. */
+  trial: number;
+  /** Not disabled, not on a trial, on the FREE user plan. */
+  free: number;
+  disabled: number;
+}
+
+export async function countMembersByKind(db: BackendDb, workspaceId: string): Promise<MemberCounts> {
+  const counted = sql`m.status != 'DISABLED' and m.free_trial_end_timestamp is null`;
+  const row = await db
+    .selectFrom("workspace_members as m")
+    .innerJoin("users as u", "u.id", "m.user_id")
+    .select([
+      sql<number>`count(*)`.as("total"),
+      sql<number>`coalesce(sum(${counted} and m.user_plan != 'FREE'), 0)`.as("paid"),
+      sql<number>`coalesce(sum(${counted} and m.user_plan != 'FREE' and u.is_personal = 1), 0)`.as("gmailPaid"),
+      sql<number>`coalesce(sum(m.status != 'DISABLED' and m.free_trial_end_timestamp is not null), 0)`.as("trial"),
+      sql<number>`coalesce(sum(${counted} and m.user_plan = 'FREE'), 0)`.as("free"),
+      sql<number>`coalesce(sum(m.status = 'DISABLED'), 0)`.as("disabled"),
+    ])
+    .where("m.workspace_id", "=", workspaceId)
+    .executeTakeFirstOrThrow();
+  return {
+    total: Number(row.total),
+    paid: Number(row.paid),
+    gmailPaid: Number(row.gmailPaid),
+    trial: Number(row.trial),
+    free: Number(row.free),
+    disabled: Number(row.disabled),
+  };
+}

@@ -28,6 +28,8 @@ const BY_NAME = [
 
 type Item = { userName: string; userEmail: string };
 const names = (body: { items: Item[] }) => body.items.map((item) => item.userName);
+/** The list part of an answer, without the space's counts. */
+const listOf = ({ items, total }: { items: unknown[]; total: number }) => ({ items, total });
 
 async function acmeMembers(query: string, email: string = PERSONAS.admin.email) {
   return (await as(email)).get(`${ACME_MEMBERS}${query}`);
@@ -74,7 +76,7 @@ describe("GET /workspaces/{id}/members: items", () => {
 
   it("marks a Gmail member as personal", async () => {
     const { body } = await (await as(PERSONAS.solo.email)).get(`/api/v1/workspaces/${SPACES.samsSpace.id}/members`);
-    expect(body).toEqual({
+    expect(listOf(body)).toEqual({
       items: [expect.objectContaining({ userEmail: "solo@gmail.com", userRole: "OWNER", isPersonal: true })],
       total: 1,
     });
@@ -84,6 +86,42 @@ describe("GET /workspaces/{id}/members: items", () => {
     const { status, body } = await acmeMembers("?filterBy=role:OWNER", PERSONAS.member.email);
     expect(status).toBe(200);
     expect(names(body)).toEqual(["Olivia Owner"]);
+  });
+});
+
+describe("GET /workspaces/{id}/members: counts", () => {
+  it("counts the whole space's members by kind, whatever the filter (002 §3 Member counts)", async () => {
+    const counts = { total: 9, paid: 7, gmailPaid: 0, trial: 0, free: 1, disabled: 1 };
+    expect((await acmeMembers("")).body.counts).toEqual(counts);
+    expect((await acmeMembers("?filterBy=role:OWNER&limit=1")).body.counts).toEqual(counts);
+  });
+
+  it("counts trials apart, and paid Gmail members among the paid", async () => {
+    await backend.db
+      .updateTable("workspace_members")
+      .set({ free_trial_end_timestamp: -1 })
+      .where("workspace_id", "=", SPACES.acmeMarketing.id)
+      .where("user_id", "=", PERSONAS.member.id)
+      .execute();
+    await backend.db.updateTable("users").set({ is_personal: 1 }).where("id", "=", PERSONAS.benBaker.id).execute();
+    try {
+      expect((await acmeMembers("")).body.counts).toEqual({
+        total: 9,
+        paid: 7,
+        gmailPaid: 1,
+        trial: 1,
+        free: 0,
+        disabled: 1,
+      });
+    } finally {
+      await backend.db
+        .updateTable("workspace_members")
+        .set({ free_trial_end_timestamp: null })
+        .where("workspace_id", "=", SPACES.acmeMarketing.id)
+        .where("user_id", "=", PERSONAS.member.id)
+        .execute();
+      await backend.db.updateTable("users").set({ is_personal: 0 }).where("id", "=", PERSONAS.benBaker.id).execute();
+    }
   });
 });
 
@@ -103,7 +141,7 @@ describe("GET /workspaces/{id}/members: filterBy", () => {
     expect(active.body.total).toBe(8);
     expect(names(active.body)).toEqual(BY_NAME.filter((name) => name !== "Dan Disabled"));
     expect((await acmeMembers("?filterBy=status:ACCEPTED")).body).toEqual(active.body);
-    expect((await acmeMembers("?filterBy=status:FREE_TRIAL")).body).toEqual({ items: [], total: 0 });
+    expect(listOf((await acmeMembers("?filterBy=status:FREE_TRIAL")).body)).toEqual({ items: [], total: 0 });
     expect((await acmeMembers("?filterBy=status:DISABLED|FREE_TRIAL")).body.total).toBe(1);
   });
 
@@ -118,7 +156,7 @@ describe("GET /workspaces/{id}/members: filterBy", () => {
     });
     try {
       const { body } = await acmeMembers("?filterBy=status:PENDING");
-      expect(body).toEqual({
+      expect(listOf(body)).toEqual({
         items: [
           expect.objectContaining({
             userEmail: PERSONAS.premium.email,
@@ -146,7 +184,10 @@ describe("GET /workspaces/{id}/members: filterBy", () => {
     expect(names(er.body)).toEqual(["Ben Baker", "Eli Fischer", "Mia Member", "Olivia Owner"]);
     expect(er.body.total).toBe(4);
     // LIKE wildcards are literal.
-    expect((await acmeMembers(`?filterBy=${encodeURIComponent("search:%25")}`)).body).toEqual({ items: [], total: 0 });
+    expect(listOf((await acmeMembers(`?filterBy=${encodeURIComponent("search:%25")}`)).body)).toEqual({
+      items: [],
+      total: 0,
+    });
     expect((await acmeMembers("?filterBy=search:_")).body.total).toBe(0);
     // An empty search is no filter.
     expect((await acmeMembers("?filterBy=search:")).body.total).toBe(9);
@@ -155,7 +196,7 @@ describe("GET /workspaces/{id}/members: filterBy", () => {
   it("combines filters", async () => {
     expect(names((await acmeMembers("?filterBy=role:MEMBER,search:an")).body)).toEqual(["Dan Disabled", "Ivan Jones"]);
     const combined = await acmeMembers("?filterBy=role:MEMBER,status:ACTIVE,search:an");
-    expect(combined.body).toEqual({ items: [expect.objectContaining({ userName: "Ivan Jones" })], total: 1 });
+    expect(listOf(combined.body)).toEqual({ items: [expect.objectContaining({ userName: "Ivan Jones" })], total: 1 });
   });
 });
 
@@ -207,8 +248,8 @@ describe("GET /workspaces/{id}/members: sortBy and paging", () => {
     }
     expect(pages).toEqual(BY_NAME);
     expect((await acmeMembers("?limit=4&limitOffset=8")).body.items).toHaveLength(1);
-    expect((await acmeMembers("?limitOffset=50")).body).toEqual({ items: [], total: 9 });
-    expect((await acmeMembers("?filterBy=role:MEMBER&limit=1")).body).toEqual({
+    expect(listOf((await acmeMembers("?limitOffset=50")).body)).toEqual({ items: [], total: 9 });
+    expect(listOf((await acmeMembers("?filterBy=role:MEMBER&limit=1")).body)).toEqual({
       items: [expect.objectContaining({ userName: "Ben Baker" })],
       total: 7,
     });
