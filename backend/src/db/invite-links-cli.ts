@@ -1,7 +1,8 @@
 /**
- * `npm run invite-links`: the seeded invite links of the database at
- * DATABASE_PATH (their tokens are random, made when it was seeded), to open
- * as the invitee named beside each.
+ * `npm run invite-links`: the invite links of the database at DATABASE_PATH,
+ * to open as the invitee named beside each: the seeded ones (their tokens are
+ * random, made when it was seeded), then those the Members page sent (the
+ * reference backend's outbox).
  */
 import { loadConfig } from "../config";
 import { openDatabase } from "./connection";

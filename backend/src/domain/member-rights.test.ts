@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { activationRefusal, mayAddMembers, removalRefusal, roleChangeRefusal, type MemberFacts } from "./member-rights";
+import {
+  activationRefusal,
+  invitationRefusal,
+  mayAddMembers,
+  removalRefusal,
+  roleChangeRefusal,
+  type InvitationFacts,
+  type MemberFacts,
+} from "./member-rights";
 
 describe("mayAddMembers", () => {
   it("lets owners and admins add members whatever the space's flag", () => {
@@ -83,5 +91,28 @@ describe("activationRefusal", () => {
     expect(activationRefusal({ ...disabled, status: "ACTIVE" }, space)).toBe("member_not_disabled");
     expect(activationRefusal({ ...disabled, domainName: "other.test" }, space)).toBe("not_in_space_domain");
     expect(activationRefusal(disabled, { ...space, freeMembersCounted: 2 })).toBe("free_user_limit_reached");
+  });
+});
+
+describe("invitationRefusal", () => {
+  const facts: InvitationFacts = {
+    domains: ["acme.test"],
+    alreadyIn: new Set(["owner@acme.test"]),
+    invited: new Set(["waiting@acme.test"]),
+    freeMembersAllowed: 3,
+    freeMembersCounted: 2,
+  };
+
+  it("accepts a new address of the space's domain within the allowance", () => {
+    expect(invitationRefusal("new@acme.test", facts)).toBeNull();
+    expect(invitationRefusal("anyone@gmail.com", { ...facts, domains: [] })).toBeNull();
+  });
+
+  it("refuses, in order: invalid, member, invited, other domain, over the allowance", () => {
+    expect(invitationRefusal("not-an-address", facts)).toBe("invalid_email");
+    expect(invitationRefusal("owner@acme.test", facts)).toBe("already_member");
+    expect(invitationRefusal("waiting@acme.test", facts)).toBe("already_invited");
+    expect(invitationRefusal("someone@other.test", facts)).toBe("not_in_space_domain");
+    expect(invitationRefusal("new@acme.test", { ...facts, freeMembersCounted: 3 })).toBe("user_limit_reached");
   });
 });

@@ -68,3 +68,32 @@ export function activationRefusal(
     return "free_user_limit_reached";
   return null;
 }
+
+/** What inviting an address to a space depends on; `alreadyIn` and `invited` are lower-cased addresses. */
+export interface InvitationFacts {
+  domains: readonly string[];
+  alreadyIn: ReadonlySet<string>;
+  invited: ReadonlySet<string>;
+  /** How many free members the space may hold (invitees join on the FREE user plan). */
+  freeMembersAllowed: number;
+  /** Free members not disabled, plus pending invitations, plus the addresses accepted before in this request. */
+  freeMembersCounted: number;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Why an address cannot be invited (its `errorMsg`, 001 Invite users,
+ * 002 §5), or null: a valid address, not yet in the space nor invited, of
+ * one of its domains (a space without domains takes anyone), within the
+ * space's free allowance.
+ */
+export function invitationRefusal(email: string, facts: InvitationFacts): string | null {
+  if (!EMAIL.test(email)) return "invalid_email";
+  if (facts.alreadyIn.has(email)) return "already_member";
+  if (facts.invited.has(email)) return "already_invited";
+  const domain = email.slice(email.lastIndexOf("@") + 1);
+  if (facts.domains.length > 0 && !facts.domains.includes(domain)) return "not_in_space_domain";
+  if (facts.freeMembersCounted >= facts.freeMembersAllowed) return "user_limit_reached";
+  return null;
+}

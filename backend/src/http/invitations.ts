@@ -1,10 +1,26 @@
-import { Hono } from "hono";
+import { randomBytes } from "node:crypto";
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { BackendDb } from "../db/connection";
+import { invitationRefusal, mayAddMembers } from "../domain/member-rights";
+import { NO_PLAN_FEATURES } from "../domain/plan-features";
+import { parseRestrictions } from "../domain/restrictions";
+import { urlPrefix } from "../domain/slug";
 import { findUserByEmail } from "../store/users";
-import { activatePendingMember } from "../store/members";
-import { findInvitationByToken, markInvitationAccepted } from "../store/invitations";
-import { findMembership, insertMember } from "../store/workspaces";
+import { activatePendingMember, countCountedMembers } from "../store/members";
+import {
+  cancelInvitations,
+  findInvitationByToken,
+  insertInvitation,
+  markInvitationAccepted,
+  pendingInvitationEmails,
+  sendInviteLink,
+} from "../store/invitations";
+import { findMembership, insertMember, listDomains, listPlanFeatures } from "../store/workspaces";
 import type { AppEnv, RouteDeps } from "./app-env";
+import { requireActiveMembership } from "./caller";
 import { conflict, forbidden, HttpError, userNotFound } from "./errors";
+import { parseJsonBody, queryFlag, parseQuery } from "./validation";
 import { createRateLimiter } from "./rate-limit";
 
 const invitationNotFound = () => new HttpError(404, "invitation_not_found");
@@ -15,6 +31,84 @@ const invitationNotFound = () => new HttpError(404, "invitation_not_found");
  */
 export const ACCEPT_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 
+const MAX_ADDRESSES = 100;
+const addresses = (name: string) =>
+  z
+    .array(z.string().trim().toLowerCase().max(320))
+    .min(1, `${name} are required`)
+    .max(MAX_ADDRESSES)
+    .transform((emails) => [...new Set(emails)]);
+const inviteBody = z.object({ userEmails: addresses("user emails") });
+const invitedBody = z.object({ invitedUserEmails: addresses("invited user emails") });
+const inviteQuery = z.object({ onlyCheckValidity: queryFlag.optional() });
+
+/** A new invite link's secret: 192 bits. */
+const newInvitationToken = () => randomBytes(24).toString("base64url");
+
+/**
+ * The caller as one who may invite to the space (OWNER, ADMIN, or MEMBER when
+ * memberInviteUser; 403 otherwise), unless the space's INVITATION rollout
+ * restriction is on (403 invitation_restricted).
+ */
+async function requireInviter(db: BackendDb, c: Context<AppEnv>) {
+  const caller = await requireActiveMembership(db, c, c.req.param("workspaceId") ?? "");
+  if (!mayAddMembers(caller.membership.role, caller.workspace.member_invite_user === 1)) {
+    throw forbidden("may not invite members");
+  }
+  if (parseRestrictions(caller.workspace.restrictions).INVITATION) throw forbidden("invitation_restricted");
+  return caller;
+}
+
+/** A pending invitation with a fresh link, "sent" to the invitee (the outbox). */
+async function issueInvitation(
+  db: BackendDb,
+  workspace: { id: string; slug: string },
+  email: string,
+  invitedByUserId: string,
+  now: number,
+) {
+  const token = newInvitationToken();
+  await insertInvitation(db, {
+    token,
+    workspaceId: workspace.id,
+    invitedEmail: email,
+    invitedByUserId,
+    createdAt: now,
+  });
+  await sendInviteLink(db, {
+    toEmail: email,
+    workspaceId: workspace.id,
+    urlPrefix: urlPrefix(workspace.id, workspace.slug),
+    token,
+    now,
+  });
+}
+
+/** Each address with its refusal (null when it can be invited), in the order given. */
+async function checkInvitations(db: BackendDb, workspaceId: string, emails: readonly string[], now: number) {
+  const [members, invited, domains, features, freeMembers] = await Promise.all([
+    db
+      .selectFrom("workspace_members as m")
+      .innerJoin("users as u", "u.id", "m.user_id")
+      .select("u.email")
+      .where("m.workspace_id", "=", workspaceId)
+      .execute(),
+    pendingInvitationEmails(db, workspaceId, now),
+    listDomains(db, workspaceId),
+    listPlanFeatures(db, [workspaceId]),
+    countCountedMembers(db, workspaceId, "FREE"),
+  ]);
+  const alreadyIn = new Set(members.map((member) => member.email));
+  const freeMembersAllowed =
+    features.find((row) => row.user_plan === "FREE")?.allowed_user_count ?? NO_PLAN_FEATURES.allowedUserCount;
+  let freeMembersCounted = freeMembers + invited.size;
+  return emails.map((email) => {
+    const refusal = invitationRefusal(email, { domains, alreadyIn, invited, freeMembersAllowed, freeMembersCounted });
+    if (!refusal) freeMembersCounted += 1;
+    return { email, refusal };
+  });
+}
+
 /**
  * v1 API: accepting an invite link (002 §4, §7). The failures are the ones the
  * app's banner tells apart (000 §8): 404 invalid link, 403 another account,
@@ -24,6 +118,61 @@ export const ACCEPT_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 export function invitationsRoutes({ db }: RouteDeps) {
   const routes = new Hono<AppEnv>();
   const acceptAttempts = createRateLimiter(ACCEPT_RATE_LIMIT);
+
+  /**
+   * Invites the addresses that can be (the others are reported, not invited),
+   * each getting an invite link in the outbox; with onlyCheckValidity, only
+   * says which can be.
+   */
+  routes.post("/workspaces/:workspaceId/invitations", async (c) => {
+    const { onlyCheckValidity } = parseQuery(c, inviteQuery);
+    const body = await parseJsonBody(c, inviteBody);
+    const { workspace, user } = await requireInviter(db, c);
+    const now = Date.now();
+    if (onlyCheckValidity) {
+      const checked = await checkInvitations(db, workspace.id, body.userEmails, now);
+      return c.json({ items: checked.map(({ email, refusal }) => ({ email, errorMsg: refusal })) });
+    }
+    const checked = await db.transaction().execute(async (trx) => {
+      const results = await checkInvitations(trx, workspace.id, body.userEmails, now);
+      for (const { email, refusal } of results) {
+        if (refusal) continue;
+        await issueInvitation(trx, workspace, email, user.id, now);
+      }
+      return results;
+    });
+    return c.json({
+      success: checked.every(({ refusal }) => refusal === null),
+      results: checked.map(({ email, refusal }) => ({ userEmail: email, errorDetails: refusal })),
+    });
+  });
+
+  /** A new link for each pending invitation of these addresses (the old one stops working), expiring a month later. */
+  routes.put("/workspaces/:workspaceId/invitations/resend", async (c) => {
+    const body = await parseJsonBody(c, invitedBody);
+    const { workspace, user } = await requireInviter(db, c);
+    const now = Date.now();
+    await db.transaction().execute(async (trx) => {
+      const pending = await pendingInvitationEmails(trx, workspace.id, now, body.invitedUserEmails);
+      if (pending.size !== body.invitedUserEmails.length) throw invitationNotFound();
+      await cancelInvitations(trx, workspace.id, body.invitedUserEmails);
+      for (const email of body.invitedUserEmails) {
+        await issueInvitation(trx, workspace, email, user.id, now);
+      }
+    });
+    return c.body(null, 204);
+  });
+
+  routes.delete("/workspaces/:workspaceId/invitations", async (c) => {
+    const body = await parseJsonBody(c, invitedBody);
+    const { workspace } = await requireInviter(db, c);
+    await db.transaction().execute(async (trx) => {
+      const pending = await pendingInvitationEmails(trx, workspace.id, Date.now(), body.invitedUserEmails);
+      if (pending.size !== body.invitedUserEmails.length) throw invitationNotFound();
+      await cancelInvitations(trx, workspace.id, body.invitedUserEmails);
+    });
+    return c.body(null, 204);
+  });
 
   routes.put("/invitations/:invitationToken/accept", async (c) => {
     const token = c.req.param("invitationToken");

@@ -60,3 +60,48 @@ export async function markInvitationAccepted(db: BackendDb, tokenHash: string, n
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The addresses with a live PENDING invitation to the space, among `emails` (all when omitted). */
+export async function pendingInvitationEmails(
+  db: BackendDb,
+  workspaceId: string,
+  now: number,
+  emails?: readonly string[],
+) {
+  let query = db
+    .selectFrom("invitations")
+    .select("invited_email")
+    .where("workspace_id", "=", workspaceId)
+    .where("status", "=", "PENDING")
+    .where("expires_at", ">", now);
+  if (emails) query = query.where("invited_email", "in", emails.length > 0 ? [...emails] : [""]);
+  return new Set((await query.execute()).map((row) => row.invited_email));
+}
+
+/** Cancels the space's PENDING invitations of these addresses (expired ones too). */
+export async function cancelInvitations(db: BackendDb, workspaceId: string, emails: readonly string[]) {
+  await db
+    .updateTable("invitations")
+    .set({ status: "CANCELLED" })
+    .where("workspace_id", "=", workspaceId)
+    .where("status", "=", "PENDING")
+    .where("invited_email", "in", [...emails])
+    .execute();
+}
+
+/** Where an invite link is "sent": the outbox of the reference backend. */
+export async function sendInviteLink(
+  db: BackendDb,
+  mail: { toEmail: string; workspaceId: string; urlPrefix: string; token: string; now: number },
+) {
+  await db
+    .insertInto("outbox_mails")
+    .values({
+      to_email: mail.toEmail,
+      kind: "INVITATION",
+      workspace_id: mail.workspaceId,
+      link_path: `${mail.urlPrefix}/invitations/${mail.token}/accept`,
+      created_at: mail.now,
+    })
+    .execute();
+}

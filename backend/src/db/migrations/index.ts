@@ -14,6 +14,7 @@ import { templatesMigration } from "./0013-templates";
 import { idempotencyKeysMigration } from "./0014-idempotency-keys";
 import { tokenRotationMigration } from "./0015-token-rotation";
 import { seedSecretMigration } from "./0016-seed-secret";
+import { outboxMailsMigration } from "./0017-outbox-mails";
 
 /**
  * Every migration, keyed by its name. Kysely runs them in key order and records
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0014-idempotency-keys": idempotencyKeysMigration,
   "0015-token-rotation": tokenRotationMigration,
   "0016-seed-secret": seedSecretMigration,
+  "0017-outbox-mails": outboxMailsMigration,
 };

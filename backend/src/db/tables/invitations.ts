@@ -1,3 +1,4 @@
+import type { Generated } from "kysely";
 import type { InvitationStatus } from "../../domain/enums";
 
 /** An invitation to join a space (002 §4). The token itself is never stored, only its SHA-256. */
@@ -20,7 +21,19 @@ export interface SeedSecretTable {
   value: string;
 }
 
+/** A mail the reference backend would have sent: an invite link, to the invitee. */
+export interface OutboxMailsTable {
+  id: Generated<number>;
+  to_email: string;
+  kind: "INVITATION";
+  workspace_id: string;
+  /** `/{workspaceId}/{slug}/invitations/{token}/accept`, under the app's origin. */
+  link_path: string;
+  created_at: number;
+}
+
 export interface InvitationTables {
   invitations: InvitationsTable;
   seed_secret: SeedSecretTable;
+  outbox_mails: OutboxMailsTable;
 }
