@@ -5,11 +5,10 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { RETRY_AFTER_SECONDS } from "./api/deadline.server";
 import { checkEnvAtStart } from "./env.server";
 import { admissionGate } from "./utils/admission.server";
 import { NonceContext } from "./utils/nonce";
-import { frontDoorRefusal, refusalDocument } from "./utils/refusals.server";
+import { frontDoorRefusal, refusalDocument, refusalHeaders } from "./utils/refusals.server";
 import { applySecurityHeaders, withNoStore } from "./utils/security-headers.server";
 
 checkEnvAtStart();
@@ -39,7 +38,7 @@ export default function handleRequest(
   }
   applySecurityHeaders(responseHeaders, { nonce, indexable: pathname === "/login" });
   // A backend away (a thrown 503 reaches the page without its headers): tell browsers and proxies when to retry.
-  if (responseStatusCode === 503) responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+  if (responseStatusCode === 503) refusalHeaders(503, responseHeaders);
   // Bots get the whole document at once; people get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 

@@ -16,7 +16,8 @@ export function frontDoorRefusal(request: Request): 403 | 405 | null {
   return value === "403" ? 403 : value === "405" ? 405 : null;
 }
 
-function refusalHeaders(status: number, headers = new Headers()) {
+/** The headers a refusal's status calls for: when to retry (503), what is answered (405). */
+export function refusalHeaders(status: number, headers = new Headers()) {
   if (status === 503) headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   if (status === 405) headers.set("Allow", ANSWERED_METHODS);
   return headers;
