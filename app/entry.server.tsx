@@ -7,6 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { checkEnvAtStart } from "./env.server";
 import { admissionGate } from "./utils/admission.server";
+import { renewedSessionCookie } from "./utils/auth.server";
 import { NonceContext } from "./utils/nonce";
 import { frontDoorRefusal, refusalDocument, refusalHeaders } from "./utils/refusals.server";
 import { applySecurityHeaders, withNoStore } from "./utils/security-headers.server";
@@ -17,17 +18,36 @@ const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
 /** Data responses (single fetch) carry signed-in data like the documents: never stored. */
-export function handleDataRequest(response: Response) {
+/**
+ * Sends the session cookie renewed during the request, in place of any other
+ * write of that cookie made from the request's stale copy (the last space
+ * visited is kept in it too); a sign-out's deletion stands.
+ */
+async function withRenewedSession(headers: Headers, loadContext: object) {
+  const renewed = await renewedSessionCookie(loadContext);
+  if (!renewed) return;
+  const name = renewed.slice(0, renewed.indexOf("="));
+  const cookies = headers.getSetCookie();
+  const isSession = (cookie: string) => cookie.startsWith(`${name}=`);
+  if (cookies.some((cookie) => isSession(cookie) && /Expires=Thu, 01 Jan 1970|Max-Age=0/i.test(cookie))) return;
+  headers.delete("Set-Cookie");
+  for (const cookie of [...cookies.filter((cookie) => !isSession(cookie)), renewed])
+    headers.append("Set-Cookie", cookie);
+}
+
+export async function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
+  await withRenewedSession(response.headers, context);
   return withNoStore(response);
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  await withRenewedSession(responseHeaders, loadContext);
   const nonce = randomBytes(16).toString("base64");
   const { pathname } = new URL(request.url);
   const gate = admissionGate();

@@ -81,6 +81,24 @@ export function requireSession({ request, context: requestKey = request }: Reque
   return context;
 }
 
+/**
+ * The session cookie this request's answer must carry when its tokens were
+ * renewed on the way without a redirect to carry it (a retry after a 401, a
+ * write answered with its form errors); null otherwise. The backend rotates
+ * tokens on refresh: a browser left holding the replaced one would be signed
+ * out once its short grace is over.
+ */
+export async function renewedSessionCookie(requestKey: object): Promise<string | null> {
+  const context = contexts.get(requestKey);
+  if (!context) return null;
+  try {
+    return (await context).renewedCookie();
+  } catch {
+    // No session (the request was sent to sign in): nothing to renew.
+    return null;
+  }
+}
+
 async function createContext(request: Request): Promise<AuthContext> {
   const stored = await readSessionData(request);
   if (!stored) throw redirect(loginPath({ continueTo: pathAndQuery(request) }));
