@@ -17,7 +17,6 @@ checkEnvAtStart();
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
-/** Data responses (single fetch) carry signed-in data like the documents: never stored. */
 /**
  * Sends the session cookie renewed during the request, in place of any other
  * write of that cookie made from the request's stale copy (the last space
@@ -35,6 +34,7 @@ async function withRenewedSession(headers: Headers, loadContext: object) {
     headers.append("Set-Cookie", cookie);
 }
 
+/** Data responses (single fetch) carry signed-in data like the documents: never stored. */
 export async function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
   await withRenewedSession(response.headers, context);
   return withNoStore(response);

@@ -3,11 +3,10 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { BackendDb } from "../db/connection";
 import { invitationRefusal, mayAddMembers } from "../domain/member-rights";
-import { NO_PLAN_FEATURES } from "../domain/plan-features";
 import { parseRestrictions } from "../domain/restrictions";
 import { urlPrefix } from "../domain/slug";
 import { findUserByEmail } from "../store/users";
-import { activatePendingMember, countCountedMembers } from "../store/members";
+import { activatePendingMember, freeMemberAllowance, memberIdsByEmail } from "../store/members";
 import {
   cancelInvitations,
   findInvitationByToken,
@@ -16,7 +15,7 @@ import {
   pendingInvitationEmails,
   sendInviteLink,
 } from "../store/invitations";
-import { findMembership, insertMember, listDomains, listPlanFeatures } from "../store/workspaces";
+import { findMembership, insertMember, listDomains } from "../store/workspaces";
 import type { AppEnv, RouteDeps } from "./app-env";
 import { requireActiveMembership } from "./caller";
 import { conflict, forbidden, HttpError, userNotFound } from "./errors";
@@ -86,22 +85,15 @@ async function issueInvitation(
 
 /** Each address with its refusal (null when it can be invited), in the order given. */
 async function checkInvitations(db: BackendDb, workspaceId: string, emails: readonly string[], now: number) {
-  const [members, invited, domains, features, freeMembers] = await Promise.all([
-    db
-      .selectFrom("workspace_members as m")
-      .innerJoin("users as u", "u.id", "m.user_id")
-      .select("u.email")
-      .where("m.workspace_id", "=", workspaceId)
-      .execute(),
+  const [members, invited, domains, free] = await Promise.all([
+    memberIdsByEmail(db, workspaceId, emails),
     pendingInvitationEmails(db, workspaceId, now),
     listDomains(db, workspaceId),
-    listPlanFeatures(db, [workspaceId]),
-    countCountedMembers(db, workspaceId, "FREE"),
+    freeMemberAllowance(db, workspaceId),
   ]);
-  const alreadyIn = new Set(members.map((member) => member.email));
-  const freeMembersAllowed =
-    features.find((row) => row.user_plan === "FREE")?.allowed_user_count ?? NO_PLAN_FEATURES.allowedUserCount;
-  let freeMembersCounted = freeMembers + invited.size;
+  const alreadyIn = new Set(members.keys());
+  const freeMembersAllowed = free.allowed;
+  let freeMembersCounted = free.counted + invited.size;
   return emails.map((email) => {
     const refusal = invitationRefusal(email, { domains, alreadyIn, invited, freeMembersAllowed, freeMembersCounted });
     if (!refusal) freeMembersCounted += 1;

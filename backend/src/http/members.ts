@@ -10,19 +10,18 @@ import {
   roleChangeRefusal,
   type MemberFacts,
 } from "../domain/member-rights";
-import { NO_PLAN_FEATURES } from "../domain/plan-features";
 import {
   activateDisabledMembers,
-  countCountedMembers,
   countMembersByKind,
   countMembersMatching,
   findMembers,
+  freeMemberAllowance,
   listMembers,
   memberIdsByEmail,
   removeMembers,
   setMemberRole,
 } from "../store/members";
-import { listDomains, listPlanFeatures } from "../store/workspaces";
+import { listDomains } from "../store/workspaces";
 import type { AppEnv, RouteDeps } from "./app-env";
 import { memberFeatures, requireActiveMembership } from "./caller";
 import { conflict, forbidden, HttpError } from "./errors";
@@ -81,8 +80,11 @@ async function requireMembers(db: BackendDb, workspaceId: string, ids: readonly 
 export function membersRoutes({ db }: RouteDeps) {
   const routes = new Hono<AppEnv>();
 
-  /** Removes the members (002 §6 refusals), in one transaction. */
-  async function remove(c: Context<AppEnv>, ids: readonly string[]) {
+  /** Removes the members `pick` names (002 §6 refusals), in one transaction. */
+  async function remove(
+    c: Context<AppEnv>,
+    pick: (db: BackendDb, workspaceId: string) => ReturnType<typeof requireMembers>,
+  ) {
     const { workspace, user, membership } = await requireMemberManager(db, c);
     const actor: MemberFacts = {
       userId: user.id,
@@ -92,7 +94,7 @@ export function membersRoutes({ db }: RouteDeps) {
       freeTrialEndTimestamp: membership.free_trial_end_timestamp,
     };
     await db.transaction().execute(async (trx) => {
-      const targets = await requireMembers(trx, workspace.id, ids);
+      const targets = await pick(trx, workspace.id);
       for (const target of targets) {
         const refusal = removalRefusal(actor, target);
         if (refusal) throw conflict(refusal);
@@ -104,18 +106,17 @@ export function membersRoutes({ db }: RouteDeps) {
 
   routes.delete("/workspaces/:workspaceId/members", async (c) => {
     const body = await parseJsonBody(c, removeByIdBody);
-    return remove(c, body.userIds);
+    return remove(c, (trx, workspaceId) => requireMembers(trx, workspaceId, body.userIds));
   });
 
   routes.patch("/workspaces/:workspaceId/users/v1", async (c) => {
     const body = await parseJsonBody(c, removeByEmailBody);
-    const ids = await memberIdsByEmail(db, c.req.param("workspaceId"), body.userEmails);
-    if (ids.size !== new Set(body.userEmails).size) {
-      // Checked after the caller's rights, so an outsider learns nothing of the space's members.
-      await requireMemberManager(db, c);
-      throw memberNotFound();
-    }
-    return remove(c, [...ids.values()]);
+    return remove(c, async (trx, workspaceId) => {
+      const emails = new Set(body.userEmails);
+      const ids = await memberIdsByEmail(trx, workspaceId, [...emails]);
+      if (ids.size !== emails.size) throw memberNotFound();
+      return requireMembers(trx, workspaceId, [...ids.values()]);
+    });
   });
 
   routes.put("/workspaces/:workspaceId/members/change-role", async (c) => {
@@ -154,19 +155,13 @@ export function membersRoutes({ db }: RouteDeps) {
     const now = Date.now();
     await db.transaction().execute(async (trx) => {
       const targets = await requireMembers(trx, workspace.id, body.userIds);
-      const [domains, features, freeCounted] = await Promise.all([
+      const [domains, free] = await Promise.all([
         listDomains(trx, workspace.id),
-        listPlanFeatures(trx, [workspace.id]),
-        countCountedMembers(trx, workspace.id, "FREE"),
+        freeMemberAllowance(trx, workspace.id),
       ]);
-      const freeAllowed = (
-        features.find((row) => row.user_plan === "FREE") ?? {
-          allowed_user_count: NO_PLAN_FEATURES.allowedUserCount,
-        }
-      ).allowed_user_count;
-      let freeMembersCounted = freeCounted;
+      let freeMembersCounted = free.counted;
       for (const target of targets) {
-        const refusal = activationRefusal(target, { domains, freeMembersAllowed: freeAllowed, freeMembersCounted });
+        const refusal = activationRefusal(target, { domains, freeMembersAllowed: free.allowed, freeMembersCounted });
         if (refusal) throw conflict(refusal);
         if (target.userPlan === "FREE") freeMembersCounted += 1;
       }

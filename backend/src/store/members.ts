@@ -1,8 +1,11 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import type { BackendDb } from "../db/connection";
-import { ROLES, roleRank, type Role, type UserPlan } from "../domain/enums";
+import { ROLES, roleRank, type Role } from "../domain/enums";
 import type { MemberFilter, MemberSort } from "../domain/member-query";
+import { NO_PLAN_FEATURES } from "../domain/plan-features";
+import { cancelInvitations } from "./invitations";
 import { likeContains } from "./list-pages";
+import { listPlanFeatures } from "./workspaces";
 
 /** The members of a space joined with their users, narrowed by the filter. */
 function membersMatching(db: BackendDb, workspaceId: string, filter: MemberFilter) {
@@ -144,17 +147,11 @@ export async function removeMembers(
       members.map((member) => member.userId),
     )
     .execute();
-  await db
-    .updateTable("invitations")
-    .set({ status: "CANCELLED" })
-    .where("workspace_id", "=", workspaceId)
-    .where("status", "=", "PENDING")
-    .where(
-      "invited_email",
-      "in",
-      members.map((member) => member.email),
-    )
-    .execute();
+  await cancelInvitations(
+    db,
+    workspaceId,
+    members.map((member) => member.email),
+  );
 }
 
 export async function setMemberRole(db: BackendDb, workspaceId: string, userId: string, role: Role, now: number) {
@@ -184,16 +181,23 @@ export async function activateDisabledMembers(
     .execute();
 }
 
-/** Members on a user plan who count against the plan's allowance (everyone not disabled). */
-export async function countCountedMembers(db: BackendDb, workspaceId: string, userPlan: UserPlan): Promise<number> {
-  const row = await db
-    .selectFrom("workspace_members")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .where("workspace_id", "=", workspaceId)
-    .where("user_plan", "=", userPlan)
-    .where("status", "!=", "DISABLED")
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/**
+ * The free members a space may hold (the FREE `allowedUserCount` of its plan
+ * features) and those it holds: everyone on the FREE user plan not disabled.
+ */
+export async function freeMemberAllowance(db: BackendDb, workspaceId: string) {
+  const [features, row] = await Promise.all([
+    listPlanFeatures(db, [workspaceId]),
+    db
+      .selectFrom("workspace_members")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("workspace_id", "=", workspaceId)
+      .where("user_plan", "=", "FREE")
+      .where("status", "!=", "DISABLED")
+      .executeTakeFirstOrThrow(),
+  ]);
+  const free = features.find((feature) => feature.user_plan === "FREE");
+  return { allowed: free?.allowed_user_count ?? NO_PLAN_FEATURES.allowedUserCount, counted: Number(row.count) };
 }
 
 /** 002 §3 Member counts of the whole space, whatever the list's filter. */
