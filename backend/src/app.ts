@@ -16,6 +16,7 @@ import { recipientsRoutes } from "./http/recipients";
 import { renewalRoutes } from "./http/renewal";
 import { requireSession } from "./http/require-session";
 import { scheduledCampaignsRoutes } from "./http/scheduled-campaigns";
+import { subscriptionsRoutes } from "./http/subscriptions";
 import { teamReportRoutes } from "./http/team-report";
 import { draftsRoutes, templatesRoutes } from "./http/templates";
 import { usersRoutes } from "./http/users";
@@ -62,6 +63,7 @@ export function createBackendApp({ db, config }: { db: BackendDb; config: Backen
   // The billing backend: same rule, every call needs a live access token.
   app.use("/billing/*", requireSession(db), idempotency(db));
   app.route("/billing", renewalRoutes(deps));
+  app.route("/billing", subscriptionsRoutes(deps));
 
   return app;
 }

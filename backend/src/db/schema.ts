@@ -7,6 +7,7 @@ import type { MailMergeTables } from "./tables/mail-merges";
 import type { PromotionTables } from "./tables/promotions";
 import type { RecipientTables } from "./tables/recipients";
 import type { SessionTables } from "./tables/sessions";
+import type { SubscriptionTables } from "./tables/subscriptions";
 import type { TemplateTables } from "./tables/templates";
 import type { UserTables } from "./tables/users";
 import type { WorkspaceTables } from "./tables/workspaces";
@@ -27,6 +28,7 @@ export interface Database
     MailMergeTables,
     RecipientTables,
     TemplateTables,
-    IdempotencyKeyTables {}
+    IdempotencyKeyTables,
+    SubscriptionTables {}
 
 export type { SqlBoolean } from "./tables/users";

@@ -8,6 +8,7 @@ import {
   type InvitationFacts,
   type MemberFacts,
 } from "./member-rights";
+import { UNLIMITED_SEATS, type Room } from "./seats";
 
 describe("mayAddMembers", () => {
   it("lets owners and admins add members whatever the space's flag", () => {
@@ -99,20 +100,22 @@ describe("invitationRefusal", () => {
     domains: ["acme.test"],
     alreadyIn: new Set(["owner@acme.test"]),
     invited: new Set(["waiting@acme.test"]),
-    freeMembersAllowed: 3,
-    freeMembersCounted: 2,
   };
+  const room: Room = { allowed: 3, taken: 2, full: "user_limit_reached" };
 
-  it("accepts a new address of the space's domain within the allowance", () => {
-    expect(invitationRefusal("new@acme.test", facts)).toBeNull();
-    expect(invitationRefusal("anyone@gmail.com", { ...facts, domains: [] })).toBeNull();
+  it("accepts a new address of the space's domain with room for it", () => {
+    expect(invitationRefusal("new@acme.test", facts, room)).toBeNull();
+    expect(invitationRefusal("anyone@gmail.com", { ...facts, domains: [] }, room)).toBeNull();
+    expect(invitationRefusal("new@acme.test", facts, { ...room, allowed: UNLIMITED_SEATS, taken: 500 })).toBeNull();
   });
 
-  it("refuses, in order: invalid, member, invited, other domain, over the allowance", () => {
-    expect(invitationRefusal("not-an-address", facts)).toBe("invalid_email");
-    expect(invitationRefusal("owner@acme.test", facts)).toBe("already_member");
-    expect(invitationRefusal("waiting@acme.test", facts)).toBe("already_invited");
-    expect(invitationRefusal("someone@other.test", facts)).toBe("not_in_space_domain");
-    expect(invitationRefusal("new@acme.test", { ...facts, freeMembersCounted: 3 })).toBe("user_limit_reached");
+  it("refuses, in order: invalid, member, invited, other domain, no room", () => {
+    const full: Room = { ...room, taken: 3 };
+    expect(invitationRefusal("not-an-address", facts, full)).toBe("invalid_email");
+    expect(invitationRefusal("owner@acme.test", facts, full)).toBe("already_member");
+    expect(invitationRefusal("waiting@acme.test", facts, full)).toBe("already_invited");
+    expect(invitationRefusal("someone@other.test", facts, full)).toBe("not_in_space_domain");
+    expect(invitationRefusal("new@acme.test", facts, full)).toBe("user_limit_reached");
+    expect(invitationRefusal("new@acme.test", facts, { ...full, full: "no_seat_available" })).toBe("no_seat_available");
   });
 });

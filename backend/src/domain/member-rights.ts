@@ -1,4 +1,5 @@
 import type { MemberStatus, Role, UserPlan } from "./enums";
+import { roomRefusal, type Room } from "./seats";
 
 /**
  * 000 §4: owners and admins add and invite members; a MEMBER may only when
@@ -69,31 +70,26 @@ export function activationRefusal(
   return null;
 }
 
-/** What inviting an address to a space depends on; `alreadyIn` and `invited` are lower-cased addresses. */
+/** What adding or inviting an address to a space depends on; `alreadyIn` and `invited` are lower-cased addresses. */
 export interface InvitationFacts {
   domains: readonly string[];
   alreadyIn: ReadonlySet<string>;
   invited: ReadonlySet<string>;
-  /** How many free members the space may hold (invitees join on the FREE user plan). */
-  freeMembersAllowed: number;
-  /** Free members not disabled, plus pending invitations, plus the addresses accepted before in this request. */
-  freeMembersCounted: number;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Why an address cannot be invited (its `errorMsg`, 001 Invite users,
- * 002 §5), or null: a valid address, not yet in the space nor invited, of
- * one of its domains (a space without domains takes anyone), within the
- * space's free allowance.
+ * Why an address cannot be invited or added (its `errorMsg` or
+ * `errorDetails`, 001 Invite users, 002 §5), or null: a valid address, not
+ * yet in the space nor invited, of one of its domains (a space without
+ * domains takes anyone), with room for it (seats/user limit, domain/seats.ts).
  */
-export function invitationRefusal(email: string, facts: InvitationFacts): string | null {
+export function invitationRefusal(email: string, facts: InvitationFacts, room: Room): string | null {
   if (!EMAIL.test(email)) return "invalid_email";
   if (facts.alreadyIn.has(email)) return "already_member";
   if (facts.invited.has(email)) return "already_invited";
   const domain = email.slice(email.lastIndexOf("@") + 1);
   if (facts.domains.length > 0 && !facts.domains.includes(domain)) return "not_in_space_domain";
-  if (facts.freeMembersCounted >= facts.freeMembersAllowed) return "user_limit_reached";
-  return null;
+  return roomRefusal(room);
 }

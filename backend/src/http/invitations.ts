@@ -1,25 +1,27 @@
-import { randomBytes } from "node:crypto";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { z } from "zod";
-import type { BackendDb } from "../db/connection";
-import { invitationRefusal, mayAddMembers } from "../domain/member-rights";
-import { parseRestrictions } from "../domain/restrictions";
-import { urlPrefix } from "../domain/slug";
 import { findUserByEmail } from "../store/users";
-import { activatePendingMember, freeMemberAllowance, memberIdsByEmail } from "../store/members";
+import { activatePendingMember } from "../store/members";
 import {
   cancelInvitations,
   findInvitationByToken,
-  insertInvitation,
+  listPendingInvitations,
   markInvitationAccepted,
   pendingInvitationEmails,
-  sendInviteLink,
 } from "../store/invitations";
-import { findMembership, insertMember, listDomains } from "../store/workspaces";
+import { findMembership, insertMember } from "../store/workspaces";
 import type { AppEnv, RouteDeps } from "./app-env";
-import { requireActiveMembership } from "./caller";
 import { conflict, forbidden, HttpError, userNotFound } from "./errors";
-import { parseJsonBody, queryFlag, parseQuery } from "./validation";
+import {
+  addressList,
+  checkNewcomers,
+  invitePlacement,
+  inviteNewcomers,
+  issueInvitation,
+  requireInviter,
+  validityQuery,
+} from "./newcomers";
+import { parseJsonBody, parseQuery } from "./validation";
 import { createRateLimiter } from "./rate-limit";
 
 const invitationNotFound = () => new HttpError(404, "invitation_not_found");
@@ -30,76 +32,8 @@ const invitationNotFound = () => new HttpError(404, "invitation_not_found");
  */
 export const ACCEPT_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 
-const MAX_ADDRESSES = 100;
-const addresses = (name: string) =>
-  z
-    .array(z.string().trim().toLowerCase().max(320))
-    .min(1, `${name} are required`)
-    .max(MAX_ADDRESSES)
-    .transform((emails) => [...new Set(emails)]);
-const inviteBody = z.object({ userEmails: addresses("user emails") });
-const invitedBody = z.object({ invitedUserEmails: addresses("invited user emails") });
-const inviteQuery = z.object({ onlyCheckValidity: queryFlag.optional() });
-
-/** A new invite link's secret: 192 bits. */
-const newInvitationToken = () => randomBytes(24).toString("base64url");
-
-/**
- * The caller as one who may invite to the space (OWNER, ADMIN, or MEMBER when
- * memberInviteUser; 403 otherwise), unless the space's INVITATION rollout
- * restriction is on (403 invitation_restricted).
- */
-async function requireInviter(db: BackendDb, c: Context<AppEnv>) {
-  const caller = await requireActiveMembership(db, c, c.req.param("workspaceId") ?? "");
-  if (!mayAddMembers(caller.membership.role, caller.workspace.member_invite_user === 1)) {
-    throw forbidden("may not invite members");
-  }
-  if (parseRestrictions(caller.workspace.restrictions).INVITATION) throw forbidden("invitation_restricted");
-  return caller;
-}
-
-/** A pending invitation with a fresh link, "sent" to the invitee (the outbox). */
-async function issueInvitation(
-  db: BackendDb,
-  workspace: { id: string; slug: string },
-  email: string,
-  invitedByUserId: string,
-  now: number,
-) {
-  const token = newInvitationToken();
-  await insertInvitation(db, {
-    token,
-    workspaceId: workspace.id,
-    invitedEmail: email,
-    invitedByUserId,
-    createdAt: now,
-  });
-  await sendInviteLink(db, {
-    toEmail: email,
-    workspaceId: workspace.id,
-    urlPrefix: urlPrefix(workspace.id, workspace.slug),
-    token,
-    now,
-  });
-}
-
-/** Each address with its refusal (null when it can be invited), in the order given. */
-async function checkInvitations(db: BackendDb, workspaceId: string, emails: readonly string[], now: number) {
-  const [members, invited, domains, free] = await Promise.all([
-    memberIdsByEmail(db, workspaceId, emails),
-    pendingInvitationEmails(db, workspaceId, now),
-    listDomains(db, workspaceId),
-    freeMemberAllowance(db, workspaceId),
-  ]);
-  const alreadyIn = new Set(members.keys());
-  const freeMembersAllowed = free.allowed;
-  let freeMembersCounted = free.counted + invited.size;
-  return emails.map((email) => {
-    const refusal = invitationRefusal(email, { domains, alreadyIn, invited, freeMembersAllowed, freeMembersCounted });
-    if (!refusal) freeMembersCounted += 1;
-    return { email, refusal };
-  });
-}
+const inviteBody = z.object({ userEmails: addressList("user emails") });
+const invitedBody = z.object({ invitedUserEmails: addressList("invited user emails") });
 
 /**
  * v1 API: accepting an invite link (002 §4, §7). The failures are the ones the
@@ -117,26 +51,16 @@ export function invitationsRoutes({ db }: RouteDeps) {
    * says which can be.
    */
   routes.post("/workspaces/:workspaceId/invitations", async (c) => {
-    const { onlyCheckValidity } = parseQuery(c, inviteQuery);
+    const { onlyCheckValidity } = parseQuery(c, validityQuery);
     const body = await parseJsonBody(c, inviteBody);
     const { workspace, user } = await requireInviter(db, c);
     const now = Date.now();
     if (onlyCheckValidity) {
-      const checked = await checkInvitations(db, workspace.id, body.userEmails, now);
+      const placement = await invitePlacement(db, workspace, now);
+      const checked = await checkNewcomers(db, workspace.id, body.userEmails, placement, now);
       return c.json({ items: checked.map(({ email, refusal }) => ({ email, errorMsg: refusal })) });
     }
-    const checked = await db.transaction().execute(async (trx) => {
-      const results = await checkInvitations(trx, workspace.id, body.userEmails, now);
-      for (const { email, refusal } of results) {
-        if (refusal) continue;
-        await issueInvitation(trx, workspace, email, user.id, now);
-      }
-      return results;
-    });
-    return c.json({
-      success: checked.every(({ refusal }) => refusal === null),
-      results: checked.map(({ email, refusal }) => ({ userEmail: email, errorDetails: refusal })),
-    });
+    return c.json(await inviteNewcomers(db, workspace, body.userEmails, invitePlacement, user.id, now));
   });
 
   /** A new link for each pending invitation of these addresses (the old one stops working), expiring a month later. */
@@ -145,11 +69,12 @@ export function invitationsRoutes({ db }: RouteDeps) {
     const { workspace, user } = await requireInviter(db, c);
     const now = Date.now();
     await db.transaction().execute(async (trx) => {
-      const pending = await pendingInvitationEmails(trx, workspace.id, now, body.invitedUserEmails);
-      if (pending.size !== body.invitedUserEmails.length) throw invitationNotFound();
+      const pending = await listPendingInvitations(trx, workspace.id, now, body.invitedUserEmails);
+      const planOf = new Map(pending.map((invitation) => [invitation.invited_email, invitation.user_plan]));
+      if (planOf.size !== body.invitedUserEmails.length) throw invitationNotFound();
       await cancelInvitations(trx, workspace.id, body.invitedUserEmails);
-      for (const email of body.invitedUserEmails) {
-        await issueInvitation(trx, workspace, email, user.id, now);
+      for (const [email, userPlan] of planOf) {
+        await issueInvitation(trx, workspace, { email, userPlan }, user.id, now);
       }
     });
     return c.body(null, 204);
@@ -191,7 +116,7 @@ export function invitationsRoutes({ db }: RouteDeps) {
           workspaceId: invitation.workspace_id,
           userId: user.id,
           role: "MEMBER",
-          userPlan: "FREE",
+          userPlan: invitation.user_plan,
           status: "ACTIVE",
           seatType: "ADDED_YAMM_USER",
           createdAt: now,

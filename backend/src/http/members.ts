@@ -18,13 +18,23 @@ import {
   freeMemberAllowance,
   listMembers,
   memberIdsByEmail,
+  membersPaidElsewhere,
   removeMembers,
   setMemberRole,
 } from "../store/members";
+import { userIdsByEmail } from "../store/users";
 import { listDomains } from "../store/workspaces";
 import type { AppEnv, RouteDeps } from "./app-env";
 import { memberFeatures, requireActiveMembership } from "./caller";
 import { conflict, forbidden, HttpError } from "./errors";
+import {
+  additionPlacement,
+  addressList,
+  checkNewcomers,
+  inviteNewcomers,
+  requireInviter,
+  validityQuery,
+} from "./newcomers";
 import { pageQuery, parsedBy, parseJsonBody, parseQuery } from "./validation";
 import { memberView } from "./views/member-view";
 
@@ -53,6 +63,7 @@ const changeRoleBody = z.object({
     .max(MAX_MEMBERS_PER_CHANGE),
 });
 const activateBody = z.object({ userIds });
+const addBody = z.object({ userEmails: addressList("user emails") });
 
 const memberNotFound = () => new HttpError(404, "member_not_found");
 
@@ -157,7 +168,7 @@ export function membersRoutes({ db }: RouteDeps) {
       const targets = await requireMembers(trx, workspace.id, body.userIds);
       const [domains, free] = await Promise.all([
         listDomains(trx, workspace.id),
-        freeMemberAllowance(trx, workspace.id),
+        freeMemberAllowance(trx, workspace.id, now),
       ]);
       let freeMembersCounted = free.counted;
       for (const target of targets) {
@@ -173,13 +184,61 @@ export function membersRoutes({ db }: RouteDeps) {
   routes.get("/workspaces/:workspaceId/members", async (c) => {
     const query = parseQuery(c, membersQuery);
     const { workspace } = await requireActiveMembership(db, c, c.req.param("workspaceId"));
-
-    const [rows, total, counts] = await Promise.all([
-      listMembers(db, workspace.id, query.filterBy, query.sortBy, { limit: query.limit, offset: query.limitOffset }),
-      countMembersMatching(db, workspace.id, query.filterBy),
-      countMembersByKind(db, workspace.id),
+    const now = Date.now();
+    const page = { limit: query.limit, offset: query.limitOffset };
+    const [rows, total, counts, domains] = await Promise.all([
+      listMembers(db, workspace.id, query.filterBy, query.sortBy, page, now),
+      countMembersMatching(db, workspace.id, query.filterBy, now),
+      countMembersByKind(db, workspace.id, now),
+      listDomains(db, workspace.id),
     ]);
-    return c.json({ items: rows.map(memberView), total, counts });
+    return c.json({ items: rows.map((row) => memberView(row, domains)), total, counts });
+  });
+
+  /**
+   * Adds members (002 §2 Add members): each address that may join gets a
+   * pending membership on its seat (or plan) and an invite link; the others
+   * are reported with their reason. `POST …/members?onlyCheckValidity=true`
+   * only says which may, with the user id of those who have one.
+   */
+  async function add(c: Context<AppEnv>) {
+    const { onlyCheckValidity } = parseQuery(c, validityQuery);
+    const body = await parseJsonBody(c, addBody);
+    const { workspace, user } = await requireInviter(db, c);
+    const now = Date.now();
+    if (onlyCheckValidity) {
+      const placement = await additionPlacement(db, workspace, now);
+      const [checked, users] = await Promise.all([
+        checkNewcomers(db, workspace.id, body.userEmails, placement, now),
+        userIdsByEmail(db, body.userEmails),
+      ]);
+      return c.json({
+        items: checked.map(({ email, refusal }) => ({
+          userId: users.get(email) ?? null,
+          userEmail: email,
+          errorMsg: refusal,
+        })),
+      });
+    }
+    return c.json(await inviteNewcomers(db, workspace, body.userEmails, additionPlacement, user.id, now));
+  }
+  routes.post("/workspaces/:workspaceId/users/v1", add);
+  routes.post("/workspaces/:workspaceId/members", add);
+
+  /**
+   * The members who cannot be made paid here (002 §5 type change): those
+   * already paid in another space (errorCode already_paid_user).
+   */
+  routes.get("/workspaces/:workspaceId/members/promote-validity", async (c) => {
+    const { workspace } = await requireMemberManager(db, c);
+    const restricted = await membersPaidElsewhere(db, workspace.id);
+    return c.json({
+      items: restricted.map((member) => ({
+        userId: member.userId,
+        userEmail: member.userEmail,
+        errorCode: "already_paid_user",
+      })),
+    });
   });
 
   return routes;

@@ -1,6 +1,6 @@
 import { hashToken } from "../auth/tokens";
 import type { BackendDb } from "../db/connection";
-import type { InvitationStatus } from "../domain/enums";
+import type { InvitationStatus, UserPlan } from "../domain/enums";
 
 /** 002 §9 is silent on an invitation's lifetime; a month is what invitees get. */
 export const INVITATION_LIFETIME_MS = 30 * 86_400_000;
@@ -10,6 +10,8 @@ export interface NewInvitation {
   token: string;
   workspaceId: string;
   invitedEmail: string;
+  /** The plan the invitee joins on; default FREE. */
+  userPlan?: UserPlan;
   invitedByUserId: string | null;
   status?: InvitationStatus;
   createdAt: number;
@@ -25,6 +27,7 @@ export async function insertInvitation(db: BackendDb, invitation: NewInvitation)
       workspace_id: invitation.workspaceId,
       invited_email: invitation.invitedEmail.toLowerCase(),
       invited_by_user_id: invitation.invitedByUserId,
+      user_plan: invitation.userPlan ?? "FREE",
       status: invitation.status ?? "PENDING",
       expires_at: invitation.expiresAt ?? invitation.createdAt + INVITATION_LIFETIME_MS,
       created_at: invitation.createdAt,
@@ -45,6 +48,7 @@ export function findInvitationByToken(db: BackendDb, token: string) {
       "i.invited_email",
       "i.status",
       "i.expires_at",
+      "i.user_plan",
     ])
     .where("i.token_hash", "=", hashToken(token))
     .executeTakeFirst();
@@ -76,6 +80,18 @@ export async function pendingInvitationEmails(
     .where("expires_at", ">", now);
   if (emails) query = query.where("invited_email", "in", emails.length > 0 ? [...emails] : [""]);
   return new Set((await query.execute()).map((row) => row.invited_email));
+}
+
+/** The live PENDING invitations of these addresses to the space. */
+export function listPendingInvitations(db: BackendDb, workspaceId: string, now: number, emails: readonly string[]) {
+  return db
+    .selectFrom("invitations")
+    .select(["invited_email", "user_plan"])
+    .where("workspace_id", "=", workspaceId)
+    .where("status", "=", "PENDING")
+    .where("expires_at", ">", now)
+    .where("invited_email", "in", emails.length > 0 ? [...emails] : [""])
+    .execute();
 }
 
 /** Cancels the space's PENDING invitations of these addresses (expired ones too). */

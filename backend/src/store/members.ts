@@ -1,25 +1,92 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import type { BackendDb } from "../db/connection";
-import { ROLES, roleRank, type Role } from "../domain/enums";
+import { CONSUMER_DOMAINS } from "../domain/account-type";
+import { ROLES, roleRank, type MemberStatus, type Role, type SeatType, type UserPlan } from "../domain/enums";
+import type { SqlBoolean } from "../db/schema";
 import type { MemberFilter, MemberSort } from "../domain/member-query";
 import { NO_PLAN_FEATURES } from "../domain/plan-features";
 import { cancelInvitations } from "./invitations";
 import { likeContains } from "./list-pages";
 import { listPlanFeatures } from "./workspaces";
 
-/** The members of a space joined with their users, narrowed by the filter. */
-function membersMatching(db: BackendDb, workspaceId: string, filter: MemberFilter) {
-  let query = db
+/**
+ * Who a space's members list shows (002 §3): its memberships, and the
+ * addresses with a live pending invitation who are not members yet (status
+ * PENDING, seat PENDING_YAMM_USER). A pending row's id is the invitee's user
+ * id, or, for an address with no user yet, `p` and the address in hex: stable
+ * across resends, and unique.
+ */
+function memberRows(db: BackendDb, workspaceId: string, now: number) {
+  const joined = db
     .selectFrom("workspace_members as m")
     .innerJoin("users as u", "u.id", "m.user_id")
+    .select([
+      "m.workspace_id",
+      "m.user_id",
+      "u.email",
+      "u.name",
+      "u.domain_name",
+      "m.role",
+      "m.user_plan",
+      sql<SeatType>`m.seat_type`.as("seat_type"),
+      "m.status",
+      "m.create_timestamp",
+      "m.last_update_timestamp",
+      "m.last_become_paid_timestamp",
+      "u.is_personal",
+      "m.free_trial_end_timestamp",
+      "m.scheduled_downgrade",
+    ])
     .where("m.workspace_id", "=", workspaceId);
+  const consumerDomains = sql.join([...CONSUMER_DOMAINS].map((domain) => sql.lit(domain)));
+  const domainOf = sql<string>`substr(i.invited_email, instr(i.invited_email, '@') + 1)`;
+  const invited = db
+    .selectFrom("invitations as i")
+    .leftJoin("users as u", "u.email", "i.invited_email")
+    .select([
+      "i.workspace_id",
+      sql<string>`coalesce(u.id, 'p' || lower(hex(i.invited_email)))`.as("user_id"),
+      "i.invited_email as email",
+      sql<string>`coalesce(u.name, '')`.as("name"),
+      sql<string>`coalesce(u.domain_name, ${domainOf})`.as("domain_name"),
+      sql<Role>`'MEMBER'`.as("role"),
+      "i.user_plan",
+      sql<SeatType>`'PENDING_YAMM_USER'`.as("seat_type"),
+      sql<MemberStatus>`'PENDING'`.as("status"),
+      "i.created_at as create_timestamp",
+      "i.created_at as last_update_timestamp",
+      sql<number | null>`null`.as("last_become_paid_timestamp"),
+      sql<SqlBoolean>`coalesce(u.is_personal, ${domainOf} in (${consumerDomains}))`.as("is_personal"),
+      sql<number | null>`null`.as("free_trial_end_timestamp"),
+      sql<SqlBoolean>`0`.as("scheduled_downgrade"),
+    ])
+    .where("i.workspace_id", "=", workspaceId)
+    .where("i.status", "=", "PENDING")
+    .where("i.expires_at", ">", now)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("workspace_members as wm")
+            .select("wm.user_id")
+            .whereRef("wm.user_id", "=", "u.id")
+            .where("wm.workspace_id", "=", workspaceId),
+        ),
+      ),
+    );
+  return db.selectFrom(joined.unionAll(invited).as("m"));
+}
+
+/** The space's members list rows, narrowed by the filter. */
+function membersMatching(db: BackendDb, workspaceId: string, filter: MemberFilter, now: number) {
+  let query = memberRows(db, workspaceId, now);
   if (filter.roles) query = query.where("m.role", "in", filter.roles);
   if (filter.statuses) query = query.where("m.status", "in", filter.statuses);
   if (filter.search) {
     // SQLite's LIKE ignores ASCII case.
     const pattern = likeContains(filter.search);
     query = query.where((eb) =>
-      eb.or([sql<SqlBool>`u.name like ${pattern} escape '\\'`, sql<SqlBool>`u.email like ${pattern} escape '\\'`]),
+      eb.or([sql<SqlBool>`m.name like ${pattern} escape '\\'`, sql<SqlBool>`m.email like ${pattern} escape '\\'`]),
     );
   }
   return query;
@@ -32,8 +99,8 @@ const roleRankSql = sql<number>`case m.role ${sql.join(
 )} else 0 end`;
 
 const SORT_EXPRESSIONS: Record<MemberSort["field"], Expression<unknown>> = {
-  userName: sql`u.name collate nocase`,
-  userEmail: sql`u.email`,
+  userName: sql`m.name collate nocase`,
+  userEmail: sql`m.email`,
   createTimestamp: sql`m.create_timestamp`,
   userRole: roleRankSql,
 };
@@ -52,13 +119,15 @@ export function listMembers(
   filter: MemberFilter,
   sort: MemberSort,
   page: MemberPage,
+  now: number,
 ) {
-  return membersMatching(db, workspaceId, filter)
+  return membersMatching(db, workspaceId, filter, now)
     .select([
       "m.workspace_id as workspaceId",
       "m.user_id as userId",
-      "u.email as userEmail",
-      "u.name as userName",
+      "m.email as userEmail",
+      "m.name as userName",
+      "m.domain_name as domainName",
       "m.role as userRole",
       "m.user_plan as userPlan",
       "m.seat_type as seatType",
@@ -66,19 +135,25 @@ export function listMembers(
       "m.create_timestamp as createTimestamp",
       "m.last_update_timestamp as lastUpdateTimestamp",
       "m.last_become_paid_timestamp as lastBecomePaidTimestamp",
-      "u.is_personal as isPersonal",
+      "m.is_personal as isPersonal",
       "m.free_trial_end_timestamp as freeTrialEndTimestamp",
+      "m.scheduled_downgrade as scheduledDowngrade",
     ])
     .orderBy(SORT_EXPRESSIONS[sort.field], sort.direction)
-    .orderBy("u.email", sort.direction)
+    .orderBy("m.email", sort.direction)
     .orderBy("m.user_id", sort.direction)
     .limit(page.limit)
     .offset(page.offset)
     .execute();
 }
 
-export async function countMembersMatching(db: BackendDb, workspaceId: string, filter: MemberFilter): Promise<number> {
-  const row = await membersMatching(db, workspaceId, filter)
+export async function countMembersMatching(
+  db: BackendDb,
+  workspaceId: string,
+  filter: MemberFilter,
+  now: number,
+): Promise<number> {
+  const row = await membersMatching(db, workspaceId, filter, now)
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
   return Number(row.count);
@@ -183,17 +258,16 @@ export async function activateDisabledMembers(
 
 /**
  * The free members a space may hold (the FREE `allowedUserCount` of its plan
- * features) and those it holds: everyone on the FREE user plan not disabled.
+ * features) and those it holds: everyone on the FREE user plan not disabled,
+ * pending invitees included (they join on it).
  */
-export async function freeMemberAllowance(db: BackendDb, workspaceId: string) {
+export async function freeMemberAllowance(db: BackendDb, workspaceId: string, now: number) {
   const [features, row] = await Promise.all([
     listPlanFeatures(db, [workspaceId]),
-    db
-      .selectFrom("workspace_members")
+    memberRows(db, workspaceId, now)
       .select((eb) => eb.fn.countAll<number>().as("count"))
-      .where("workspace_id", "=", workspaceId)
-      .where("user_plan", "=", "FREE")
-      .where("status", "!=", "DISABLED")
+      .where("m.user_plan", "=", "FREE")
+      .where("m.status", "!=", "DISABLED")
       .executeTakeFirstOrThrow(),
   ]);
   const free = features.find((feature) => feature.user_plan === "FREE");
@@ -214,20 +288,17 @@ export interface MemberCounts {
   disabled: number;
 }
 
-export async function countMembersByKind(db: BackendDb, workspaceId: string): Promise<MemberCounts> {
+export async function countMembersByKind(db: BackendDb, workspaceId: string, now: number): Promise<MemberCounts> {
   const counted = sql`m.status != 'DISABLED' and m.free_trial_end_timestamp is null`;
-  const row = await db
-    .selectFrom("workspace_members as m")
-    .innerJoin("users as u", "u.id", "m.user_id")
+  const row = await memberRows(db, workspaceId, now)
     .select([
       sql<number>`count(*)`.as("total"),
       sql<number>`coalesce(sum(${counted} and m.user_plan != 'FREE'), 0)`.as("paid"),
-      sql<number>`coalesce(sum(${counted} and m.user_plan != 'FREE' and u.is_personal = 1), 0)`.as("gmailPaid"),
+      sql<number>`coalesce(sum(${counted} and m.user_plan != 'FREE' and m.is_personal = 1), 0)`.as("gmailPaid"),
       sql<number>`coalesce(sum(m.status != 'DISABLED' and m.free_trial_end_timestamp is not null), 0)`.as("trial"),
       sql<number>`coalesce(sum(${counted} and m.user_plan = 'FREE'), 0)`.as("free"),
       sql<number>`coalesce(sum(m.status = 'DISABLED'), 0)`.as("disabled"),
     ])
-    .where("m.workspace_id", "=", workspaceId)
     .executeTakeFirstOrThrow();
   return {
     total: Number(row.total),
@@ -237,4 +308,45 @@ export async function countMembersByKind(db: BackendDb, workspaceId: string): Pr
     free: Number(row.free),
     disabled: Number(row.disabled),
   };
+}
+
+/**
+ * The paid seats the space's members hold, per user plan: members not
+ * disabled and not on a trial, on a paid plan, pending invitees included
+ * (an added member's seat is taken from the invitation on).
+ */
+export async function seatsTakenByPlan(db: BackendDb, workspaceId: string, now: number) {
+  const rows = await memberRows(db, workspaceId, now)
+    .select(["m.user_plan as userPlan", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("m.user_plan", "!=", "FREE")
+    .where("m.status", "!=", "DISABLED")
+    .where("m.free_trial_end_timestamp", "is", null)
+    .groupBy("m.user_plan")
+    .execute();
+  return new Map<UserPlan, number>(rows.map((row) => [row.userPlan, Number(row.count)]));
+}
+
+/** The space's free members who hold a paid plan in another active space. */
+export function membersPaidElsewhere(db: BackendDb, workspaceId: string) {
+  return db
+    .selectFrom("workspace_members as m")
+    .innerJoin("users as u", "u.id", "m.user_id")
+    .select(["m.user_id as userId", "u.email as userEmail"])
+    .where("m.workspace_id", "=", workspaceId)
+    .where("m.user_plan", "=", "FREE")
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("workspace_members as other")
+          .innerJoin("workspaces as w", "w.id", "other.workspace_id")
+          .select("other.user_id")
+          .whereRef("other.user_id", "=", "m.user_id")
+          .where("other.workspace_id", "!=", workspaceId)
+          .where("other.user_plan", "!=", "FREE")
+          .where("other.status", "!=", "DISABLED")
+          .where("w.status", "=", "ACTIVE"),
+      ),
+    )
+    .orderBy("u.email")
+    .execute();
 }

@@ -114,3 +114,13 @@ export function suggestUsers(db: BackendDb, query: SuggestQuery) {
     .limit(query.limit)
     .execute();
 }
+
+/** The user ids of these (lower-cased) addresses, for those that have a user. */
+export async function userIdsByEmail(db: BackendDb, emails: readonly string[]) {
+  const rows = await db
+    .selectFrom("users")
+    .select(["id", "email"])
+    .where("email", "in", emails.length > 0 ? [...emails] : [""])
+    .execute();
+  return new Map(rows.map((row) => [row.email, row.id]));
+}

@@ -65,6 +65,9 @@ export interface NewMember {
   createdAt: number;
   /** Default: createdAt for a paid user plan, null for FREE. */
   lastBecomePaidAt?: number | null;
+  /** A FREE_TRIAL member's trial end, or -1 for none (NO_TRIAL_END); default null. */
+  freeTrialEndTimestamp?: number | null;
+  scheduledDowngrade?: boolean;
 }
 
 export async function insertMember(db: BackendDb, member: NewMember): Promise<void> {
@@ -79,7 +82,8 @@ export async function insertMember(db: BackendDb, member: NewMember): Promise<vo
       seat_type: member.seatType ?? (member.status === "PENDING" ? "PENDING_YAMM_USER" : "ADDED_YAMM_USER"),
       create_timestamp: member.createdAt,
       last_update_timestamp: member.createdAt,
-      free_trial_end_timestamp: null,
+      free_trial_end_timestamp: member.freeTrialEndTimestamp ?? null,
+      scheduled_downgrade: member.scheduledDowngrade ? 1 : 0,
       last_become_paid_timestamp:
         member.lastBecomePaidAt !== undefined
           ? member.lastBecomePaidAt

@@ -13,18 +13,26 @@ afterAll(() => backend?.close());
 const as = (email: string) => signedInClient(backend, email);
 const ACME_MEMBERS = `/api/v1/workspaces/${SPACES.acmeMarketing.id}/members`;
 
-/** Acme Marketing's members by name: the default order. */
+/** Acme Marketing's members by name, the default order: nina.new@acme.test, added and not joined, has no name yet. */
 const BY_NAME = [
+  "",
   "Adam Admin",
   "Ben Baker",
   "Carla Diaz",
   "Dan Disabled",
   "Eli Fischer",
   "Grace Hall",
+  "Gus Gmail",
   "Ivan Jones",
   "Mia Member",
   "Olivia Owner",
+  "Sam Solo",
+  "Tara Trial",
+  "Uma Unlimited",
 ];
+/** The pending invitees (seed/invitations.ts) and the trials. */
+const NOT_JOINED = ["", "Sam Solo"];
+const TRIALS = ["Tara Trial", "Uma Unlimited"];
 
 type Item = { userName: string; userEmail: string };
 const names = (body: { items: Item[] }) => body.items.map((item) => item.userName);
@@ -40,7 +48,7 @@ describe("GET /workspaces/{id}/members: items", () => {
     const { status, body } = await acmeMembers("");
     expect(status).toBe(200);
     expect(names(body)).toEqual(BY_NAME);
-    expect(body.total).toBe(9);
+    expect(body.total).toBe(14);
 
     const stored = await backend.db
       .selectFrom("workspace_members")
@@ -62,7 +70,46 @@ describe("GET /workspaces/{id}/members: items", () => {
       lastBecomePaidTimestamp: String(stored.create_timestamp),
       isPersonal: false,
       freeTrialEndTimestamp: null,
+      isScheduledToBeDowngraded: false,
+      isUserInDomain: true,
     });
+  });
+
+  it("lists the invitees who have not joined as pending members holding the plan they will join on", async () => {
+    const { body } = await acmeMembers("?filterBy=status:PENDING");
+    expect(listOf(body)).toEqual({
+      items: [
+        expect.objectContaining({
+          userId: `p${Buffer.from("nina.new@acme.test").toString("hex")}`,
+          userEmail: "nina.new@acme.test",
+          userName: "",
+          userPlan: "PRO",
+          status: "PENDING",
+          seatType: "PENDING_YAMM_USER",
+          isUserInDomain: true,
+        }),
+        expect.objectContaining({
+          userId: PERSONAS.solo.id,
+          userEmail: PERSONAS.solo.email,
+          userName: "Sam Solo",
+          userPlan: "FREE",
+          status: "PENDING",
+          seatType: "PENDING_YAMM_USER",
+          isPersonal: true,
+          isUserInDomain: false,
+        }),
+      ],
+      total: 2,
+    });
+  });
+
+  it("shows trials with their end (-1: none) and the member scheduled to be downgraded", async () => {
+    const { body } = await acmeMembers("?filterBy=status:FREE_TRIAL|ACTIVE&limit=100");
+    const byName = (name: string) => body.items.find((item: Item) => item.userName === name);
+    expect(Number(byName("Tara Trial").freeTrialEndTimestamp)).toBeGreaterThan(Date.now());
+    expect(byName("Uma Unlimited").freeTrialEndTimestamp).toBe("-1");
+    expect(byName("Ivan Jones").isScheduledToBeDowngraded).toBe(true);
+    expect(byName("Ben Baker").isScheduledToBeDowngraded).toBe(false);
   });
 
   it("gives free and disabled members an added seat and no paid date", async () => {
@@ -91,7 +138,8 @@ describe("GET /workspaces/{id}/members: items", () => {
 
 describe("GET /workspaces/{id}/members: counts", () => {
   it("counts the whole space's members by kind, whatever the filter (002 §3 Member counts)", async () => {
-    const counts = { total: 9, paid: 7, gmailPaid: 0, trial: 0, free: 1, disabled: 1 };
+    // Paid: 7 PRO members, the Gmail seat and nina's pending seat; free: Mia and solo's pending invitation.
+    const counts = { total: 14, paid: 9, gmailPaid: 1, trial: 2, free: 2, disabled: 1 };
     expect((await acmeMembers("")).body.counts).toEqual(counts);
     expect((await acmeMembers("?filterBy=role:OWNER&limit=1")).body.counts).toEqual(counts);
   });
@@ -106,11 +154,11 @@ describe("GET /workspaces/{id}/members: counts", () => {
     await backend.db.updateTable("users").set({ is_personal: 1 }).where("id", "=", PERSONAS.benBaker.id).execute();
     try {
       expect((await acmeMembers("")).body.counts).toEqual({
-        total: 9,
-        paid: 7,
-        gmailPaid: 1,
-        trial: 1,
-        free: 0,
+        total: 14,
+        paid: 9,
+        gmailPaid: 2,
+        trial: 3,
+        free: 1,
         disabled: 1,
       });
     } finally {
@@ -131,18 +179,20 @@ describe("GET /workspaces/{id}/members: filterBy", () => {
     // A comma always ends a pair (values are percent-encoded), so it cannot separate values.
     expect((await acmeMembers(`?filterBy=${encodeURIComponent("role:OWNER,ADMIN")}`)).status).toBe(400);
     const members = await acmeMembers("?filterBy=role:MEMBER");
-    expect(members.body.total).toBe(7);
+    expect(members.body.total).toBe(12);
     expect(names(members.body)).not.toContain("Olivia Owner");
   });
 
   it("filters by status; ACCEPTED means the members who joined (ACTIVE)", async () => {
     expect(names((await acmeMembers("?filterBy=status:DISABLED")).body)).toEqual(["Dan Disabled"]);
     const active = await acmeMembers("?filterBy=status:ACTIVE");
-    expect(active.body.total).toBe(8);
-    expect(names(active.body)).toEqual(BY_NAME.filter((name) => name !== "Dan Disabled"));
+    expect(active.body.total).toBe(9);
+    expect(names(active.body)).toEqual(
+      BY_NAME.filter((name) => name !== "Dan Disabled" && !NOT_JOINED.includes(name) && !TRIALS.includes(name)),
+    );
     expect((await acmeMembers("?filterBy=status:ACCEPTED")).body).toEqual(active.body);
-    expect(listOf((await acmeMembers("?filterBy=status:FREE_TRIAL")).body)).toEqual({ items: [], total: 0 });
-    expect((await acmeMembers("?filterBy=status:DISABLED|FREE_TRIAL")).body.total).toBe(1);
+    expect(names((await acmeMembers("?filterBy=status:FREE_TRIAL")).body)).toEqual(TRIALS);
+    expect((await acmeMembers("?filterBy=status:DISABLED|FREE_TRIAL")).body.total).toBe(3);
   });
 
   it("lists a pending member (invited, not joined) under PENDING with a pending seat", async () => {
@@ -156,17 +206,15 @@ describe("GET /workspaces/{id}/members: filterBy", () => {
     });
     try {
       const { body } = await acmeMembers("?filterBy=status:PENDING");
-      expect(listOf(body)).toEqual({
-        items: [
-          expect.objectContaining({
-            userEmail: PERSONAS.premium.email,
-            status: "PENDING",
-            seatType: "PENDING_YAMM_USER",
-          }),
-        ],
-        total: 1,
-      });
-      expect((await acmeMembers("?filterBy=status:ACTIVE")).body.total).toBe(8);
+      expect(body.items).toContainEqual(
+        expect.objectContaining({
+          userEmail: PERSONAS.premium.email,
+          status: "PENDING",
+          seatType: "PENDING_YAMM_USER",
+        }),
+      );
+      expect(body.total).toBe(3);
+      expect((await acmeMembers("?filterBy=status:ACTIVE")).body.total).toBe(9);
     } finally {
       await backend.db
         .deleteFrom("workspace_members")
@@ -190,7 +238,7 @@ describe("GET /workspaces/{id}/members: filterBy", () => {
     });
     expect((await acmeMembers("?filterBy=search:_")).body.total).toBe(0);
     // An empty search is no filter.
-    expect((await acmeMembers("?filterBy=search:")).body.total).toBe(9);
+    expect((await acmeMembers("?filterBy=search:")).body.total).toBe(14);
   });
 
   it("combines filters", async () => {
@@ -210,7 +258,7 @@ describe("GET /workspaces/{id}/members: sortBy and paging", () => {
     const { body } = await acmeMembers("?sortBy=userEmail:desc");
     const emails = body.items.map((item: Item) => item.userEmail);
     expect(emails).toEqual([...emails].sort().reverse());
-    expect(emails[0]).toBe("owner@acme.test");
+    expect(emails[0]).toBe("uma.unlimited@acme.test");
   });
 
   it("sorts by join date, oldest first", async () => {
@@ -225,6 +273,11 @@ describe("GET /workspaces/{id}/members: sortBy and paging", () => {
       "Ivan Jones",
       "Grace Hall",
       "Mia Member",
+      "Gus Gmail",
+      "Uma Unlimited",
+      "Tara Trial",
+      "",
+      "Sam Solo",
     ]);
     const times = body.items.map((item: { createTimestamp: string }) => Number(item.createTimestamp));
     expect(times).toEqual([...times].sort((a, b) => a - b));
@@ -240,24 +293,24 @@ describe("GET /workspaces/{id}/members: sortBy and paging", () => {
 
   it("pages with limit and limitOffset; total counts every match", async () => {
     const pages = [];
-    for (const offset of [0, 4, 8]) {
+    for (const offset of [0, 4, 8, 12]) {
       const { status, body } = await acmeMembers(`?sortBy=userName&limit=4&limitOffset=${offset}`);
       expect(status).toBe(200);
-      expect(body.total).toBe(9);
+      expect(body.total).toBe(14);
       pages.push(...names(body));
     }
     expect(pages).toEqual(BY_NAME);
-    expect((await acmeMembers("?limit=4&limitOffset=8")).body.items).toHaveLength(1);
-    expect(listOf((await acmeMembers("?limitOffset=50")).body)).toEqual({ items: [], total: 9 });
+    expect((await acmeMembers("?limit=4&limitOffset=12")).body.items).toHaveLength(2);
+    expect(listOf((await acmeMembers("?limitOffset=50")).body)).toEqual({ items: [], total: 14 });
     expect(listOf((await acmeMembers("?filterBy=role:MEMBER&limit=1")).body)).toEqual({
-      items: [expect.objectContaining({ userName: "Ben Baker" })],
-      total: 7,
+      items: [expect.objectContaining({ userEmail: "nina.new@acme.test" })],
+      total: 12,
     });
   });
 
   it("allows limits from 1 to 100", async () => {
     expect((await acmeMembers("?limit=1")).body.items).toHaveLength(1);
-    expect((await acmeMembers("?limit=100")).body.items).toHaveLength(9);
+    expect((await acmeMembers("?limit=100")).body.items).toHaveLength(14);
   });
 });
 

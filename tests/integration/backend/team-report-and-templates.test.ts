@@ -84,8 +84,8 @@ describe("GET /workspaces/{workspaceId}/team-report/members", () => {
           a.userName.toLowerCase().localeCompare(b.userName.toLowerCase()),
       );
     expect(body.items).toEqual(expected);
-    // Eight active members; the disabled one is left out.
-    expect(body.items).toHaveLength(8);
+    // Nine active members and two on a trial; the disabled one and the pending invitees are left out.
+    expect(body.items).toHaveLength(11);
     expect(names(body)).not.toContain("Dan Disabled");
     const owner = body.items.find((item: ReportItem) => item.userId === PERSONAS.owner.id);
     expect(owner.emailSentAllTime).toBeGreaterThan(0);
@@ -101,9 +101,12 @@ describe("GET /workspaces/{workspaceId}/team-report/members", () => {
       "Carla Diaz",
       "Eli Fischer",
       "Grace Hall",
+      "Gus Gmail",
       "Ivan Jones",
       "Mia Member",
       "Olivia Owner",
+      "Tara Trial",
+      "Uma Unlimited",
     ]);
     const byNameDesc = await client.get(reportPath(MARKETING, { sortBy: "userName:desc" }));
     expect(names(byNameDesc.body)).toEqual([...names(byName.body)].reverse());
@@ -124,10 +127,10 @@ describe("GET /workspaces/{workspaceId}/team-report/members", () => {
     expect(
       names((await client.get(reportPath(MARKETING, { filterBy: "search:member@", sortBy: "userName" }))).body),
     ).toEqual(["Mia Member"]);
-    expect((await client.get(reportPath(MARKETING, { filterBy: "memberStatus:ACTIVE" }))).body.items).toHaveLength(8);
+    expect((await client.get(reportPath(MARKETING, { filterBy: "memberStatus:ACTIVE" }))).body.items).toHaveLength(11);
     expect(
       (await client.get(reportPath(MARKETING, { filterBy: "memberStatus:ACTIVE|LEGACY" }))).body.items,
-    ).toHaveLength(8);
+    ).toHaveLength(11);
     expect((await client.get(reportPath(MARKETING, { filterBy: "memberStatus:LEGACY" }))).body).toEqual({ items: [] });
 
     const all = names((await client.get(reportPath(MARKETING, { sortBy: "userName" }))).body);
@@ -188,7 +191,7 @@ describe("GET /workspaces/{workspaceId}/team-report/summary", () => {
     const sum = (pick: (item: (typeof report)[number]) => number) =>
       report.reduce((total, item) => total + pick(item), 0);
     expect(body).toEqual({
-      activeUserCount: 8,
+      activeUserCount: 11,
       emailSentLast30Days: sum((item) => item.sentLast30Days),
       emailSentThisMonth: sum((item) => item.emailSentThisMonth),
       emailSentAllTime: sum((item) => item.emailSentAllTime),

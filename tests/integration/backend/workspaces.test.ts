@@ -44,7 +44,7 @@ describe("GET /workspaces/{id}", () => {
     expect(body).toEqual({
       workspaceId: SPACES.acmeMarketing.id,
       workspaceName: "Acme Marketing",
-      memberCount: 9,
+      memberCount: 12,
       workspacePlan: "PRO",
       status: "ACTIVE",
       memberInviteUser: true,
@@ -64,7 +64,7 @@ describe("GET /workspaces/{id}", () => {
   it("includes domains, features and the member count by default, and leaves out what is switched off", async () => {
     const client = await as(PERSONAS.owner.email);
     const full = await client.get(`/api/v1/workspaces/${SPACES.acmeMarketing.id}`);
-    expect(full.body).toHaveProperty("memberCount", 9);
+    expect(full.body).toHaveProperty("memberCount", 12);
     expect(full.body).toHaveProperty("workspaceDomains");
     expect(full.body).toHaveProperty("workspaceFeatures");
 

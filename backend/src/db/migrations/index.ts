@@ -15,6 +15,7 @@ import { idempotencyKeysMigration } from "./0014-idempotency-keys";
 import { tokenRotationMigration } from "./0015-token-rotation";
 import { seedSecretMigration } from "./0016-seed-secret";
 import { outboxMailsMigration } from "./0017-outbox-mails";
+import { seatsMigration } from "./0018-seats";
 
 /**
  * Every migration, keyed by its name. Kysely runs them in key order and records
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0015-token-rotation": tokenRotationMigration,
   "0016-seed-secret": seedSecretMigration,
   "0017-outbox-mails": outboxMailsMigration,
+  "0018-seats": seatsMigration,
 };

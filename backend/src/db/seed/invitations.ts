@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from "node:crypto";
-import type { InvitationStatus } from "../../domain/enums";
+import type { InvitationStatus, UserPlan } from "../../domain/enums";
 import { insertInvitation, INVITATION_LIFETIME_MS } from "../../store/invitations";
 import type { BackendDb } from "../connection";
-import { NEWCOMER_EMAIL, PERSONAS, SPACES, type PersonaKey, type SpaceKey } from "./personas";
+import { NEWCOMER_EMAIL, NINA_EMAIL, PERSONAS, SPACES, type PersonaKey, type SpaceKey } from "./personas";
 
 const DAY_MS = 86_400_000;
 
@@ -25,6 +25,8 @@ export const SEEDED_INVITATIONS = {
   ownerToAcmeSales: "owner-to-acme-sales",
   /** newcomer@startup.test (no user yet) to Acme Sales, pending: 404 until the newcomer signs up. */
   newcomerToAcmeSales: "newcomer-to-acme-sales",
+  /** nina.new@acme.test (no user yet) added to Acme Marketing on a paid seat, pending. */
+  ninaToAcmeMarketing: "nina-to-acme-marketing",
 } as const;
 export type SeededInvitationKey = keyof typeof SEEDED_INVITATIONS;
 
@@ -46,6 +48,8 @@ interface SeedInvitation {
   invitedBy: PersonaKey;
   status: InvitationStatus;
   createdDaysAgo: number;
+  /** The plan the invitee joins on: PRO for a member added on a seat; default FREE. */
+  userPlan?: UserPlan;
 }
 
 export const SEED_INVITATIONS: readonly SeedInvitation[] = [
@@ -97,6 +101,15 @@ export const SEED_INVITATIONS: readonly SeedInvitation[] = [
     status: "PENDING",
     createdDaysAgo: 0,
   },
+  {
+    key: "ninaToAcmeMarketing",
+    space: "acmeMarketing",
+    invitedEmail: NINA_EMAIL,
+    invitedBy: "admin",
+    status: "PENDING",
+    createdDaysAgo: 3,
+    userPlan: "PRO",
+  },
 ];
 
 export async function seedInvitations(db: BackendDb, now: number): Promise<void> {
@@ -109,6 +122,7 @@ export async function seedInvitations(db: BackendDb, now: number): Promise<void>
       workspaceId: SPACES[invitation.space].id,
       invitedEmail: invitation.invitedEmail,
       invitedByUserId: PERSONAS[invitation.invitedBy].id,
+      userPlan: invitation.userPlan,
       status: invitation.status,
       createdAt,
       expiresAt: createdAt + INVITATION_LIFETIME_MS,

@@ -13,6 +13,7 @@ export const SPACES = {
   samsSpace: { id: "5100000000000003", name: "Sam's space", slug: "sams-space" },
   oldcoTeam: { id: "5100000000000004", name: "Oldco Team", slug: "oldco-team" },
   bigco: { id: "5100000000000005", name: "Bigco", slug: "bigco" },
+  fernStudio: { id: "5100000000000006", name: "Fern Studio", slug: "fern-studio" },
 } as const;
 export type SpaceKey = keyof typeof SPACES;
 
@@ -35,11 +36,20 @@ export const PERSONAS = {
   liamLopez: { id: "6100000000000016", email: "liam.lopez@bigco.test", name: "Liam Lopez" },
   olgaOrtiz: { id: "6100000000000017", email: "olga.ortiz@oldco.test", name: "Olga Ortiz" },
   petePark: { id: "6100000000000018", email: "pete.park@oldco.test", name: "Pete Park" },
+  taraTrial: { id: "6100000000000019", email: "tara.trial@acme.test", name: "Tara Trial" },
+  umaUnlimited: { id: "6100000000000020", email: "uma.unlimited@acme.test", name: "Uma Unlimited" },
+  gusGmail: { id: "6100000000000021", email: "gus.gmail@gmail.com", name: "Gus Gmail" },
+  stella: { id: "6100000000000022", email: "stella@fernstudio.test", name: "Stella Stone" },
+  arlo: { id: "6100000000000023", email: "arlo@fernstudio.test", name: "Arlo Adams" },
+  maya: { id: "6100000000000024", email: "maya@fernstudio.test", name: "Maya Moss" },
 } as const;
 export type PersonaKey = keyof typeof PERSONAS;
 
 /** Has signed in with Google but has no user: the sign-up and no-user paths. */
 export const NEWCOMER_EMAIL = "newcomer@startup.test";
+
+/** Added to Acme Marketing on a paid seat and not joined yet: a pending member with no user. */
+export const NINA_EMAIL = "nina.new@acme.test";
 
 export interface SeedUser {
   persona: PersonaKey;
@@ -75,13 +85,32 @@ export const SEED_USERS: SeedUser[] = [
   { persona: "liamLopez", installedDaysAgo: 440, mainSpace: "bigco" },
   { persona: "olgaOrtiz", installedDaysAgo: 1500, mainSpace: "oldcoTeam" },
   { persona: "petePark", installedDaysAgo: 1300, mainSpace: "oldcoTeam" },
+  { persona: "taraTrial", installedDaysAgo: 16, mainSpace: "acmeMarketing" },
+  { persona: "umaUnlimited", installedDaysAgo: 90, mainSpace: "acmeMarketing" },
+  { persona: "gusGmail", installedDaysAgo: 200, mainSpace: "acmeMarketing", isPersonal: true },
+  { persona: "stella", installedDaysAgo: 400, mainSpace: "fernStudio" },
+  { persona: "arlo", installedDaysAgo: 380, mainSpace: "fernStudio" },
+  { persona: "maya", installedDaysAgo: 120, mainSpace: "fernStudio" },
 ];
 
 export interface SeedMember {
   persona: PersonaKey;
   role: Role;
   userPlan: UserPlan;
-  status?: "ACTIVE" | "DISABLED";
+  status?: "ACTIVE" | "DISABLED" | "FREE_TRIAL";
+  /** FREE_TRIAL: days until the trial ends, or null for a trial without end (-1). */
+  trialEndsInDays?: number | null;
+  /** Moves to the FREE user plan at the next renewal. */
+  scheduledDowngrade?: boolean;
+}
+
+/** A per-seat space's subscription (001 §3): its seat plans, and a seat removal scheduled at renewal. */
+export interface SeedSubscription {
+  id: string;
+  billingInterval: "MONTHLY" | "YEARLY";
+  renewsInDays: number;
+  seatPlans: Array<{ paymentPlanId: string; userPlan: UserPlan; totalSeats: number }>;
+  scheduledRemoval?: { paymentPlanId: string; targetSeatsQuantity: number };
 }
 
 export interface SeedSpace {
@@ -94,17 +123,28 @@ export interface SeedSpace {
   createdDaysAgo: number;
   restricted?: RestrictionKey[];
   members: SeedMember[];
+  subscription?: SeedSubscription;
 }
 
 export const SEED_SPACES: SeedSpace[] = [
   {
-    // Per-seat Pro space: 7 paid members (the billing seed models 10 seats), one free, one disabled.
+    // Per-seat Pro space with members in every state: 7 paid on 10 seats (plus one pending added member,
+    // seed/invitations.ts) and a Gmail seat, free, disabled, two trials, one paid member downgraded at renewal.
     space: "acmeMarketing",
     plan: "PRO",
     paymentSource: "STRIPE",
     isPerSeat: true,
     domains: ["acme.test"],
     createdDaysAgo: 730,
+    subscription: {
+      id: "sub_acme_marketing",
+      billingInterval: "YEARLY",
+      renewsInDays: 215,
+      seatPlans: [
+        { paymentPlanId: "pro-yearly-usd", userPlan: "PRO", totalSeats: 10 },
+        { paymentPlanId: "pro-personal-yearly-usd", userPlan: "PRO_PERSONAL", totalSeats: 1 },
+      ],
+    },
     members: [
       { persona: "owner", role: "OWNER", userPlan: "PRO" },
       { persona: "admin", role: "ADMIN", userPlan: "PRO" },
@@ -112,9 +152,12 @@ export const SEED_SPACES: SeedSpace[] = [
       { persona: "carlaDiaz", role: "MEMBER", userPlan: "PRO" },
       { persona: "eliFischer", role: "MEMBER", userPlan: "PRO" },
       { persona: "graceHall", role: "MEMBER", userPlan: "PRO" },
-      { persona: "ivanJones", role: "MEMBER", userPlan: "PRO" },
+      { persona: "ivanJones", role: "MEMBER", userPlan: "PRO", scheduledDowngrade: true },
       { persona: "member", role: "MEMBER", userPlan: "FREE" },
       { persona: "disabled", role: "MEMBER", userPlan: "FREE", status: "DISABLED" },
+      { persona: "taraTrial", role: "MEMBER", userPlan: "PRO", status: "FREE_TRIAL", trialEndsInDays: 12 },
+      { persona: "umaUnlimited", role: "MEMBER", userPlan: "PRO", status: "FREE_TRIAL", trialEndsInDays: null },
+      { persona: "gusGmail", role: "MEMBER", userPlan: "PRO_PERSONAL" },
     ],
   },
   {
@@ -165,6 +208,27 @@ export const SEED_SPACES: SeedSpace[] = [
       { persona: "noahNguyen", role: "ADMIN", userPlan: "PRO" },
       { persona: "emmaEvans", role: "MEMBER", userPlan: "PRO" },
       { persona: "liamLopez", role: "MEMBER", userPlan: "PRO" },
+    ],
+  },
+  {
+    // A second per-seat Pro space, paying monthly for 5 seats, with a removal down to 3 seats at renewal.
+    space: "fernStudio",
+    plan: "PRO",
+    paymentSource: "STRIPE",
+    isPerSeat: true,
+    domains: ["fernstudio.test"],
+    createdDaysAgo: 420,
+    subscription: {
+      id: "sub_fern_studio",
+      billingInterval: "MONTHLY",
+      renewsInDays: 20,
+      seatPlans: [{ paymentPlanId: "pro-monthly-usd", userPlan: "PRO", totalSeats: 5 }],
+      scheduledRemoval: { paymentPlanId: "pro-monthly-usd", targetSeatsQuantity: 3 },
+    },
+    members: [
+      { persona: "stella", role: "OWNER", userPlan: "PRO" },
+      { persona: "arlo", role: "ADMIN", userPlan: "PRO" },
+      { persona: "maya", role: "MEMBER", userPlan: "FREE" },
     ],
   },
 ];

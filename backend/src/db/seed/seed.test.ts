@@ -28,14 +28,22 @@ describe("seed", () => {
     expect(users.find((user) => user.email === NEWCOMER_EMAIL)).toBeUndefined();
   });
 
-  it("models Acme Marketing: per-seat Pro, 7 paid members, one free, one disabled", async () => {
+  it("models Acme Marketing: per-seat Pro, 7 paid members, a Gmail seat, one free, one disabled, two trials", async () => {
     const members = await db
       .selectFrom("workspace_members")
       .selectAll()
       .where("workspace_id", "=", SPACES.acmeMarketing.id)
       .execute();
-    expect(members).toHaveLength(9);
-    expect(members.filter((member) => member.user_plan === "PRO")).toHaveLength(7);
+    expect(members).toHaveLength(12);
+    const paid = members.filter((member) => member.user_plan !== "FREE" && member.free_trial_end_timestamp === null);
+    expect(paid.map((member) => member.user_plan).sort()).toEqual([...Array(7).fill("PRO"), "PRO_PERSONAL"]);
+    const trials = members.filter((member) => member.status === "FREE_TRIAL");
+    expect(
+      trials.map((member) => member.free_trial_end_timestamp! > Date.now() || member.free_trial_end_timestamp),
+    ).toEqual([true, -1]);
+    expect(members.filter((member) => member.scheduled_downgrade === 1).map((member) => member.user_id)).toEqual([
+      PERSONAS.ivanJones.id,
+    ]);
     expect(members.find((member) => member.user_id === PERSONAS.member.id)).toMatchObject({
       user_plan: "FREE",
       status: "ACTIVE",
@@ -101,12 +109,36 @@ describe("seed", () => {
     }
   });
 
-  it("gives every membership a seat type, and a paid date to paid members only", async () => {
+  it("gives every membership a seat type, and a paid date to paid members only (not to trials)", async () => {
     const members = await db.selectFrom("workspace_members").selectAll().execute();
     for (const member of members) {
       expect(member.seat_type, member.user_id).toBe("ADDED_YAMM_USER");
-      expect(member.last_become_paid_timestamp === null, member.user_id).toBe(member.user_plan === "FREE");
+      const paid = member.user_plan !== "FREE" && member.status !== "FREE_TRIAL";
+      expect(member.last_become_paid_timestamp !== null, member.user_id).toBe(paid);
     }
+  });
+
+  it("gives the per-seat Pro spaces a subscription, and Fern Studio a seat removal at renewal", async () => {
+    const subscriptions = await db.selectFrom("subscriptions").selectAll().orderBy("workspace_id").execute();
+    expect(subscriptions.map((row) => [row.workspace_id, row.billing_interval, row.status])).toEqual([
+      [SPACES.acmeMarketing.id, "YEARLY", "ACTIVE"],
+      [SPACES.fernStudio.id, "MONTHLY", "ACTIVE"],
+    ]);
+    const plans = await db.selectFrom("subscription_seat_plans").selectAll().orderBy("payment_plan_id").execute();
+    expect(plans.map((row) => [row.subscription_id, row.user_plan, row.total_seats])).toEqual([
+      ["sub_fern_studio", "PRO", 5],
+      ["sub_acme_marketing", "PRO_PERSONAL", 1],
+      ["sub_acme_marketing", "PRO", 10],
+    ]);
+    const removals = await db.selectFrom("scheduled_seat_removals").selectAll().execute();
+    expect(removals).toEqual([
+      expect.objectContaining({
+        subscription_id: "sub_fern_studio",
+        target_seats_quantity: 3,
+        status: "PENDING",
+        remove_seats_at: subscriptions[1]!.end_timestamp,
+      }),
+    ]);
   });
 
   it("gives the seeded invite links random tokens of 192 bits, new with every seeding", async () => {

@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { InvitationStatus } from "../../domain/enums";
+import type { InvitationStatus, UserPlan } from "../../domain/enums";
 
 /** An invitation to join a space (002 §4). The token itself is never stored, only its SHA-256. */
 export interface InvitationsTable {
@@ -13,6 +13,8 @@ export interface InvitationsTable {
   expires_at: number;
   created_at: number;
   accepted_at: number | null;
+  /** The plan the invitee joins on: PRO when added to a per-seat space's paid seat (taken while pending). */
+  user_plan: Generated<UserPlan>;
 }
 
 /** One row: the secret the seeded invite links derive their tokens from (db/seed/invitations.ts). */

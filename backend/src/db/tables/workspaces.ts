@@ -1,3 +1,4 @@
+import type { Generated } from "kysely";
 import type {
   LegacyType,
   MemberStatus,
@@ -50,6 +51,8 @@ export interface WorkspaceMembersTable {
   free_trial_end_timestamp: number | null;
   /** When the member last moved to a paid user plan; null if never (added by migration 0008). */
   last_become_paid_timestamp: number | null;
+  /** Moves to the FREE user plan at the next renewal (002 §4); added by migration 0018. */
+  scheduled_downgrade: Generated<SqlBoolean>;
 }
 
 export interface WorkspaceTables {

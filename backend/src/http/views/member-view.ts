@@ -17,9 +17,13 @@ export interface MemberView {
   lastBecomePaidTimestamp: string | null;
   isPersonal: boolean;
   freeTrialEndTimestamp: string | null;
+  /** Moves to the FREE user plan at the next renewal (002 §3). */
+  isScheduledToBeDowngraded: boolean;
+  /** Of one of the space's domains (always, for a space without domains). */
+  isUserInDomain: boolean;
 }
 
-export function memberView(row: MemberRow): MemberView {
+export function memberView(row: MemberRow, spaceDomains: readonly string[]): MemberView {
   return {
     workspaceId: row.workspaceId,
     userId: row.userId,
@@ -34,5 +38,7 @@ export function memberView(row: MemberRow): MemberView {
     lastBecomePaidTimestamp: timestamp(row.lastBecomePaidTimestamp),
     isPersonal: row.isPersonal === 1,
     freeTrialEndTimestamp: timestamp(row.freeTrialEndTimestamp),
+    isScheduledToBeDowngraded: row.scheduledDowngrade === 1,
+    isUserInDomain: spaceDomains.length === 0 || spaceDomains.includes(row.domainName),
   };
 }
