@@ -3,7 +3,8 @@ import type { AuthContext } from "./caller.server";
 import { isTransferCandidate } from "~/domain/general-settings";
 import { roleRank } from "~/domain/roles";
 import { buildFilterBy } from "./list-filter.server";
-import { roleSchema } from "./schemas";
+import { optionalTimestamp, timestamp } from "./http.server";
+import { memberStatusSchema, roleSchema, userPlanSchema } from "./schemas";
 
 const spaceManagerSchema = z.object({
   userId: z.string(),
@@ -52,7 +53,13 @@ export async function getSpaceOwner(auth: AuthContext, workspaceId: string): Pro
   return answer.items.find((member) => member.userRole === "OWNER") ?? null;
 }
 
-const candidateSchema = spaceManagerSchema.extend({ status: z.string(), seatType: z.string().nullish().transform((value) => value ?? null) });
+const candidateSchema = spaceManagerSchema.extend({
+  status: z.string(),
+  seatType: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
+});
 export type TransferCandidate = z.infer<typeof candidateSchema>;
 
 /** The backend's largest page of members (002 §7). */
@@ -69,11 +76,74 @@ export async function listTransferCandidates(auth: AuthContext, workspaceId: str
     const answer = await auth.call({
       base: "v1",
       path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
-      query: { filterBy: buildFilterBy({ role: ["ADMIN", "MEMBER"], status: ["ACTIVE"] }), limit: MEMBERS_PAGE, limitOffset: offset },
+      query: {
+        filterBy: buildFilterBy({ role: ["ADMIN", "MEMBER"], status: ["ACTIVE"] }),
+        limit: MEMBERS_PAGE,
+        limitOffset: offset,
+      },
       schema: z.object({ items: z.array(candidateSchema) }),
     });
     members.push(...answer.items);
     if (answer.items.length < MEMBERS_PAGE) break;
   }
-  return members.filter(isTransferCandidate).sort((a, b) => (a.userName || a.userEmail).localeCompare(b.userName || b.userEmail));
+  return members
+    .filter(isTransferCandidate)
+    .sort((a, b) => (a.userName || a.userEmail).localeCompare(b.userName || b.userEmail));
+}
+
+const memberSchema = z.object({
+  userId: z.string(),
+  userEmail: z.string(),
+  userName: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
+  userRole: roleSchema,
+  userPlan: userPlanSchema,
+  seatType: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
+  status: memberStatusSchema,
+  createTimestamp: timestamp,
+  isPersonal: z.boolean().default(false),
+  freeTrialEndTimestamp: optionalTimestamp,
+  isScheduledToBeDowngraded: z.boolean().default(false),
+  isUserInDomain: z.boolean().default(true),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+const countsSchema = z.object({
+  total: z.number().int(),
+  paid: z.number().int(),
+  gmailPaid: z.number().int(),
+  trial: z.number().int(),
+  free: z.number().int(),
+  disabled: z.number().int(),
+});
+export type MemberCounts = z.infer<typeof countsSchema>;
+
+const membersPageSchema = z.object({ items: z.array(memberSchema), total: z.number().int(), counts: countsSchema });
+
+export interface MembersQuery {
+  /** Part of the name or e-mail; empty means no filter. */
+  search: string;
+  sortBy: string;
+  limit: number;
+  limitOffset: number;
+}
+
+/** One page of the members list (GET /workspaces/{id}/members, 002 §7), with the space's Member counts. */
+export function listMembers(auth: AuthContext, workspaceId: string, query: MembersQuery) {
+  return auth.call({
+    base: "v1",
+    path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
+    query: {
+      filterBy: buildFilterBy({ search: query.search }),
+      sortBy: query.sortBy,
+      limit: query.limit,
+      limitOffset: query.limitOffset,
+    },
+    schema: membersPageSchema,
+  });
 }

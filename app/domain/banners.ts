@@ -41,6 +41,7 @@ const bannerSchema = z.discriminatedUnion("banner", [
   }),
   z.object({ banner: z.literal("error") }),
   z.object({ banner: z.literal("settings-saved") }),
+  z.object({ banner: z.literal("downgrade-cancelled") }),
 ]);
 export type BannerParams = z.infer<typeof bannerSchema>;
 
@@ -91,6 +92,9 @@ export function bannerContent(params: BannerParams): BannerContent {
       return { tone: "error", ...genericErrorTexts };
     case "settings-saved":
       return { tone: "success", title: generalSettingsTexts.saved };
+    case "downgrade-cancelled":
+      // 002 §4 Seat downgrade banner.
+      return { tone: "success", title: "You successfully cancelled the previously scheduled downgrade." };
   }
 }
 

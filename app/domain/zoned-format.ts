@@ -21,3 +21,8 @@ export function formatTime(timestamp: number, timeZone: string) {
 export function dayKey(timestamp: number, timeZone: string) {
   return format(new TZDate(timestamp, timeZone), "yyyy-MM-dd");
 }
+
+/** A calendar date in the user's time zone ("Dec. 15, 2026"). */
+export function formatDate(timestamp: number, timeZone: string) {
+  return format(new TZDate(timestamp, timeZone), "LLL. d, yyyy");
+}

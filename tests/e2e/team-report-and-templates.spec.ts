@@ -40,8 +40,8 @@ test.describe("the team report", () => {
     for (const label of ["Active users", "Emails sent in the last 30 days", "Emails sent all time"]) {
       await expect(summary.getByText(label, { exact: true })).toBeVisible();
     }
-    // Acme Marketing's active members: the owner, the admin, five paid members and the free one.
-    await expect(summary.getByRole("definition").first()).toHaveText("8");
+    // Acme Marketing's active members: the owner, the admin, six paid members, the free one and two on a trial.
+    await expect(summary.getByRole("definition").first()).toHaveText("11");
 
     const table = page.getByRole("table");
     await expect(table.getByRole("columnheader")).toHaveText([
@@ -54,7 +54,7 @@ test.describe("the team report", () => {
       "aria-sort",
       "descending",
     );
-    await expect(table.locator("tbody tr")).toHaveCount(8);
+    await expect(table.locator("tbody tr")).toHaveCount(11);
     const thisMonth = (await column(table, 2)).map(count);
     expect(thisMonth).toEqual([...thisMonth].sort((a, b) => b - a));
     await expect(table.getByRole("rowheader").filter({ hasText: "Olivia Owner" })).toContainText("owner@acme.test");
@@ -98,12 +98,12 @@ test.describe("the team report", () => {
     );
     await expect(page.getByRole("table")).toHaveCount(0);
 
-    // Eight members fit on one page: a second page is empty and leads back.
+    // Eleven members fit on one page: a second page is empty and leads back.
     await page.goto(`${teamReport}?sort=name&dir=asc&page=2`);
     await expect(page.getByRole("status").filter({ hasText: "No results found" })).toBeVisible();
     await page.getByRole("link", { name: "Previous" }).click();
     await expect(page).toHaveURL(`${teamReport}?sort=name&dir=asc`);
-    await expect(page.getByRole("table").locator("tbody tr")).toHaveCount(8);
+    await expect(page.getByRole("table").locator("tbody tr")).toHaveCount(11);
   });
 
   test("the CSV export has the current search and every column", async ({ page }) => {
@@ -118,7 +118,8 @@ test.describe("the team report", () => {
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toBe("Name,Email,Last email,Sent this month,Sent all time");
-    expect(lines).toHaveLength(9);
+    // The header and the ten active members with an @acme.test address.
+    expect(lines).toHaveLength(11);
     expect(lines[1]).toMatch(/^Adam Admin,admin@acme\.test,\d{4}-\d{2}-\d{2} \d{2}:\d{2},\d+,\d+$/);
   });
 

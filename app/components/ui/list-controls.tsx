@@ -52,7 +52,10 @@ export function SearchForm({
           onChange={(event) => {
             const form = event.currentTarget.form;
             window.clearTimeout(timer.current);
-            timer.current = window.setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
+            timer.current = window.setTimeout(
+              () => submit(form, { replace: true, preventScrollReset: true }),
+              SEARCH_DEBOUNCE_MS,
+            );
           }}
         />
       </label>
@@ -84,7 +87,7 @@ export function SortableHeader<Sort extends string>({
     <th
       scope="col"
       aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : "none"}
-      className={`px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 ${className}`}
+      className={`${headerCellClass} ${className}`}
     >
       <Link
         to={sortHref(pathname, search, query, column, defaultDirs)}
@@ -132,6 +135,45 @@ export function EmptyState({ title, children }: { title: string; children: React
     <div role="status" className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       <p className="text-lg font-semibold text-slate-900">{title}</p>
       <p className="mt-1 text-slate-600">{children}</p>
+    </div>
+  );
+}
+
+const headerCellClass = "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
+
+/** A column header that does not sort. */
+export function ColumnHeader({ children, className = "" }: { children: ReactNode; className?: string }) {
+  return (
+    <th scope="col" className={`${headerCellClass} ${className}`}>
+      {children}
+    </th>
+  );
+}
+
+/** A list's table: its frame, a caption for screen readers, the header row, the rows and an optional footer. */
+export function ListTable({
+  caption,
+  header,
+  children,
+  footer,
+}: {
+  caption: string;
+  header: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="overflow-x-auto">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="bg-slate-50">
+            <tr>{header}</tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">{children}</tbody>
+        </table>
+      </div>
+      {footer}
     </div>
   );
 }

@@ -15,6 +15,8 @@ export const defaultPersonas = [
   { email: "legacy@oldco.test", name: "Lee Legacy" },
   { email: "premium@bigco.test", name: "Priya Premium" },
   { email: "newcomer@startup.test", name: "Nina Newcomer" },
+  { email: "stella@fernstudio.test", name: "Stella Stone" },
+  { email: "arlo@fernstudio.test", name: "Arlo Adams" },
 ] as const satisfies readonly Persona[];
 
 export type PersonaEmail = (typeof defaultPersonas)[number]["email"];

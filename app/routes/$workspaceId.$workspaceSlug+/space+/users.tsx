@@ -1,24 +1,109 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-controls";
 import { PageHeading } from "~/components/ui/page-heading";
+import { listHref } from "~/domain/list-query";
+import { memberTexts } from "~/domain/members";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { requireAccess, requireSpace } from "~/utils/space.server";
+import { MembersTable } from "./__users/members-table";
+import { CancelDowngradeButton, DowngradeBanner, ManageSeatsDialog, SeatCounter } from "./__users/seats";
+import { loadMembersPage, membersAction } from "./users.server";
 
-/** Members (per-seat) or Manage Users; hidden when restricted (002 §2). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const space = await requireSpace({ request, params, context });
-  requireAccess(space, (access) => access.canAccessUsersPage, "space");
-  return { spaceName: space.workspace.workspaceName, isPerSeat: space.workspace.isPerSeat };
-}
+export const loader = (args: LoaderFunctionArgs) => loadMembersPage(args);
+
+export const action = (args: ActionFunctionArgs) => membersAction(args);
 
 function texts(isPerSeat: boolean) {
   return isPerSeat ? pageTexts.members : pageTexts.manageUsers;
 }
 
+/**
+ * Members (per-seat) or Manage Users (002 §2): the seats and their
+ * downgrade, who to ask for more, and the searchable, sortable member table.
+ * The list state and the seats dialog are in the URL: all of it works
+ * before JavaScript loads.
+ */
 export default function UsersPage() {
-  const { spaceName, isPerSeat } = useLoaderData<typeof loader>();
-  return <PageHeading>{texts(isPerSeat).heading(spaceName)}</PageHeading>;
+  const data = useLoaderData<typeof loader>();
+  const { pathname, search } = useLocation();
+  const { query, rows, seats, role } = data;
+  const listIsEmpty = rows.length === 0 && query.page === 1 && !query.q;
+  const hints = role === "OWNER" ? memberTexts.ownerHints : role === "ADMIN" ? memberTexts.adminHints : null;
+  const removal = seats?.removal ?? null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <PageHeading>{texts(data.isPerSeat).heading(data.spaceName)}</PageHeading>
+        {seats ? <SeatCounter seats={seats} /> : null}
+      </div>
+
+      {seats ? <DowngradeBanner seats={seats} isOwner={role === "OWNER"} /> : null}
+
+      {data.isPerSeat && role !== "OWNER" ? (
+        <p className="text-sm text-slate-700">
+          {memberTexts.nonOwnerNotice}
+          {data.ownerEmail ? (
+            <>
+              {" "}
+              <a href={`mailto:${data.ownerEmail}`} className="font-semibold text-brand-700 underline">
+                {data.ownerEmail}
+              </a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {hints ? (
+        <div className="text-sm text-slate-700">
+          <p>{memberTexts.hintsIntro}</p>
+          <ul className="mt-1 list-inside list-disc">
+            {hints.map((hint) => (
+              <li key={hint}>{hint}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      <section aria-label={memberTexts.table.caption} className="flex flex-col gap-4">
+        {listIsEmpty ? null : (
+          <SearchForm
+            label={memberTexts.search.label}
+            placeholder={memberTexts.search.placeholder}
+            q={query.q}
+            keep={["sort", "dir"]}
+          />
+        )}
+        {rows.length > 0 ? (
+          <MembersTable
+            rows={rows}
+            query={query}
+            footer={
+              removal && role === "OWNER" ? (
+                <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 text-sm text-slate-700">
+                  <span>{memberTexts.downgrade.footer(removal.seatsRemoved)}</span>
+                  <CancelDowngradeButton />
+                </div>
+              ) : null
+            }
+          />
+        ) : listIsEmpty ? (
+          <EmptyState title={memberTexts.empty.title}>{memberTexts.empty.text}</EmptyState>
+        ) : (
+          <EmptyState title={memberTexts.noMatch.title}>{memberTexts.noMatch.text}</EmptyState>
+        )}
+        <Pagination page={query.page} hasNextPage={data.hasNextPage} />
+      </section>
+
+      {data.showSeatsDialog && seats ? (
+        <ManageSeatsDialog
+          seats={seats}
+          checkout={data.checkout}
+          closeTo={listHref(pathname, search, { dialog: null, page: new URLSearchParams(search).get("page") })}
+        />
+      ) : null}
+    </div>
+  );
 }
 
 export const meta = ({ data }: { data?: { isPerSeat: boolean } }) => pageTitle(texts(data?.isPerSeat ?? false).title);

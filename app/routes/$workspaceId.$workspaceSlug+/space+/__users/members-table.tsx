@@ -1,0 +1,98 @@
+import { Avatar } from "~/components/ui/avatar";
+import { ColumnHeader, ListTable, SortableHeader } from "~/components/ui/list-controls";
+import type { ListQuery } from "~/domain/list-query";
+import { memberDefaultDirs, memberTexts, type DisplayStatus, type MemberSort } from "~/domain/members";
+import type { MemberRow } from "../users.server";
+
+const badgeTones: Record<DisplayStatus, string> = {
+  active: "bg-emerald-50 text-emerald-800 ring-emerald-600/20",
+  pending: "bg-amber-50 text-amber-800 ring-amber-600/20",
+  disabled: "bg-slate-100 text-slate-700 ring-slate-500/20",
+  freeTrial: "bg-sky-50 text-sky-800 ring-sky-600/20",
+};
+
+/**
+ * The member table (002 §2): avatar, name and e-mail, role, type (Free or
+ * Paid) and status, sortable by link. A status's explanation (002 §8 disabled
+ * badges, a trial's end, a downgrade at renewal) is written under its badge,
+ * so it reads without hovering.
+ */
+export function MembersTable({
+  rows,
+  query,
+  footer,
+}: {
+  rows: MemberRow[];
+  query: ListQuery<MemberSort>;
+  footer?: React.ReactNode;
+}) {
+  const texts = memberTexts.table;
+  return (
+    <ListTable
+      caption={texts.caption}
+      footer={footer}
+      header={
+        <>
+          <SortableHeader column="name" query={query} defaultDirs={memberDefaultDirs}>
+            {texts.name}
+          </SortableHeader>
+          <SortableHeader
+            column="email"
+            query={query}
+            defaultDirs={memberDefaultDirs}
+            className="hidden laptop:table-cell"
+          >
+            {texts.email}
+          </SortableHeader>
+          <SortableHeader
+            column="role"
+            query={query}
+            defaultDirs={memberDefaultDirs}
+            className="hidden mobile:table-cell"
+          >
+            {texts.role}
+          </SortableHeader>
+          <ColumnHeader className="hidden tablet:table-cell">{texts.type}</ColumnHeader>
+          <ColumnHeader>{texts.status}</ColumnHeader>
+        </>
+      }
+    >
+      {rows.map((row) => (
+        <tr key={row.id}>
+          <td className="px-4 py-3">
+            <div className="flex min-w-0 items-center gap-3">
+              <Avatar name={row.name} />
+              <div className="min-w-0">
+                <span className="block max-w-[9rem] truncate font-medium text-slate-900 mobile:max-w-[16rem]">
+                  {row.name}
+                </span>
+                {/* Narrower screens: the e-mail (and on phones the role) go under the name. */}
+                <span className="block max-w-[9rem] truncate text-xs text-slate-500 mobile:max-w-[16rem] laptop:hidden">
+                  {row.email}
+                </span>
+                <span className="block text-xs text-slate-500 mobile:hidden">{memberTexts.roles[row.role]}</span>
+              </div>
+            </div>
+          </td>
+          <td className="hidden px-4 py-3 text-slate-600 laptop:table-cell">{row.email}</td>
+          <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 mobile:table-cell">
+            {memberTexts.roles[row.role]}
+          </td>
+          <td className="hidden whitespace-nowrap px-4 py-3 text-slate-700 tablet:table-cell">
+            {row.paid ? memberTexts.types.paid : memberTexts.types.free}
+          </td>
+          <td className="px-4 py-3">
+            <span
+              className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${badgeTones[row.status]}`}
+            >
+              {memberTexts.statuses[row.status]}
+            </span>
+            {row.note ? (
+              <span className="mt-1 block max-w-[8rem] text-xs text-slate-600 mobile:max-w-[14rem]">{row.note}</span>
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </ListTable>
+  );
+}

@@ -1,0 +1,174 @@
+/**
+ * The members page (issue 7; 002 §2, §3, §6): the list with its state in the
+ * URL, the seats of a per-seat space, the scheduled downgrade and its
+ * cancellation, and who sees what.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action, loader } from "~/routes/$workspaceId.$workspaceSlug+/space+/users";
+import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
+import type { RunningBackend } from "../support/backend";
+import { appRequest, loaderData, redirectTarget, run, signIn, startAppBackend } from "../support/app";
+
+type Space = (typeof SPACES)[keyof typeof SPACES];
+const paramsOf = (space: Space) => ({ workspaceId: space.id, workspaceSlug: space.slug });
+const pageOf = (space: Space) => `/${space.id}/${space.slug}/space/users`;
+
+interface Page {
+  role: string;
+  query: { q: string; sort: string; dir: string; page: number };
+  rows: Array<{
+    id: string;
+    name: string;
+    email: string;
+    role: string;
+    paid: boolean;
+    status: string;
+    note: string | null;
+  }>;
+  hasNextPage: boolean;
+  seats: null | {
+    totalSeats: number;
+    assignedSeats: number;
+    availableSeats: number;
+    canManage: boolean;
+    removal: null | { fromSeats: number; toSeats: number; seatsRemoved: number; date: string };
+  };
+  showSeatsDialog: boolean;
+  ownerEmail: string | null;
+}
+
+let backend: RunningBackend;
+const cookies: Record<string, string> = {};
+beforeAll(async () => {
+  backend = await startAppBackend();
+  for (const person of [
+    PERSONAS.owner,
+    PERSONAS.admin,
+    PERSONAS.member,
+    PERSONAS.stella,
+    PERSONAS.arlo,
+    PERSONAS.maya,
+  ]) {
+    cookies[person.email] = (await signIn(backend, person.email)).cookie;
+  }
+});
+afterAll(() => backend?.close());
+
+async function page(email: string, space: Space = SPACES.acmeMarketing, search = "") {
+  return loaderData<Page>(
+    await run(loader, appRequest(`${pageOf(space)}${search}`, { cookie: cookies[email] }), paramsOf(space)),
+  );
+}
+
+describe("the member table", () => {
+  it("lists every member by name with role, type and status, the pending ones included", async () => {
+    const { rows, query, hasNextPage } = await page(PERSONAS.owner.email);
+    expect(query).toEqual({ q: "", sort: "name", dir: "asc", page: 1 });
+    expect(hasNextPage).toBe(false);
+    expect(rows).toHaveLength(14);
+    const byEmail = (email: string) => rows.find((row) => row.email === email)!;
+    expect(byEmail("owner@acme.test")).toMatchObject({
+      name: "Olivia Owner",
+      role: "OWNER",
+      paid: true,
+      status: "active",
+      note: null,
+    });
+    expect(byEmail("member@acme.test")).toMatchObject({ paid: false, status: "active" });
+    // A pending added member without a user shows the address as the name.
+    expect(byEmail("nina.new@acme.test")).toMatchObject({ name: "nina.new@acme.test", status: "pending", paid: true });
+    expect(byEmail("disabled@acme.test")).toMatchObject({
+      status: "disabled",
+      note: "Your current plan does not allow more than 50 free users.",
+    });
+    expect(byEmail("tara.trial@acme.test")).toMatchObject({ status: "freeTrial", paid: false });
+    expect(byEmail("tara.trial@acme.test").note).toMatch(/^Free trial until [A-Z][a-z]{2}\. \d{1,2}, \d{4}$/);
+    expect(byEmail("uma.unlimited@acme.test").note).toBe("Free trial without end date");
+    expect(byEmail("ivan.jones@acme.test").note).toBe("Free from the next renewal");
+  });
+
+  it("keeps search, sort and page in the URL", async () => {
+    const searched = await page(PERSONAS.admin.email, SPACES.acmeMarketing, "?q=GRACE");
+    expect(searched.rows.map((row) => row.name)).toEqual(["Grace Hall"]);
+    const byRole = await page(PERSONAS.admin.email, SPACES.acmeMarketing, "?sort=role&dir=desc");
+    expect(byRole.rows.slice(0, 2).map((row) => row.role)).toEqual(["OWNER", "ADMIN"]);
+    const byEmail = await page(PERSONAS.admin.email, SPACES.acmeMarketing, "?sort=email&dir=asc");
+    const emails = byEmail.rows.map((row) => row.email);
+    expect(emails).toEqual([...emails].sort());
+    const none = await page(PERSONAS.admin.email, SPACES.acmeMarketing, "?q=nobody-like-this");
+    expect(none.rows).toEqual([]);
+    // A nonsense page or sort falls back to the defaults.
+    expect((await page(PERSONAS.admin.email, SPACES.acmeMarketing, "?sort=evil&page=-3")).query).toMatchObject({
+      sort: "name",
+      page: 1,
+    });
+  });
+});
+
+describe("seats", () => {
+  it("shows the owner the seat counter and the Manage seats dialog at its URL", async () => {
+    const owner = await page(PERSONAS.owner.email, SPACES.acmeMarketing, "?dialog=seats");
+    expect(owner.seats).toEqual({
+      totalSeats: 11,
+      assignedSeats: 9,
+      availableSeats: 2,
+      canManage: true,
+      removal: null,
+    });
+    expect(owner.showSeatsDialog).toBe(true);
+    expect(owner.ownerEmail).toBeNull();
+  });
+
+  it("shows an admin the seats but not the way to manage them, and a member neither", async () => {
+    const admin = await page(PERSONAS.admin.email, SPACES.acmeMarketing, "?dialog=seats");
+    expect(admin.seats).toMatchObject({ canManage: false });
+    const member = await page(PERSONAS.member.email, SPACES.acmeMarketing, "?dialog=seats");
+    expect(member.seats).toBeNull();
+    expect(member.showSeatsDialog).toBe(false);
+    expect(member.ownerEmail).toBe(PERSONAS.owner.email);
+  });
+
+  it("tells the owner and the admin of the scheduled downgrade, each in their way", async () => {
+    const owner = await page(PERSONAS.stella.email, SPACES.fernStudio);
+    expect(owner.seats?.removal).toEqual({
+      fromSeats: 5,
+      toSeats: 3,
+      seatsRemoved: 2,
+      date: expect.stringMatching(/\d{4}$/),
+    });
+    const admin = await page(PERSONAS.arlo.email, SPACES.fernStudio);
+    expect(admin.seats?.removal).toMatchObject({ fromSeats: 5, toSeats: 3 });
+    expect((await page(PERSONAS.maya.email, SPACES.fernStudio)).seats).toBeNull();
+  });
+});
+
+describe("the page's forms", () => {
+  const post = (email: string, space: Space, form: Record<string, string>) =>
+    run(action, appRequest(pageOf(space), { cookie: cookies[email], method: "POST", form }), paramsOf(space));
+  const pendingRemovals = async () =>
+    (
+      await backend.db
+        .selectFrom("scheduled_seat_removals")
+        .select("id")
+        .where("subscription_id", "=", "sub_fern_studio")
+        .where("status", "=", "PENDING")
+        .execute()
+    ).length;
+
+  it("answers an unknown intent with 400", async () => {
+    const outcome = await post(PERSONAS.stella.email, SPACES.fernStudio, { intent: "make-me-owner" });
+    expect(outcome.response?.status).toBe(400);
+  });
+
+  it("refuses the admin's and the member's forged cancellation, and cancels the owner's", async () => {
+    for (const email of [PERSONAS.arlo.email, PERSONAS.maya.email]) {
+      const outcome = await post(email, SPACES.fernStudio, { intent: "cancel-downgrade" });
+      expect(outcome.response?.status).toBe(403);
+    }
+    expect(await pendingRemovals()).toBe(1);
+    const outcome = await post(PERSONAS.stella.email, SPACES.fernStudio, { intent: "cancel-downgrade" });
+    expect(redirectTarget(outcome)).toBe(`${pageOf(SPACES.fernStudio)}?banner=downgrade-cancelled`);
+    expect(await pendingRemovals()).toBe(0);
+    expect((await page(PERSONAS.stella.email, SPACES.fernStudio)).seats?.removal).toBeNull();
+  });
+});
