@@ -147,3 +147,62 @@ export function listMembers(auth: AuthContext, workspaceId: string, query: Membe
     schema: membersPageSchema,
   });
 }
+
+const addAnswerSchema = z.object({
+  success: z.boolean(),
+  results: z.array(
+    z.object({
+      userEmail: z.string(),
+      errorDetails: z
+        .string()
+        .nullish()
+        .transform((value) => value ?? null),
+    }),
+  ),
+});
+export type AddAnswer = z.infer<typeof addAnswerSchema>;
+
+/**
+ * Adds members (POST /workspaces/{id}/users/v1, 002 §7: per-seat and legacy
+ * team spaces) or invites users (POST …/invitations, the older model): each
+ * address with its refusal, null for those added or invited.
+ */
+export function addOrInviteMembers(
+  auth: AuthContext,
+  workspaceId: string,
+  how: "add" | "invite",
+  userEmails: string[],
+  idempotencyKey: string,
+) {
+  return auth.call({
+    base: "v1",
+    method: "POST",
+    path: `/workspaces/${encodeURIComponent(workspaceId)}/${how === "add" ? "users/v1" : "invitations"}`,
+    body: { userEmails },
+    idempotencyKey,
+    schema: addAnswerSchema,
+  });
+}
+
+/** POST /workspaces/{id}/invitations?onlyCheckValidity=true (002 §5): each address with its refusal, null when it may be invited. */
+export async function checkInvitations(auth: AuthContext, workspaceId: string, userEmails: string[]) {
+  const answer = await auth.call({
+    base: "v1",
+    method: "POST",
+    path: `/workspaces/${encodeURIComponent(workspaceId)}/invitations`,
+    query: { onlyCheckValidity: true },
+    body: { userEmails },
+    schema: z.object({
+      items: z.array(
+        z.object({
+          email: z.string(),
+          errorMsg: z
+            .string()
+            .nullish()
+            .transform((value) => value ?? null),
+        }),
+      ),
+    }),
+  });
+  return answer.items;
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BANNER_PARAMS, BANNER_SIGNATURE_PARAM, type BannerContent } from "./banner-params";
+import { addTexts } from "./members";
 import { genericErrorTexts } from "./error-texts";
 import { generalSettingsTexts } from "./general-settings";
 
@@ -42,12 +43,19 @@ const bannerSchema = z.discriminatedUnion("banner", [
   z.object({ banner: z.literal("error") }),
   z.object({ banner: z.literal("settings-saved") }),
   z.object({ banner: z.literal("downgrade-cancelled") }),
+  z.object({
+    banner: z.literal("members-added"),
+    added: z.coerce.number().int().min(1).max(100),
+    mode: z.enum(["add", "addUsers", "invite"]),
+  }),
 ]);
 export type BannerParams = z.infer<typeof bannerSchema>;
 
 export function parseBanner(searchParams: URLSearchParams): BannerParams | null {
   const raw = Object.fromEntries(
-    BANNER_PARAMS.flatMap((key) => (searchParams.has(key) && key !== BANNER_SIGNATURE_PARAM ? [[key, searchParams.get(key)]] : [])),
+    BANNER_PARAMS.flatMap((key) =>
+      searchParams.has(key) && key !== BANNER_SIGNATURE_PARAM ? [[key, searchParams.get(key)]] : [],
+    ),
   );
   const parsed = bannerSchema.safeParse(raw);
   return parsed.success ? parsed.data : null;
@@ -95,6 +103,8 @@ export function bannerContent(params: BannerParams): BannerContent {
     case "downgrade-cancelled":
       // 002 §4 Seat downgrade banner.
       return { tone: "success", title: "You successfully cancelled the previously scheduled downgrade." };
+    case "members-added":
+      return { tone: "success", title: addTexts.done(params.added, params.mode) };
   }
 }
 

@@ -145,4 +145,53 @@ export function seatUsagePercent(seats: { totalSeats: number; assignedSeats: num
 }
 
 /** The members page's form intents. */
-export const MEMBER_INTENTS = { cancelDowngrade: "cancel-downgrade" } as const;
+export const MEMBER_INTENTS = { cancelDowngrade: "cancel-downgrade", add: "add" } as const;
+
+/** The add and invite dialogs' field (the addresses, separated by spaces or commas). */
+export const ADD_FIELD = "emails";
+
+/** 002 §9: the add dialog's input shows at most 5 rows on seat plans. */
+export const ADD_INPUT_MAX_ROWS = 5;
+
+/** How newcomers come in (002 §2): added on a seat (per-seat, legacy team) or invited (the older model). */
+export type AddMode = "add" | "addUsers" | "invite";
+
+export const addTexts = {
+  add: { open: "Add members", title: "Add members", submit: "Add members" },
+  addUsers: { open: "Add users", title: "Add users", submit: "Add users" },
+  invite: { open: "Invite users", title: "Invite users", submit: "Invite users" },
+  label: "Email addresses",
+  placeholder: "Separate emails with a space or a comma",
+  domains: (domains: readonly string[]) =>
+    `You can only add ${domains.map((domain) => `@${domain}`).join(", ")} members`,
+  availableSeats: (seats: number) =>
+    `There ${seats === 1 ? "is" : "are"} ${seats} available seat${seats === 1 ? "" : "s"} in this space so you can add ${seats} member${seats === 1 ? "" : "s"}. To add more members you need to add more seats to the space first.`,
+  userLimit: (limit: number) => `You cannot go over your current plan user limit (${limit}).`,
+  hint: {
+    add: "We can't add some email addresses. Hover over them to know why.",
+    invite: "We can't invite some email addresses. Hover over them to know why.",
+  },
+  required: "Please fill in this field.",
+  cancel: "Cancel",
+  /** Written for this app: what each refused address shows (002 §8 leaves the tooltips' text out). */
+  reasons: {
+    invalid_email: "Email is invalid",
+    already_member: "Already a member of this space",
+    already_invited: "Already invited to this space",
+    not_in_space_domain: "Not from this space's domain",
+    no_seat_available: "No seat available",
+    user_limit_reached: "Over your current plan's user limit",
+  } as Record<string, string>,
+  otherReason: "This address cannot be added",
+  /** Written for this app: the success banner. */
+  done: (count: number, mode: AddMode) =>
+    mode === "invite"
+      ? `${count} user${count === 1 ? "" : "s"} invited. They will receive an invite link by email.`
+      : `${count} member${count === 1 ? "" : "s"} added. They will receive an invite link by email.`,
+} as const;
+
+/** 002 §5 available-seats message: only when fewer seats are left than addresses entered. */
+export function availableSeatsMessage(availableSeats: number | null, entered: number) {
+  if (availableSeats === null || availableSeats === -1 || availableSeats >= entered) return null;
+  return addTexts.availableSeats(availableSeats);
+}

@@ -84,3 +84,28 @@ test("the admin is asked to contact the owner about the scheduled downgrade, whi
   ).toBeVisible();
   await expect(page.getByText(/scheduled downgrade to 3 seat/)).toHaveCount(0);
 });
+
+test("the owner adds two members: one from another domain is refused with its reason, the other added", async ({
+  page,
+}, testInfo) => {
+  await signInAs(page, "stella@fernstudio.test");
+  await page.goto(FERN_USERS);
+  await page.getByRole("link", { name: "Add members" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add members" });
+  await expect(dialog).toContainText("You can only add @fernstudio.test members");
+  const newcomer = `new-${testInfo.project.name}-${Date.now()}@fernstudio.test`;
+  await dialog.getByLabel("Email addresses").fill(`${newcomer.toUpperCase()}, outsider@elsewhere.test`);
+  await dialog.getByRole("button", { name: "Add members" }).click();
+
+  await expect(dialog).toContainText("1 member added. They will receive an invite link by email.");
+  await expect(dialog).toContainText("We can't add some email addresses. Hover over them to know why.");
+  const refused = dialog.getByRole("listitem").filter({ hasText: "outsider@elsewhere.test" });
+  await expect(refused).toHaveAttribute("title", "Not from this space's domain");
+  // The refused address stays in the box; the added one does not.
+  await expect(dialog.getByLabel("Email addresses")).toHaveValue("outsider@elsewhere.test");
+
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole("table", { name: "Space members" }).getByRole("row").filter({ hasText: newcomer });
+  await expect(row).toContainText("Pending");
+});

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/$workspaceId.$workspaceSlug+/space+/users";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import type { RunningBackend } from "../support/backend";
+import { whileMembersMayNotInvite } from "../support/space-settings";
 import { appRequest, loaderData, redirectTarget, run, signIn, startAppBackend } from "../support/app";
 
 type Space = (typeof SPACES)[keyof typeof SPACES];
@@ -170,5 +171,100 @@ describe("the page's forms", () => {
     expect(redirectTarget(outcome)).toBe(`${pageOf(SPACES.fernStudio)}?banner=downgrade-cancelled`);
     expect(await pendingRemovals()).toBe(0);
     expect((await page(PERSONAS.stella.email, SPACES.fernStudio)).seats?.removal).toBeNull();
+  });
+});
+
+describe("adding and inviting members", () => {
+  const post = (email: string, space: Space, form: Record<string, string>) =>
+    run(
+      action,
+      appRequest(`${pageOf(space)}?dialog=add`, { cookie: cookies[email], method: "POST", form }),
+      paramsOf(space),
+    );
+  const key = () => `key-${crypto.randomUUID()}`;
+  const pendingTo = async (workspaceId: string) =>
+    (
+      await backend.db
+        .selectFrom("invitations")
+        .select(["invited_email", "user_plan"])
+        .where("workspace_id", "=", workspaceId)
+        .where("status", "=", "PENDING")
+        .execute()
+    ).map((row) => `${row.invited_email}:${row.user_plan}`);
+
+  it("offers the owner Add members on a per-seat space, with its domain and seats left", async () => {
+    const { add } = (await page(PERSONAS.owner.email, SPACES.acmeMarketing, "?dialog=add")) as Page & {
+      add: { mode: string; open: boolean; domains: string[]; availableSeats: number; idempotencyKey: string };
+    };
+    expect(add).toMatchObject({ mode: "add", open: true, domains: ["acme.test"], availableSeats: 2 });
+    expect(add.idempotencyKey).toMatch(/^[\w-]{16,}$/);
+  });
+
+  it("adds the accepted addresses and keeps the refused ones with their reason", async () => {
+    const outcome = await post(PERSONAS.owner.email, SPACES.acmeMarketing, {
+      intent: "add",
+      emails: "New.One@acme.test, someone@elsewhere.test new.one@acme.test",
+      idempotencyKey: key(),
+    });
+    const answer = loaderData<{ add: { text: string; added: number; refused: unknown[]; formError: null } }>(outcome);
+    expect(answer.add).toEqual({
+      text: "someone@elsewhere.test",
+      added: 1,
+      refused: [{ email: "someone@elsewhere.test", reason: "Not from this space's domain" }],
+      formError: null,
+    });
+    expect(await pendingTo(SPACES.acmeMarketing.id)).toContain("new.one@acme.test:PRO");
+  });
+
+  it("goes back to the page with the banner when every address was added, once for a resent form", async () => {
+    const form = { intent: "add", emails: "second.one@acme.test", idempotencyKey: key() };
+    const first = await post(PERSONAS.admin.email, SPACES.acmeMarketing, form);
+    expect(redirectTarget(first)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-added&added=1&mode=add`);
+    const again = await post(PERSONAS.admin.email, SPACES.acmeMarketing, form);
+    expect(redirectTarget(again)).toBe(redirectTarget(first));
+    expect((await pendingTo(SPACES.acmeMarketing.id)).filter((row) => row.startsWith("second.one@"))).toHaveLength(1);
+  });
+
+  it("says when no seat is left, and asks for at least one address", async () => {
+    const full = await post(PERSONAS.owner.email, SPACES.acmeMarketing, {
+      intent: "add",
+      emails: "third.one@acme.test",
+      idempotencyKey: key(),
+    });
+    expect(loaderData<{ add: { refused: unknown[] } }>(full).add.refused).toEqual([
+      { email: "third.one@acme.test", reason: "No seat available" },
+    ]);
+    const empty = await post(PERSONAS.owner.email, SPACES.acmeMarketing, {
+      intent: "add",
+      emails: " , ",
+      idempotencyKey: key(),
+    });
+    expect(loaderData<{ add: { formError: string } }>(empty).add.formError).toBe("Please fill in this field.");
+  });
+
+  it("invites on the older model, checking the addresses first", async () => {
+    const premium = (await signIn(backend, PERSONAS.premium.email)).cookie;
+    cookies[PERSONAS.premium.email] = premium;
+    const outcome = await post(PERSONAS.premium.email, SPACES.bigco, {
+      intent: "add",
+      emails: "fresh.face@bigco.test noah.nguyen@bigco.test",
+      idempotencyKey: key(),
+    });
+    expect(loaderData<{ add: { added: number; refused: unknown[] } }>(outcome).add).toMatchObject({
+      added: 1,
+      refused: [{ email: "noah.nguyen@bigco.test", reason: "Already a member of this space" }],
+    });
+    expect(await pendingTo(SPACES.bigco.id)).toContain("fresh.face@bigco.test:FREE");
+  });
+
+  it("refuses a member's forged add when the space does not let members invite", async () => {
+    await whileMembersMayNotInvite(backend.db, SPACES.acmeMarketing.id, async () => {
+      const outcome = await post(PERSONAS.member.email, SPACES.acmeMarketing, {
+        intent: "add",
+        emails: "x@acme.test",
+        idempotencyKey: key(),
+      });
+      expect(outcome.response?.status).toBe(403);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NINA_EMAIL, PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
+import { whileMembersMayNotInvite } from "../support/space-settings";
 import { startBackend, type RunningBackend } from "../support/backend";
 import { signedInClient } from "./support/api";
 
@@ -177,20 +178,9 @@ describe("POST /workspaces/{id}/users/v1 elsewhere", () => {
 
   it("refuses a member who may not invite, a disabled member and a non-member", async () => {
     const body = { userEmails: ["someone@acme.test"] };
-    await backend.db
-      .updateTable("workspaces")
-      .set({ member_invite_user: 0 })
-      .where("id", "=", SPACES.acmeMarketing.id)
-      .execute();
-    try {
+    await whileMembersMayNotInvite(backend.db, SPACES.acmeMarketing.id, async () => {
       expect((await (await as(PERSONAS.member.email)).post(addPath(SPACES.acmeMarketing.id), body)).status).toBe(403);
-    } finally {
-      await backend.db
-        .updateTable("workspaces")
-        .set({ member_invite_user: 1 })
-        .where("id", "=", SPACES.acmeMarketing.id)
-        .execute();
-    }
+    });
     expect((await (await as(PERSONAS.disabled.email)).post(addPath(SPACES.acmeMarketing.id), body)).status).toBe(403);
     expect((await (await as(PERSONAS.premium.email)).post(addPath(SPACES.acmeMarketing.id), body)).status).toBe(403);
   });

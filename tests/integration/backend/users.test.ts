@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NEWCOMER_EMAIL, PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
+import { whileMembersMayNotInvite } from "../support/space-settings";
 import { startBackend, type RunningBackend } from "../support/backend";
 import { signedInClient } from "./support/api";
 
@@ -347,13 +348,10 @@ describe("GET /users/suggest", () => {
   });
 
   it("answers 403 to a member when the space does not let members invite, and to a disabled member", async () => {
-    await backend.db.updateTable("workspaces").set({ member_invite_user: 0 }).where("id", "=", SALES).execute();
-    try {
+    await whileMembersMayNotInvite(backend.db, SALES, async () => {
       expect((await suggest(PERSONAS.owner.email, `searchKeyword=ca&workspaceId=${SALES}`)).status).toBe(403);
       expect((await inSales("ca")).status).toBe(200);
-    } finally {
-      await backend.db.updateTable("workspaces").set({ member_invite_user: 1 }).where("id", "=", SALES).execute();
-    }
+    });
     expect((await suggest(PERSONAS.owner.email, `searchKeyword=ca&workspaceId=${SALES}`)).status).toBe(200);
     expect(
       (await suggest(PERSONAS.disabled.email, `searchKeyword=ca&workspaceId=${SPACES.acmeMarketing.id}`)).status,

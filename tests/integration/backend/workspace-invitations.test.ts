@@ -2,6 +2,7 @@ import type { Updateable } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WorkspacesTable } from "../../../backend/src/db/tables/workspaces";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
+import { whileMembersMayNotInvite } from "../support/space-settings";
 import { startBackend, type RunningBackend } from "../support/backend";
 import { signedInClient } from "./support/api";
 
@@ -133,12 +134,9 @@ describe("POST /workspaces/{id}/invitations", () => {
   it("answers 403 to a member when the space does not let members invite, and when invitations are restricted", async () => {
     const setSpace = (values: Updateable<WorkspacesTable>) =>
       backend.db.updateTable("workspaces").set(values).where("id", "=", MARKETING).execute();
-    await setSpace({ member_invite_user: 0 });
-    try {
+    await whileMembersMayNotInvite(backend.db, MARKETING, async () => {
       expect((await invite(PERSONAS.member.email, ["someone.new@acme.test"])).status).toBe(403);
-    } finally {
-      await setSpace({ member_invite_user: 1 });
-    }
+    });
     expect((await invite(PERSONAS.member.email, ["someone.new@acme.test"])).status).toBe(200);
 
     const { restrictions } = await backend.db

@@ -34,7 +34,10 @@ export async function loadGeneralSettings(args: LoaderFunctionArgs) {
   return {
     spaceName,
     transfer: {
-      candidates: candidates.map(({ userId, userName, userEmail }) => ({ userId, label: userName ? `${userName} (${userEmail})` : userEmail })),
+      candidates: candidates.map(({ userId, userName, userEmail }) => ({
+        userId,
+        label: userName ? `${userName} (${userEmail})` : userEmail,
+      })),
       chosenId: chosen?.userId ?? null,
       confirming: asked && chosen ? { userId: chosen.userId, email: chosen.userEmail } : null,
       error: asked && !chosen ? generalSettingsTexts.required : null,
@@ -60,7 +63,9 @@ export async function generalSettingsAction(args: ActionFunctionArgs) {
 
 const transferSchema = z.object({
   intent: z.literal(GENERAL_INTENTS.transfer),
-  userId: z.string({ required_error: generalSettingsTexts.required }).regex(/^[\w-]{1,64}$/, generalSettingsTexts.required),
+  userId: z
+    .string({ required_error: generalSettingsTexts.required })
+    .regex(/^[\w-]{1,64}$/, generalSettingsTexts.required),
 });
 
 /**
@@ -82,7 +87,8 @@ async function transferOwnership(space: SpaceContext, formData: FormData) {
     await transferWorkspaceOwnership(space.auth, space.workspace.workspaceId, newOwner.userId);
   } catch (error) {
     if (error instanceof Response) throw error;
-    if (isBackendError(error, 409) && error.reason === "user_owns_too_many_workspaces") return refuse(generalSettingsTexts.tooManySpaces, 409);
+    if (isBackendError(error, 409) && error.reason === "user_owns_too_many_workspaces")
+      return refuse(generalSettingsTexts.tooManySpaces, 409);
     return refuse(`${genericErrorTexts.title} ${genericErrorTexts.detail}`, 502);
   }
   const banner = bannerQuery({ banner: "transferred", name: space.workspace.workspaceName, email: newOwner.userEmail });

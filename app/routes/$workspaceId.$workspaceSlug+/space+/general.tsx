@@ -25,7 +25,9 @@ export default function GeneralSettingsPage() {
         {/* Keyed by the name: after a save the field shows the stored name. */}
         <RenameForm key={spaceName} spaceName={spaceName} lastResult={answer?.result} />
       </section>
-      {transfer ? <TransferSection spaceName={spaceName} transfer={transfer} actionError={answer?.transferError ?? null} /> : null}
+      {transfer ? (
+        <TransferSection spaceName={spaceName} transfer={transfer} actionError={answer?.transferError ?? null} />
+      ) : null}
     </>
   );
 }

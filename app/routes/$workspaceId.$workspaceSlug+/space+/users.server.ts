@@ -1,9 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getSpaceOwner, listMembers, type Member } from "~/api/members.server";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { addOrInviteMembers, checkInvitations, getSpaceOwner, listMembers, type Member } from "~/api/members.server";
 import { cancelScheduledRemovals, listActiveSubscriptions, listScheduledRemovals } from "~/api/subscriptions.server";
 import { bannerQuery } from "~/domain/banners";
+import { parseEmailTags } from "~/domain/email-tags";
+import { genericErrorTexts } from "~/domain/error-texts";
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
+import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
 import {
+  ADD_FIELD,
+  addTexts,
+  type AddMode,
   disabledReason,
   displayStatus,
   isPaidMember,
@@ -18,6 +26,19 @@ import { formatDate } from "~/domain/zoned-format";
 import { redirectInSession } from "~/utils/auth.server";
 import { requireAccess, requireSpace, type SpaceContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
+
+/**
+ * 002 §2: per-seat spaces add members on seats, legacy team plans add users,
+ * the older model invites; owners and admins may, members when the space
+ * lets them (000 §4), unless invitations are restricted.
+ */
+function addMode(space: SpaceContext): AddMode | null {
+  const { workspace, access } = space;
+  if (workspace.restrictions.INVITATION) return null;
+  if (access.role === "MEMBER" && !workspace.memberInviteUser) return null;
+  if (workspace.isPerSeat) return "add";
+  return workspace.workspacePlan === "LEGACY" && workspace.legacyType === "TEAM" ? "addUsers" : "invite";
+}
 
 /** 002 §6: owners and admins manage members; only the owner manages seats, on Pro or Premium. */
 const managesMembers = (space: SpaceContext) => space.access.role !== "MEMBER";
@@ -125,11 +146,30 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
       },
     },
     showSeatsDialog: url.searchParams.get("dialog") === "seats" && seats !== null,
+    add: addDialog(space, seats?.availableSeats ?? null, url.searchParams.get("dialog") === "add"),
     ownerEmail: owner?.userEmail ?? null,
     checkout: {
       addSeats: spacePath(space.urlPrefix, `${spaceSections.checkout}/add-seats`),
       removeSeats: spacePath(space.urlPrefix, `${spaceSections.checkout}/remove-seats`),
     },
+  };
+}
+
+/** The add (or invite) dialog's data: its kind, the domain sentence, the seats left and a fresh once-only key. */
+function addDialog(space: SpaceContext, availableSeats: number | null, open: boolean) {
+  const mode = addMode(space);
+  if (!mode) return null;
+  const legacyLimit =
+    mode === "addUsers"
+      ? (space.workspace.workspaceFeatures.find((features) => features.userPlan === "PRO")?.allowedUserCount ?? null)
+      : null;
+  return {
+    mode,
+    open,
+    domains: space.workspace.workspaceDomains.map((domain) => domain.domainName),
+    availableSeats: mode === "add" ? availableSeats : null,
+    legacyLimit,
+    idempotencyKey: newIdempotencyKey(),
   };
 }
 
@@ -141,6 +181,8 @@ export async function membersAction(args: ActionFunctionArgs) {
   switch (formData.get("intent")) {
     case MEMBER_INTENTS.cancelDowngrade:
       return cancelDowngrade(space);
+    case MEMBER_INTENTS.add:
+      return addMembers(space, formData);
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
@@ -154,4 +196,73 @@ async function cancelDowngrade(space: SpaceContext) {
   if (!seats?.removal) throw redirectInSession(space.auth, page);
   await cancelScheduledRemovals(space.auth, space.workspace.workspaceId, seats.subscriptionId);
   throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "downgrade-cancelled" })}`);
+}
+
+const addSchema = z.object({
+  [ADD_FIELD]: z.string().max(20_000).default(""),
+  [IDEMPOTENCY_FIELD]: idempotencyKeySchema,
+});
+
+/** At most this many addresses per submission (the backend's limit). */
+const MAX_ADDRESSES = 100;
+
+export interface AddAnswer {
+  /** What stays in the box: the refused addresses, or everything after a failure. */
+  text: string;
+  refused: Array<{ email: string; reason: string }>;
+  added: number;
+  formError: string | null;
+}
+
+/**
+ * Add members, add users or invite users (002 §2, §5): the addresses are
+ * lower-cased and deduplicated; the invite variant checks them first and
+ * sends only the valid ones. All accepted: back to the page with the banner.
+ * Some refused: the dialog stays open with each refused address and why,
+ * keeping them in the box; a failure keeps everything typed.
+ */
+async function addMembers(space: SpaceContext, formData: FormData) {
+  const mode = addMode(space);
+  if (!mode) throw new Response("You may not add members to this space", { status: 403 });
+  const parsed = addSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) throw new Response("Bad request", { status: 400 });
+  const text = parsed.data[ADD_FIELD];
+  const emails = parseEmailTags(text).map((tag) => tag.email);
+  const answer = (fields: Partial<AddAnswer>, status: number) =>
+    data({ add: { text, refused: [], added: 0, formError: null, ...fields } satisfies AddAnswer }, { status });
+  if (emails.length === 0) return answer({ formError: addTexts.required }, 400);
+  if (emails.length > MAX_ADDRESSES) return answer({ formError: addTexts.otherReason }, 400);
+
+  const workspaceId = space.workspace.workspaceId;
+  let refused: AddAnswer["refused"];
+  let added: number;
+  try {
+    const checked = mode === "invite" ? await checkInvitations(space.auth, workspaceId, emails) : null;
+    const toSend = checked ? checked.filter((item) => item.errorMsg === null).map((item) => item.email) : emails;
+    const result =
+      toSend.length > 0
+        ? await addOrInviteMembers(
+            space.auth,
+            workspaceId,
+            mode === "invite" ? "invite" : "add",
+            toSend,
+            parsed.data[IDEMPOTENCY_FIELD],
+          )
+        : { results: [] };
+    const reasons = [
+      ...(checked ?? []).flatMap((item) => (item.errorMsg ? [{ email: item.email, code: item.errorMsg }] : [])),
+      ...result.results.flatMap((item) =>
+        item.errorDetails ? [{ email: item.userEmail, code: item.errorDetails }] : [],
+      ),
+    ];
+    refused = reasons.map(({ email, code }) => ({ email, reason: addTexts.reasons[code] ?? addTexts.otherReason }));
+    added = result.results.filter((item) => item.errorDetails === null).length;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return answer({ formError: genericErrorTexts.title }, 502);
+  }
+  const page = spacePath(space.urlPrefix, spaceSections.users);
+  if (refused.length === 0)
+    throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "members-added", added, mode })}`);
+  return answer({ text: refused.map((item) => item.email).join(", "), refused, added }, 400);
 }

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-controls";
 import { PageHeading } from "~/components/ui/page-heading";
 import { listHref } from "~/domain/list-query";
 import { memberTexts } from "~/domain/members";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
+import { AddMembersDialog, AddMembersLink } from "./__users/add-dialog";
 import { MembersTable } from "./__users/members-table";
 import { CancelDowngradeButton, DowngradeBanner, ManageSeatsDialog, SeatCounter } from "./__users/seats";
 import { loadMembersPage, membersAction } from "./users.server";
@@ -26,7 +27,10 @@ function texts(isPerSeat: boolean) {
  */
 export default function UsersPage() {
   const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   const { pathname, search } = useLocation();
+  const keepPage = { page: new URLSearchParams(search).get("page") };
+  const closeDialog = listHref(pathname, search, { dialog: null, ...keepPage });
   const { query, rows, seats, role } = data;
   const listIsEmpty = rows.length === 0 && query.page === 1 && !query.q;
   const hints = role === "OWNER" ? memberTexts.ownerHints : role === "ADMIN" ? memberTexts.adminHints : null;
@@ -36,7 +40,12 @@ export default function UsersPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <PageHeading>{texts(data.isPerSeat).heading(data.spaceName)}</PageHeading>
-        {seats ? <SeatCounter seats={seats} /> : null}
+        <div className="flex flex-wrap items-center gap-4">
+          {seats ? <SeatCounter seats={seats} /> : null}
+          {data.add ? (
+            <AddMembersLink add={data.add} to={listHref(pathname, search, { dialog: "add", ...keepPage })} />
+          ) : null}
+        </div>
       </div>
 
       {seats ? <DowngradeBanner seats={seats} isOwner={role === "OWNER"} /> : null}
@@ -96,11 +105,10 @@ export default function UsersPage() {
       </section>
 
       {data.showSeatsDialog && seats ? (
-        <ManageSeatsDialog
-          seats={seats}
-          checkout={data.checkout}
-          closeTo={listHref(pathname, search, { dialog: null, page: new URLSearchParams(search).get("page") })}
-        />
+        <ManageSeatsDialog seats={seats} checkout={data.checkout} closeTo={closeDialog} />
+      ) : null}
+      {data.add && (data.add.open || answer?.add) ? (
+        <AddMembersDialog add={data.add} answer={answer?.add ?? null} closeTo={closeDialog} />
       ) : null}
     </div>
   );
