@@ -206,3 +206,32 @@ export async function checkInvitations(auth: AuthContext, workspaceId: string, u
   });
   return answer.items;
 }
+
+/** The member changes of 002 §7 (remove, change role, activate, resend and cancel invitations): path and body of each. */
+const memberChanges = {
+  remove: (userIds: string[]) => ({ method: "DELETE", path: "members", body: { userIds } }),
+  changeRole: (memberRoles: Array<{ userId: string; userRole: "ADMIN" | "MEMBER" }>) => ({
+    method: "PUT",
+    path: "members/change-role",
+    body: { memberRoles },
+  }),
+  activate: (userIds: string[]) => ({ method: "PUT", path: "members/activate", body: { userIds } }),
+  resend: (invitedUserEmails: string[]) => ({ method: "PUT", path: "invitations/resend", body: { invitedUserEmails } }),
+  cancelInvitation: (invitedUserEmails: string[]) => ({
+    method: "DELETE",
+    path: "invitations",
+    body: { invitedUserEmails },
+  }),
+} as const;
+
+export type MemberChangeRequest = {
+  [K in keyof typeof memberChanges]: { kind: K; value: Parameters<(typeof memberChanges)[K]>[0] };
+}[keyof typeof memberChanges];
+
+/** Sends one member change; a refusal arrives as the backend's error (403/404/409 with its reason). */
+export async function changeMembers(auth: AuthContext, workspaceId: string, change: MemberChangeRequest) {
+  const { method, path, body } = (
+    memberChanges[change.kind] as (value: unknown) => { method: "PUT" | "DELETE"; path: string; body: unknown }
+  )(change.value);
+  await auth.call({ base: "v1", method, path: `/workspaces/${encodeURIComponent(workspaceId)}/${path}`, body });
+}

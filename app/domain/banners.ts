@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BANNER_PARAMS, BANNER_SIGNATURE_PARAM, type BannerContent } from "./banner-params";
-import { addTexts } from "./members";
+import { addTexts, drawerTexts, type MemberChange } from "./members";
 import { genericErrorTexts } from "./error-texts";
 import { generalSettingsTexts } from "./general-settings";
 
@@ -47,6 +47,10 @@ const bannerSchema = z.discriminatedUnion("banner", [
     banner: z.literal("members-added"),
     added: z.coerce.number().int().min(1).max(100),
     mode: z.enum(["add", "addUsers", "invite"]),
+  }),
+  z.object({
+    banner: z.literal("members-updated"),
+    change: z.enum(Object.keys(drawerTexts.done) as [MemberChange, ...MemberChange[]]),
   }),
 ]);
 export type BannerParams = z.infer<typeof bannerSchema>;
@@ -105,6 +109,8 @@ export function bannerContent(params: BannerParams): BannerContent {
       return { tone: "success", title: "You successfully cancelled the previously scheduled downgrade." };
     case "members-added":
       return { tone: "success", title: addTexts.done(params.added, params.mode) };
+    case "members-updated":
+      return { tone: "success", title: drawerTexts.done[params.change] };
   }
 }
 

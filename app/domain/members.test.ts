@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import {
+  availableSeatsMessage,
   disabledReason,
   displayStatus,
   isPaidMember,
   memberSortBy,
+  removalBlock,
+  type RemovalFacts,
   seatCounter,
   seatUsagePercent,
   trialEnd,
@@ -72,5 +75,52 @@ describe("memberSortBy", () => {
   it("maps the URL's sorts to the backend's fields", () => {
     expect(memberSortBy("name", "asc")).toBe("userName:asc");
     expect(memberSortBy("role", "desc")).toBe("userRole:desc");
+  });
+});
+
+describe("removalBlock (002 §6)", () => {
+  const owner = { id: "o", role: "OWNER" as const };
+  const admin = { id: "a", role: "ADMIN" as const };
+  const target = (overrides: Partial<RemovalFacts> = {}): RemovalFacts => ({
+    id: "t",
+    role: "MEMBER",
+    paid: false,
+    status: "active",
+    ...overrides,
+  });
+
+  it("lets an owner or admin remove a free member", () => {
+    expect(removalBlock(owner, target())).toBeNull();
+    expect(removalBlock(admin, target({ status: "disabled" }))).toBeNull();
+  });
+
+  it("refuses in the spec's order: owner, free trial, oneself, another admin by an admin, paid", () => {
+    expect(removalBlock(admin, target({ role: "OWNER", paid: true }))).toBe(
+      "The owner cannot be removed from the space",
+    );
+    expect(removalBlock(owner, target({ status: "freeTrial", paid: true }))).toBe(
+      "You cannot remove the user in Free trial",
+    );
+    expect(removalBlock(admin, target({ id: "a", role: "ADMIN" }))).toBe("You cannot remove yourself from the space");
+    expect(removalBlock(admin, target({ role: "ADMIN" }))).toBe(
+      "An admin cannot be removed by another admin from the space",
+    );
+    expect(removalBlock(owner, target({ role: "ADMIN" }))).toBeNull();
+    expect(removalBlock(owner, target({ paid: true }))).toBe(
+      "To remove paid users, you must downgrade them to free and then remove them during the next billing cycle.",
+    );
+  });
+});
+
+describe("availableSeatsMessage (002 §5)", () => {
+  it("speaks only when fewer seats are left than addresses, in the singular or plural", () => {
+    expect(availableSeatsMessage(3, 2)).toBeNull();
+    expect(availableSeatsMessage(-1, 50)).toBeNull();
+    expect(availableSeatsMessage(1, 2)).toBe(
+      "There is 1 available seat in this space so you can add 1 member. To add more members you need to add more seats to the space first.",
+    );
+    expect(availableSeatsMessage(0, 2)).toMatch(
+      /^There are 0 available seats in this space so you can add 0 members\./,
+    );
   });
 });

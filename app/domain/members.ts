@@ -145,7 +145,86 @@ export function seatUsagePercent(seats: { totalSeats: number; assignedSeats: num
 }
 
 /** The members page's form intents. */
-export const MEMBER_INTENTS = { cancelDowngrade: "cancel-downgrade", add: "add" } as const;
+export const MEMBER_INTENTS = {
+  cancelDowngrade: "cancel-downgrade",
+  add: "add",
+  remove: "remove",
+  changeRole: "change-role",
+  activate: "activate",
+  resend: "resend",
+  cancelInvitation: "cancel-invitation",
+} as const;
+
+/** The selection's query parameter: one `selected=<userId>` per checked member. */
+export const SELECTED_PARAM = "selected";
+
+/** 002 §9: the selection is sent 300 ms after the last change. */
+export const SELECTION_DEBOUNCE_MS = 300;
+
+export const drawerTexts = {
+  title: (count: number) => `${count} member${count === 1 ? "" : "s"} selected`,
+  select: "Apply selection",
+  clear: "Clear selection",
+  remove: "Remove from the space",
+  confirmRemoveTitle: "Remove members",
+  confirmRemove: (names: string) => `Remove ${names} from the space?`,
+  proceed: "Yes, proceed",
+  cancel: "No, cancel",
+  role: "Role",
+  roleTooltip: "Admins can manage members. Ownership transfer is available from the space settings.",
+  /** Written for this app: the name of the tooltip's button. */
+  roleHelp: "About roles",
+  roleOptions: { ADMIN: "Can manage members", MEMBER: "Member" },
+  changeRole: "Change role",
+  activate: "Activate",
+  resend: "Resend invitation",
+  cancelInvitation: "Cancel invitation",
+  /** 002 §6 removal refusals. */
+  removalBlocked: {
+    owner: "The owner cannot be removed from the space",
+    freeTrial: "You cannot remove the user in Free trial",
+    yourself: "You cannot remove yourself from the space",
+    adminByAdmin: "An admin cannot be removed by another admin from the space",
+    paid: "To remove paid users, you must downgrade them to free and then remove them during the next billing cycle.",
+  },
+  /** 002 §8 activation tooltips. */
+  activationBlocked: {
+    freeLimit: (count: number) =>
+      `Your current plan does not allow more than ${count} free user(s). Remove active users to re-activate disabled users.`,
+    otherDomain:
+      "Your current plan does not allow users from a different domain. Upgrade your space to re-activate them.",
+  },
+  failure: "An error occurred. Please try again.",
+  /** Written for this app: the banners after each change. */
+  done: {
+    removed: "The members have been removed from the space.",
+    role: "The role has been changed.",
+    activated: "The members have been activated.",
+    resent: "The invitation has been sent again.",
+    cancelled: "The invitation has been cancelled.",
+  },
+} as const;
+
+export type MemberChange = keyof typeof drawerTexts.done;
+
+/** Who acts and whom they act on, as the removal rule sees them (002 §6). */
+export interface RemovalFacts {
+  id: string;
+  role: Role;
+  paid: boolean;
+  status: DisplayStatus;
+}
+
+/** Why `actor` may not remove `target` (002 §6, in the spec's order), or null. */
+export function removalBlock(actor: { id: string; role: Role }, target: RemovalFacts): string | null {
+  const blocked = drawerTexts.removalBlocked;
+  if (target.role === "OWNER") return blocked.owner;
+  if (target.status === "freeTrial") return blocked.freeTrial;
+  if (target.id === actor.id) return blocked.yourself;
+  if (actor.role === "ADMIN" && target.role === "ADMIN") return blocked.adminByAdmin;
+  if (target.paid) return blocked.paid;
+  return null;
+}
 
 /** The add and invite dialogs' field (the addresses, separated by spaces or commas). */
 export const ADD_FIELD = "emails";

@@ -109,3 +109,60 @@ test("the owner adds two members: one from another domain is refused with its re
   const row = page.getByRole("table", { name: "Space members" }).getByRole("row").filter({ hasText: newcomer });
   await expect(row).toContainText("Pending");
 });
+
+async function selectMembers(page: import("@playwright/test").Page, names: string[], js: boolean) {
+  const table = page.getByRole("table", { name: "Space members" });
+  for (const name of names) await table.getByRole("checkbox", { name: `Select ${name}` }).check();
+  if (!js) await page.getByRole("button", { name: "Apply selection" }).click();
+  await expect(
+    page.getByRole("complementary", { name: `${names.length} member${names.length === 1 ? "" : "s"} selected` }),
+  ).toBeVisible();
+}
+
+test("the owner selects a member and makes them an admin", async ({ page }, testInfo) => {
+  const js = testInfo.project.name === "js";
+  // One member per project: both runs share the database.
+  const name = js ? "Eli Fischer" : "Grace Hall";
+  await signInAs(page, "owner@acme.test");
+  await page.goto(ACME_USERS);
+  await selectMembers(page, [name], js);
+  await expect(page).toHaveURL(/selected=/);
+  const drawer = page.getByRole("complementary", { name: "1 member selected" });
+  await drawer.getByLabel("Role", { exact: true }).selectOption("ADMIN");
+  await drawer.getByRole("button", { name: "Change role" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The role has been changed." })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Space members" }).getByRole("row").filter({ hasText: name }),
+  ).toContainText("Admin");
+  await expect(page.getByRole("complementary")).toHaveCount(0);
+});
+
+test("an admin is told why they cannot remove themselves or the owner", async ({ page }, testInfo) => {
+  await signInAs(page, "admin@acme.test");
+  await page.goto(ACME_USERS);
+  await selectMembers(page, ["Adam Admin", "Olivia Owner"], testInfo.project.name === "js");
+  const drawer = page.getByRole("complementary", { name: "2 members selected" });
+  await expect(drawer.getByRole("button", { name: "Remove from the space" })).toBeDisabled();
+  await expect(drawer).toContainText("You cannot remove yourself from the space");
+  await expect(drawer).toContainText("The owner cannot be removed from the space");
+  await expect(drawer.getByRole("button", { name: "Change role" })).toHaveCount(0);
+});
+
+test("the owner resends, then cancels, an invitation", async ({ page }, testInfo) => {
+  const js = testInfo.project.name === "js";
+  await signInAs(page, "premium@bigco.test");
+  await page.goto("/5100000000000005/bigco/space/users");
+  await page.getByRole("link", { name: "Invite users" }).click();
+  const invitee = `guest-${testInfo.project.name}-${Date.now()}@bigco.test`;
+  await page.getByRole("dialog", { name: "Invite users" }).getByLabel("Email addresses").fill(invitee);
+  await page.getByRole("dialog").getByRole("button", { name: "Invite users" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "1 user invited." })).toBeVisible();
+
+  await selectMembers(page, [invitee], js);
+  await page.getByRole("button", { name: "Resend invitation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The invitation has been sent again." })).toBeVisible();
+  await selectMembers(page, [invitee], js);
+  await page.getByRole("button", { name: "Cancel invitation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The invitation has been cancelled." })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Space members" })).not.toContainText(invitee);
+});

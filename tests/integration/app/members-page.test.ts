@@ -268,3 +268,139 @@ describe("adding and inviting members", () => {
     });
   });
 });
+
+describe("the drawer of the selected members", () => {
+  type Drawer = {
+    members: Array<{ id: string; name: string }>;
+    canRemove: boolean;
+    removalBlocks: Array<{ name: string; reason: string }>;
+    confirmingRemoval: boolean;
+    canChangeRole: boolean;
+    canActivate: boolean;
+    canHandleInvitations: boolean;
+  };
+  const drawerOf = async (email: string, selected: string[], extra = "") => {
+    const search = `?${selected.map((id) => `selected=${id}`).join("&")}${extra}`;
+    return ((await page(email, SPACES.acmeMarketing, search)) as Page & { drawer: Drawer | null }).drawer;
+  };
+  const post = (email: string, form: Array<[string, string]>) =>
+    run(
+      action,
+      appRequest(pageOf(SPACES.acmeMarketing), {
+        cookie: cookies[email],
+        method: "POST",
+        form: Object.fromEntries(form),
+      }),
+      paramsOf(SPACES.acmeMarketing),
+    );
+
+  it("opens for the selected members of the page, with what the owner may do", async () => {
+    const drawer = await drawerOf(PERSONAS.owner.email, [PERSONAS.member.id, PERSONAS.benBaker.id]);
+    expect(drawer?.members.map((member) => member.name)).toEqual(["Ben Baker", "Mia Member"]);
+    expect(drawer).toMatchObject({
+      canRemove: true,
+      canChangeRole: true,
+      canActivate: false,
+      canHandleInvitations: false,
+    });
+    // Ben is paid: the removal is refused with the spec's reason.
+    expect(drawer?.removalBlocks).toEqual([
+      {
+        name: "Ben Baker",
+        reason:
+          "To remove paid users, you must downgrade them to free and then remove them during the next billing cycle.",
+      },
+    ]);
+  });
+
+  it("gives the reasons of 002 §6, never opens for a member, and offers invitations for pending ones", async () => {
+    const admin = await drawerOf(
+      PERSONAS.admin.email,
+      [PERSONAS.admin.id, PERSONAS.owner.id, PERSONAS.taraTrial.id],
+      "&confirm=remove",
+    );
+    expect(admin?.removalBlocks.map((block) => block.reason)).toEqual([
+      "You cannot remove yourself from the space",
+      "The owner cannot be removed from the space",
+      "You cannot remove the user in Free trial",
+    ]);
+    expect(admin).toMatchObject({ canChangeRole: false, confirmingRemoval: false });
+    expect(await drawerOf(PERSONAS.member.email, [PERSONAS.benBaker.id])).toBeNull();
+    const pending = await drawerOf(PERSONAS.owner.email, [PERSONAS.solo.id]);
+    expect(pending).toMatchObject({ canHandleInvitations: true, canRemove: false, canChangeRole: false });
+    expect(await drawerOf(PERSONAS.owner.email, [PERSONAS.disabled.id])).toMatchObject({ canActivate: true });
+  });
+
+  it("changes a role, and refuses an admin's forged role change", async () => {
+    const forged = await post(PERSONAS.admin.email, [
+      ["intent", "change-role"],
+      ["userId", PERSONAS.benBaker.id],
+      ["role", "ADMIN"],
+    ]);
+    expect(forged.result).toMatchObject({ init: { status: 403 } });
+    const done = await post(PERSONAS.owner.email, [
+      ["intent", "change-role"],
+      ["userId", PERSONAS.carlaDiaz.id],
+      ["role", "ADMIN"],
+    ]);
+    expect(redirectTarget(done)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-updated&change=role`);
+    const carla = (await page(PERSONAS.owner.email)).rows.find((row) => row.id === PERSONAS.carlaDiaz.id);
+    expect(carla?.role).toBe("ADMIN");
+  });
+
+  it("removes a free member, and says why an activation is refused", async () => {
+    const removed = await post(PERSONAS.owner.email, [
+      ["intent", "remove"],
+      ["userId", PERSONAS.member.id],
+    ]);
+    expect(redirectTarget(removed)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-updated&change=removed`);
+    expect((await page(PERSONAS.owner.email)).rows.map((row) => row.id)).not.toContain(PERSONAS.member.id);
+    const paid = await post(PERSONAS.owner.email, [
+      ["intent", "remove"],
+      ["userId", PERSONAS.benBaker.id],
+    ]);
+    expect(loaderData<{ drawerError: string }>(paid).drawerError).toBe("An error occurred. Please try again.");
+
+    await backend.db
+      .updateTable("users")
+      .set({ domain_name: "elsewhere.test" })
+      .where("id", "=", PERSONAS.disabled.id)
+      .execute();
+    const refused = await post(PERSONAS.owner.email, [
+      ["intent", "activate"],
+      ["userId", PERSONAS.disabled.id],
+    ]);
+    expect(loaderData<{ drawerError: string }>(refused).drawerError).toBe(
+      "Your current plan does not allow users from a different domain. Upgrade your space to re-activate them.",
+    );
+    await backend.db
+      .updateTable("users")
+      .set({ domain_name: "acme.test" })
+      .where("id", "=", PERSONAS.disabled.id)
+      .execute();
+    const activated = await post(PERSONAS.owner.email, [
+      ["intent", "activate"],
+      ["userId", PERSONAS.disabled.id],
+    ]);
+    expect(redirectTarget(activated)).toMatch(/change=activated$/);
+  });
+
+  it("resends and cancels a pending invitation", async () => {
+    const resent = await post(PERSONAS.owner.email, [
+      ["intent", "resend"],
+      ["email", PERSONAS.solo.email],
+    ]);
+    expect(redirectTarget(resent)).toMatch(/change=resent$/);
+    const cancelled = await post(PERSONAS.owner.email, [
+      ["intent", "cancel-invitation"],
+      ["email", PERSONAS.solo.email],
+    ]);
+    expect(redirectTarget(cancelled)).toMatch(/change=cancelled$/);
+    expect((await page(PERSONAS.owner.email)).rows.map((row) => row.email)).not.toContain(PERSONAS.solo.email);
+    const again = await post(PERSONAS.owner.email, [
+      ["intent", "cancel-invitation"],
+      ["email", PERSONAS.solo.email],
+    ]);
+    expect(loaderData<{ drawerError: string }>(again).drawerError).toBe("An error occurred. Please try again.");
+  });
+});

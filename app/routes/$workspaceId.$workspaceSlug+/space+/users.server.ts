@@ -1,19 +1,32 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { addOrInviteMembers, checkInvitations, getSpaceOwner, listMembers, type Member } from "~/api/members.server";
+import {
+  addOrInviteMembers,
+  changeMembers,
+  checkInvitations,
+  getSpaceOwner,
+  listMembers,
+  type Member,
+  type MemberChangeRequest,
+} from "~/api/members.server";
+import { isBackendError } from "~/api/http.server";
 import { cancelScheduledRemovals, listActiveSubscriptions, listScheduledRemovals } from "~/api/subscriptions.server";
 import { bannerQuery } from "~/domain/banners";
 import { parseEmailTags } from "~/domain/email-tags";
 import { genericErrorTexts } from "~/domain/error-texts";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { idempotencyKeySchema } from "~/domain/idempotency-schema";
-import { pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
+import { PAGE_SIZE, pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
 import {
   ADD_FIELD,
   addTexts,
   type AddMode,
   disabledReason,
   displayStatus,
+  drawerTexts,
+  type MemberChange,
+  removalBlock,
+  SELECTED_PARAM,
   isPaidMember,
   MEMBER_INTENTS,
   memberQueryOptions,
@@ -147,6 +160,9 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
     },
     showSeatsDialog: url.searchParams.get("dialog") === "seats" && seats !== null,
     add: addDialog(space, seats?.availableSeats ?? null, url.searchParams.get("dialog") === "add"),
+    drawer: drawerFor(space, rows, url.searchParams),
+    canSelect: managesMembers(space),
+    selectedIds: url.searchParams.getAll(SELECTED_PARAM).slice(0, PAGE_SIZE),
     ownerEmail: owner?.userEmail ?? null,
     checkout: {
       addSeats: spacePath(space.urlPrefix, `${spaceSections.checkout}/add-seats`),
@@ -173,6 +189,37 @@ function addDialog(space: SpaceContext, availableSeats: number | null, open: boo
   };
 }
 
+/**
+ * The side drawer (002 §2) for the members of this page selected in the URL
+ * (`selected=<userId>`, repeated): who they are and what the caller may do
+ * with them, each refused action with the spec's reason (002 §5, §6).
+ */
+function drawerFor(space: SpaceContext, rows: MemberRow[], params: URLSearchParams) {
+  const ids = new Set(params.getAll(SELECTED_PARAM));
+  const selected = rows.filter((row) => ids.has(row.id));
+  if (selected.length === 0 || !managesMembers(space)) return null;
+  const actor = { id: space.me.userId, role: space.access.role };
+  const anyPending = selected.some((row) => row.status === "pending");
+  const allPending = selected.every((row) => row.status === "pending");
+  const removalBlocks = anyPending
+    ? []
+    : selected.flatMap((row) => {
+        const reason = removalBlock(actor, row);
+        return reason ? [{ name: row.name, reason }] : [];
+      });
+  const manageUserRoles = space.membership.workspaceUserFeature.otherFeatures.manageUserRoles;
+  return {
+    members: selected.map(({ id, name, email, role }) => ({ id, name, email, role })),
+    canRemove: !anyPending,
+    removalBlocks,
+    confirmingRemoval: params.get("confirm") === "remove" && !anyPending && removalBlocks.length === 0,
+    canChangeRole:
+      actor.role === "OWNER" && manageUserRoles && !anyPending && selected.every((row) => row.role !== "OWNER"),
+    canActivate: selected.every((row) => row.status === "disabled"),
+    canHandleInvitations: allPending,
+  };
+}
+
 /** The page's forms, told apart by their intent; any other intent is a 400. */
 export async function membersAction(args: ActionFunctionArgs) {
   const space = await requireSpace(args);
@@ -183,6 +230,12 @@ export async function membersAction(args: ActionFunctionArgs) {
       return cancelDowngrade(space);
     case MEMBER_INTENTS.add:
       return addMembers(space, formData);
+    case MEMBER_INTENTS.remove:
+    case MEMBER_INTENTS.changeRole:
+    case MEMBER_INTENTS.activate:
+    case MEMBER_INTENTS.resend:
+    case MEMBER_INTENTS.cancelInvitation:
+      return changeSelectedMembers(space, formData);
     default:
       throw new Response("Unknown intent", { status: 400 });
   }
@@ -265,4 +318,77 @@ async function addMembers(space: SpaceContext, formData: FormData) {
   if (refused.length === 0)
     throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "members-added", added, mode })}`);
   return answer({ text: refused.map((item) => item.email).join(", "), refused, added }, 400);
+}
+
+const idList = z
+  .array(z.string().regex(/^[\w-]{1,200}$/))
+  .min(1)
+  .max(100);
+const emailList = z.array(z.string().trim().toLowerCase().email()).min(1).max(100);
+const changeSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal(MEMBER_INTENTS.remove), userId: idList }),
+  z.object({ intent: z.literal(MEMBER_INTENTS.changeRole), userId: idList, role: z.enum(["ADMIN", "MEMBER"]) }),
+  z.object({ intent: z.literal(MEMBER_INTENTS.activate), userId: idList }),
+  z.object({ intent: z.literal(MEMBER_INTENTS.resend), email: emailList }),
+  z.object({ intent: z.literal(MEMBER_INTENTS.cancelInvitation), email: emailList }),
+]);
+
+/** The change to send and the banner that says it was made. */
+function changeOf(submission: z.infer<typeof changeSchema>): { request: MemberChangeRequest; done: MemberChange } {
+  switch (submission.intent) {
+    case MEMBER_INTENTS.remove:
+      return { request: { kind: "remove", value: submission.userId }, done: "removed" };
+    case MEMBER_INTENTS.changeRole:
+      return {
+        request: {
+          kind: "changeRole",
+          value: submission.userId.map((userId) => ({ userId, userRole: submission.role })),
+        },
+        done: "role",
+      };
+    case MEMBER_INTENTS.activate:
+      return { request: { kind: "activate", value: submission.userId }, done: "activated" };
+    case MEMBER_INTENTS.resend:
+      return { request: { kind: "resend", value: submission.email }, done: "resent" };
+    case MEMBER_INTENTS.cancelInvitation:
+      return { request: { kind: "cancelInvitation", value: submission.email }, done: "cancelled" };
+  }
+}
+
+/** What a refused change shows: the activation blocks of 002 §8, or the generic failure. */
+function refusalText(space: SpaceContext, error: unknown) {
+  if (isBackendError(error, 409) && error.reason === "free_user_limit_reached") {
+    const free = space.workspace.workspaceFeatures.find((features) => features.userPlan === "FREE");
+    return drawerTexts.activationBlocked.freeLimit(free?.allowedUserCount ?? 0);
+  }
+  if (isBackendError(error, 409) && error.reason === "not_in_space_domain")
+    return drawerTexts.activationBlocked.otherDomain;
+  return drawerTexts.failure;
+}
+
+/**
+ * The drawer's changes (002 §2, §4): remove, change role, activate, resend
+ * or cancel invitations, for owners and admins (the backend holds every
+ * rule of 002 §6 too). Success goes back to the list without the
+ * selection, with its banner; a refusal keeps the selection and says why.
+ */
+async function changeSelectedMembers(space: SpaceContext, formData: FormData) {
+  if (!managesMembers(space)) throw new Response("Only owners and admins manage members", { status: 403 });
+  const submission = changeSchema.safeParse({
+    intent: formData.get("intent"),
+    userId: formData.getAll("userId"),
+    email: formData.getAll("email"),
+    role: formData.get("role") ?? undefined,
+  });
+  if (!submission.success) throw new Response("Bad request", { status: 400 });
+  const { request, done } = changeOf(submission.data);
+  try {
+    await changeMembers(space.auth, space.workspace.workspaceId, request);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const status = isBackendError(error) && error.status < 500 ? error.status : 502;
+    return data({ drawerError: refusalText(space, error) }, { status });
+  }
+  const page = spacePath(space.urlPrefix, spaceSections.users);
+  throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "members-updated", change: done })}`);
 }

@@ -7,6 +7,7 @@ import { memberTexts } from "~/domain/members";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { AddMembersDialog, AddMembersLink } from "./__users/add-dialog";
+import { MembersDrawer, SelectionForm } from "./__users/drawer";
 import { MembersTable } from "./__users/members-table";
 import { CancelDowngradeButton, DowngradeBanner, ManageSeatsDialog, SeatCounter } from "./__users/seats";
 import { loadMembersPage, membersAction } from "./users.server";
@@ -28,6 +29,8 @@ function texts(isPerSeat: boolean) {
 export default function UsersPage() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const addAnswer = answer && "add" in answer ? answer.add : null;
+  const drawerError = answer && "drawerError" in answer ? answer.drawerError : null;
   const { pathname, search } = useLocation();
   const keepPage = { page: new URLSearchParams(search).get("page") };
   const closeDialog = listHref(pathname, search, { dialog: null, ...keepPage });
@@ -83,19 +86,23 @@ export default function UsersPage() {
             keep={["sort", "dir"]}
           />
         )}
+        {data.drawer ? <MembersDrawer drawer={data.drawer} error={drawerError} /> : null}
         {rows.length > 0 ? (
-          <MembersTable
-            rows={rows}
-            query={query}
-            footer={
-              removal && role === "OWNER" ? (
-                <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 text-sm text-slate-700">
-                  <span>{memberTexts.downgrade.footer(removal.seatsRemoved)}</span>
-                  <CancelDowngradeButton />
-                </div>
-              ) : null
-            }
-          />
+          <SelectableTable selectable={data.canSelect}>
+            <MembersTable
+              rows={rows}
+              query={query}
+              selected={data.canSelect ? data.selectedIds : null}
+              footer={
+                removal && role === "OWNER" ? (
+                  <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 text-sm text-slate-700">
+                    <span>{memberTexts.downgrade.footer(removal.seatsRemoved)}</span>
+                    <CancelDowngradeButton />
+                  </div>
+                ) : null
+              }
+            />
+          </SelectableTable>
         ) : listIsEmpty ? (
           <EmptyState title={memberTexts.empty.title}>{memberTexts.empty.text}</EmptyState>
         ) : (
@@ -107,11 +114,16 @@ export default function UsersPage() {
       {data.showSeatsDialog && seats ? (
         <ManageSeatsDialog seats={seats} checkout={data.checkout} closeTo={closeDialog} />
       ) : null}
-      {data.add && (data.add.open || answer?.add) ? (
-        <AddMembersDialog add={data.add} answer={answer?.add ?? null} closeTo={closeDialog} />
+      {data.add && (data.add.open || addAnswer) ? (
+        <AddMembersDialog add={data.add} answer={addAnswer} closeTo={closeDialog} />
       ) : null}
     </div>
   );
+}
+
+/** Owners and admins select members in the selection form; others just read the table. */
+function SelectableTable({ selectable, children }: { selectable: boolean; children: React.ReactNode }) {
+  return selectable ? <SelectionForm>{children}</SelectionForm> : <>{children}</>;
 }
 
 export const meta = ({ data }: { data?: { isPerSeat: boolean } }) => pageTitle(texts(data?.isPerSeat ?? false).title);

@@ -1,7 +1,7 @@
 import { Avatar } from "~/components/ui/avatar";
 import { ColumnHeader, ListTable, SortableHeader } from "~/components/ui/list-controls";
 import type { ListQuery } from "~/domain/list-query";
-import { memberDefaultDirs, memberTexts, type DisplayStatus, type MemberSort } from "~/domain/members";
+import { memberDefaultDirs, memberTexts, SELECTED_PARAM, type DisplayStatus, type MemberSort } from "~/domain/members";
 import type { MemberRow } from "../users.server";
 
 const badgeTones: Record<DisplayStatus, string> = {
@@ -21,10 +21,13 @@ export function MembersTable({
   rows,
   query,
   footer,
+  selected = null,
 }: {
   rows: MemberRow[];
   query: ListQuery<MemberSort>;
   footer?: React.ReactNode;
+  /** The ids checked, when the viewer may select members (the table then sits in the selection form). */
+  selected?: readonly string[] | null;
 }) {
   const texts = memberTexts.table;
   return (
@@ -33,6 +36,11 @@ export function MembersTable({
       footer={footer}
       header={
         <>
+          {selected ? (
+            <ColumnHeader className="w-10">
+              <span className="sr-only">{texts.select}</span>
+            </ColumnHeader>
+          ) : null}
           <SortableHeader column="name" query={query} defaultDirs={memberDefaultDirs}>
             {texts.name}
           </SortableHeader>
@@ -59,6 +67,20 @@ export function MembersTable({
     >
       {rows.map((row) => (
         <tr key={row.id}>
+          {selected ? (
+            <td className="px-4 py-3">
+              <input
+                // Follows the URL's selection once it changes (an unchecked box stays checked in the DOM otherwise).
+                key={String(selected.includes(row.id))}
+                type="checkbox"
+                name={SELECTED_PARAM}
+                value={row.id}
+                defaultChecked={selected.includes(row.id)}
+                aria-label={texts.selectMember(row.name)}
+                className="h-4 w-4 rounded border-slate-300"
+              />
+            </td>
+          ) : null}
           <td className="px-4 py-3">
             <div className="flex min-w-0 items-center gap-3">
               <Avatar name={row.name} />

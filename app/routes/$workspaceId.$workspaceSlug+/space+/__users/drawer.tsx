@@ -1,0 +1,214 @@
+import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Banner } from "~/components/ui/banner";
+import { buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { InfoTooltip } from "~/components/ui/info-tooltip";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { listHref } from "~/domain/list-query";
+import { drawerTexts, MEMBER_INTENTS, SELECTED_PARAM, SELECTION_DEBOUNCE_MS } from "~/domain/members";
+import type { loadMembersPage } from "../users.server";
+
+type Drawer = NonNullable<Awaited<ReturnType<typeof loadMembersPage>>["drawer"]>;
+
+/** The id of the GET form the table's checkboxes belong to (they sit inside the table, the form around it). */
+export const SELECTION_FORM_ID = "member-selection";
+
+/**
+ * The selection is URL state (002 §2): the checkboxes are fields of a GET
+ * form that keeps the list's search, sort and page. Without JavaScript,
+ * "Apply selection" sends it; with JavaScript it goes by itself 300 ms
+ * after the last change (002 §9).
+ */
+export function SelectionForm({ children }: { children: ReactNode }) {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const timer = useRef<number>();
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  return (
+    <Form
+      method="get"
+      id={SELECTION_FORM_ID}
+      preventScrollReset
+      onChange={(event) => {
+        const form = event.currentTarget;
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(
+          () => submit(form, { replace: true, preventScrollReset: true }),
+          SELECTION_DEBOUNCE_MS,
+        );
+      }}
+      className="flex flex-col gap-3"
+    >
+      {["q", "sort", "dir", "page"].map((key) =>
+        params.has(key) ? <input key={key} type="hidden" name={key} value={params.get(key) ?? ""} /> : null,
+      )}
+      {children}
+      {hydrated ? null : (
+        <button type="submit" className={buttonClass("secondary", "self-start")}>
+          {drawerTexts.select}
+        </button>
+      )}
+    </Form>
+  );
+}
+
+/** The selected members as hidden fields of an action's form. */
+function Targets({ drawer, by }: { drawer: Drawer; by: "userId" | "email" }) {
+  return (
+    <>
+      {drawer.members.map((member) => (
+        <input key={member.id} type="hidden" name={by} value={by === "userId" ? member.id : member.email} />
+      ))}
+    </>
+  );
+}
+
+function ActionForm({
+  intent,
+  drawer,
+  by,
+  children,
+}: {
+  intent: string;
+  drawer: Drawer;
+  by: "userId" | "email";
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
+      <input type="hidden" name="intent" value={intent} />
+      <Targets drawer={drawer} by={by} />
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * The side drawer for the selected members (002 §2, §6): change role (owner,
+ * manageUserRoles, never the owner), remove (with its confirmation at
+ * `?confirm=remove`, or the reasons it is refused), activate disabled
+ * members, resend or cancel pending invitations.
+ */
+export function MembersDrawer({ drawer, error }: { drawer: Drawer; error: string | null }) {
+  const { pathname, search } = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+  const keep = { page: new URLSearchParams(search).get("page") };
+  // The selection (repeated `selected`) rides along: listHref keeps what it is not told to change.
+  const withSelection = (changes: Record<string, string | null>) => listHref(pathname, search, { ...keep, ...changes });
+  const names = drawer.members.map((member) => member.name).join(", ");
+  const roleId = useId();
+
+  return (
+    <aside
+      aria-label={drawerTexts.title(drawer.members.length)}
+      className="ring-brand-200 rounded-lg bg-white p-4 shadow-sm ring-1"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="text-base font-semibold text-slate-900">{drawerTexts.title(drawer.members.length)}</h2>
+          <p className="mt-1 break-words text-sm text-slate-600">{names}</p>
+        </div>
+        <Link
+          to={listHref(pathname, search, { [SELECTED_PARAM]: null, ...keep })}
+          preventScrollReset
+          className="text-sm font-semibold text-brand-700 hover:underline"
+        >
+          {drawerTexts.clear}
+        </Link>
+      </div>
+      {error ? (
+        <div className="mt-3">
+          <Banner tone="error" title={error} />
+        </div>
+      ) : null}
+      <div className="mt-4 flex flex-col gap-4">
+        {drawer.canChangeRole ? (
+          <ActionForm intent={MEMBER_INTENTS.changeRole} drawer={drawer} by="userId">
+            <div className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+              <span className="inline-flex items-center gap-1">
+                <label htmlFor={roleId}>{drawerTexts.role}</label>
+                <InfoTooltip text={drawerTexts.roleTooltip} label={drawerTexts.roleHelp} />
+              </span>
+              <select
+                id={roleId}
+                name="role"
+                defaultValue="ADMIN"
+                className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+              >
+                <option value="ADMIN">{drawerTexts.roleOptions.ADMIN}</option>
+                <option value="MEMBER">{drawerTexts.roleOptions.MEMBER}</option>
+              </select>
+            </div>
+            <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+              {drawerTexts.changeRole}
+            </button>
+          </ActionForm>
+        ) : null}
+        {drawer.canActivate ? (
+          <ActionForm intent={MEMBER_INTENTS.activate} drawer={drawer} by="userId">
+            <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+              {drawerTexts.activate}
+            </button>
+          </ActionForm>
+        ) : null}
+        {drawer.canHandleInvitations ? (
+          <div className="flex flex-wrap gap-2">
+            <ActionForm intent={MEMBER_INTENTS.resend} drawer={drawer} by="email">
+              <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+                {drawerTexts.resend}
+              </button>
+            </ActionForm>
+            <ActionForm intent={MEMBER_INTENTS.cancelInvitation} drawer={drawer} by="email">
+              <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+                {drawerTexts.cancelInvitation}
+              </button>
+            </ActionForm>
+          </div>
+        ) : null}
+        {drawer.canRemove ? (
+          drawer.removalBlocks.length > 0 ? (
+            <div>
+              <button type="button" disabled aria-describedby="removal-blocks" className={buttonClass("secondary")}>
+                {drawerTexts.remove}
+              </button>
+              <ul id="removal-blocks" className="mt-2 list-inside list-disc text-sm text-slate-700">
+                {drawer.removalBlocks.map((block) => (
+                  <li key={block.name}>
+                    <span className="font-medium">{block.name}</span>: {block.reason}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <Link
+              to={withSelection({ confirm: "remove" })}
+              preventScrollReset
+              className={buttonClass("secondary", "self-start text-red-700")}
+            >
+              {drawerTexts.remove}
+            </Link>
+          )
+        ) : null}
+      </div>
+      {drawer.confirmingRemoval ? (
+        <Dialog title={drawerTexts.confirmRemoveTitle} closeTo={withSelection({ confirm: null })}>
+          <p className="text-sm text-slate-700">{drawerTexts.confirmRemove(names)}</p>
+          <Form method="post" preventScrollReset className="mt-6 flex flex-wrap justify-end gap-3">
+            <input type="hidden" name="intent" value={MEMBER_INTENTS.remove} />
+            <Targets drawer={drawer} by="userId" />
+            <Link to={withSelection({ confirm: null })} replace preventScrollReset className={buttonClass("secondary")}>
+              {drawerTexts.cancel}
+            </Link>
+            <button type="submit" disabled={busy} className={buttonClass("primary")}>
+              {drawerTexts.proceed}
+            </button>
+          </Form>
+        </Dialog>
+      ) : null}
+    </aside>
+  );
+}
