@@ -50,6 +50,7 @@ export const memberTexts = {
     removeSeats: "Remove seats",
     /** 002 §8 Seat notices. */
     cancelDowngradeFirst: "You have a scheduled downgrade. Cancel it first to add or remove seats.",
+    offline: "You are on an offline managed subscription. Please contact us if you need changes.",
     maximum: "Contact us if you need more than 100 seats",
     close: "Close",
   },
@@ -233,12 +234,18 @@ export const ADD_FIELD = "emails";
 export const ADD_INPUT_MAX_ROWS = 5;
 
 /** How newcomers come in (002 §2): added on a seat (per-seat, legacy team) or invited (the older model). */
-export type AddMode = "add" | "addUsers" | "invite";
+export type AddMode = "add" | "addUsers" | "invite" | "blocked";
 
 export const addTexts = {
   add: { open: "Add members", title: "Add members", submit: "Add members" },
   addUsers: { open: "Add users", title: "Add users", submit: "Add users" },
   invite: { open: "Invite users", title: "Invite users", submit: "Invite users" },
+  blocked: {
+    open: "Add users",
+    title: "Add members blocked",
+    text: "Your space is currently on a legacy plan. You should contact support to switch to a new plan.",
+    close: "Close",
+  },
   label: "Email addresses",
   placeholder: "Separate emails with a space or a comma",
   domains: (domains: readonly string[]) =>

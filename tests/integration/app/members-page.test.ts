@@ -32,6 +32,7 @@ interface Page {
     assignedSeats: number;
     availableSeats: number;
     canManage: boolean;
+    offline: boolean;
     removal: null | { fromSeats: number; toSeats: number; seatsRemoved: number; date: string };
   };
   showSeatsDialog: boolean;
@@ -114,6 +115,7 @@ describe("seats", () => {
       assignedSeats: 9,
       availableSeats: 2,
       canManage: true,
+      offline: false,
       removal: null,
     });
     expect(owner.showSeatsDialog).toBe(true);
@@ -402,5 +404,60 @@ describe("the drawer of the selected members", () => {
       ["email", PERSONAS.solo.email],
     ]);
     expect(loaderData<{ drawerError: string }>(again).drawerError).toBe("An error occurred. Please try again.");
+  });
+});
+
+describe("legacy and offline cases", () => {
+  it("gives a legacy team plan Add users with its limit, and other legacy plans the blocked notice", async () => {
+    const legacy = (await signIn(backend, PERSONAS.legacy.email)).cookie;
+    cookies[PERSONAS.legacy.email] = legacy;
+    type WithAdd = Page & { add: { mode: string; legacyLimit: number | null } | null };
+    const team = (await page(PERSONAS.legacy.email, SPACES.oldcoTeam)) as WithAdd;
+    expect(team.add).toMatchObject({ mode: "addUsers", legacyLimit: 5 });
+
+    await backend.db
+      .updateTable("workspaces")
+      .set({ legacy_type: "PROFESSIONAL" })
+      .where("id", "=", SPACES.oldcoTeam.id)
+      .execute();
+    try {
+      const professional = (await page(PERSONAS.legacy.email, SPACES.oldcoTeam)) as WithAdd;
+      expect(professional.add).toMatchObject({ mode: "blocked" });
+      const forged = await run(
+        action,
+        appRequest(pageOf(SPACES.oldcoTeam), {
+          cookie: legacy,
+          method: "POST",
+          form: { intent: "add", emails: "a@oldco.test" },
+        }),
+        paramsOf(SPACES.oldcoTeam),
+      );
+      expect(forged.response?.status).toBe(403);
+    } finally {
+      await backend.db
+        .updateTable("workspaces")
+        .set({ legacy_type: "TEAM" })
+        .where("id", "=", SPACES.oldcoTeam.id)
+        .execute();
+    }
+  });
+
+  it("marks an offline-managed subscription, whose seats change only through support", async () => {
+    await backend.db
+      .updateTable("subscriptions")
+      .set({ payment_source: "OFFLINE" })
+      .where("id", "=", "sub_acme_marketing")
+      .execute();
+    try {
+      const owner = await page(PERSONAS.owner.email);
+      expect(owner.seats).toMatchObject({ offline: true, removal: null });
+    } finally {
+      await backend.db
+        .updateTable("subscriptions")
+        .set({ payment_source: "STRIPE" })
+        .where("id", "=", "sub_acme_marketing")
+        .execute();
+    }
+    expect((await page(PERSONAS.owner.email)).seats).toMatchObject({ offline: false });
   });
 });

@@ -50,7 +50,9 @@ function addMode(space: SpaceContext): AddMode | null {
   if (workspace.restrictions.INVITATION) return null;
   if (access.role === "MEMBER" && !workspace.memberInviteUser) return null;
   if (workspace.isPerSeat) return "add";
-  return workspace.workspacePlan === "LEGACY" && workspace.legacyType === "TEAM" ? "addUsers" : "invite";
+  if (workspace.workspacePlan !== "LEGACY") return "invite";
+  // 002 §2: legacy team plans add users within their limit; other legacy plans get the legacy notice.
+  return workspace.legacyType === "TEAM" ? "addUsers" : "blocked";
 }
 
 /** 002 §6: owners and admins manage members; only the owner manages seats, on Pro or Premium. */
@@ -83,6 +85,7 @@ async function loadSeats(space: SpaceContext) {
     assignedSeats: plans.reduce((sum, seatPlan) => sum + seatPlan.assignedSeats, 0),
     availableSeats: unlimited ? -1 : plans.reduce((sum, seatPlan) => sum + seatPlan.availableSeats, 0),
     removal: removals[0] ?? null,
+    offline,
   };
 }
 
@@ -151,6 +154,7 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
       assignedSeats: seats.assignedSeats,
       availableSeats: seats.availableSeats,
       canManage: managesSeats(space),
+      offline: seats.offline,
       removal: removal && {
         fromSeats: seats.totalSeats,
         toSeats: removal.targetSeatsQuantity,
@@ -276,7 +280,7 @@ export interface AddAnswer {
  */
 async function addMembers(space: SpaceContext, formData: FormData) {
   const mode = addMode(space);
-  if (!mode) throw new Response("You may not add members to this space", { status: 403 });
+  if (!mode || mode === "blocked") throw new Response("You may not add members to this space", { status: 403 });
   const parsed = addSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) throw new Response("Bad request", { status: 400 });
   const text = parsed.data[ADD_FIELD];

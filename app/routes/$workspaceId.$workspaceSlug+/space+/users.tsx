@@ -6,7 +6,7 @@ import { listHref } from "~/domain/list-query";
 import { memberTexts } from "~/domain/members";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { AddMembersDialog, AddMembersLink } from "./__users/add-dialog";
+import { AddBlockedDialog, AddMembersDialog, AddMembersLink } from "./__users/add-dialog";
 import { MembersDrawer, SelectionForm } from "./__users/drawer";
 import { MembersTable } from "./__users/members-table";
 import { CancelDowngradeButton, DowngradeBanner, ManageSeatsDialog, SeatCounter } from "./__users/seats";
@@ -115,7 +115,11 @@ export default function UsersPage() {
         <ManageSeatsDialog seats={seats} checkout={data.checkout} closeTo={closeDialog} />
       ) : null}
       {data.add && (data.add.open || addAnswer) ? (
-        <AddMembersDialog add={data.add} answer={addAnswer} closeTo={closeDialog} />
+        data.add.mode === "blocked" ? (
+          <AddBlockedDialog closeTo={closeDialog} />
+        ) : (
+          <AddMembersDialog add={data.add} mode={data.add.mode} answer={addAnswer} closeTo={closeDialog} />
+        )
       ) : null}
     </div>
   );

@@ -3,7 +3,14 @@ import { useId } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
-import { ADD_FIELD, ADD_INPUT_MAX_ROWS, addTexts, availableSeatsMessage, MEMBER_INTENTS } from "~/domain/members";
+import {
+  ADD_FIELD,
+  ADD_INPUT_MAX_ROWS,
+  addTexts,
+  availableSeatsMessage,
+  MEMBER_INTENTS,
+  type AddMode,
+} from "~/domain/members";
 import type { AddAnswer, loadMembersPage } from "../users.server";
 
 type AddDialogData = NonNullable<Awaited<ReturnType<typeof loadMembersPage>>["add"]>;
@@ -27,17 +34,19 @@ const NO_SEAT = addTexts.reasons.no_seat_available;
  */
 export function AddMembersDialog({
   add,
+  mode,
   answer,
   closeTo,
 }: {
   add: AddDialogData;
+  mode: Exclude<AddMode, "blocked">;
   answer: AddAnswer | null;
   closeTo: string;
 }) {
   const id = useId();
   const navigation = useNavigation();
   const busy = navigation.formData?.get("intent") === MEMBER_INTENTS.add;
-  const texts = addTexts[add.mode];
+  const texts = addTexts[mode];
   const entered = answer ? answer.added + answer.refused.length : 0;
   const seatsMessage = answer?.refused.some((item) => item.reason === NO_SEAT)
     ? availableSeatsMessage(answer.added, entered)
@@ -77,8 +86,8 @@ export function AddMembersDialog({
           {answer?.formError ? <p className="text-red-700">{answer.formError}</p> : null}
           {answer && answer.refused.length > 0 ? (
             <>
-              {answer.added > 0 ? <p className="text-emerald-800">{addTexts.done(answer.added, add.mode)}</p> : null}
-              <p className="text-red-700">{add.mode === "invite" ? addTexts.hint.invite : addTexts.hint.add}</p>
+              {answer.added > 0 ? <p className="text-emerald-800">{addTexts.done(answer.added, mode)}</p> : null}
+              <p className="text-red-700">{mode === "invite" ? addTexts.hint.invite : addTexts.hint.add}</p>
               <ul className="mt-1 flex flex-wrap gap-2">
                 {answer.refused.map((item) => (
                   <li
@@ -104,6 +113,20 @@ export function AddMembersDialog({
           </button>
         </div>
       </Form>
+    </Dialog>
+  );
+}
+
+/** "Add members blocked" (002 §2, §8): a legacy plan other than Team cannot take more users here. */
+export function AddBlockedDialog({ closeTo }: { closeTo: string }) {
+  return (
+    <Dialog title={addTexts.blocked.title} closeTo={closeTo}>
+      <p className="text-sm text-slate-700">{addTexts.blocked.text}</p>
+      <div className="mt-6 flex justify-end">
+        <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary")}>
+          {addTexts.blocked.close}
+        </Link>
+      </div>
     </Dialog>
   );
 }

@@ -52,7 +52,9 @@ export function ManageSeatsDialog({ seats, checkout, closeTo }: { seats: Seats; 
           </div>
         ))}
       </dl>
-      {seats.removal ? (
+      {seats.offline ? (
+        <p className="mt-4 text-sm text-slate-700">{texts.offline}</p>
+      ) : seats.removal ? (
         <p className="mt-4 text-sm text-slate-700">{texts.cancelDowngradeFirst}</p>
       ) : unlimited ? null : (
         <div className="mt-6 flex flex-wrap justify-end gap-3">
