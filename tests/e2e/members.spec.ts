@@ -166,3 +166,29 @@ test("the owner resends, then cancels, an invitation", async ({ page }, testInfo
   await expect(page.getByRole("status").filter({ hasText: "The invitation has been cancelled." })).toBeVisible();
   await expect(page.getByRole("table", { name: "Space members" })).not.toContainText(invitee);
 });
+
+test("an admin cannot remove another admin", async ({ page }, testInfo) => {
+  await signInAs(page, "arlo@fernstudio.test");
+  await page.goto(FERN_USERS);
+  await selectMembers(page, ["Finn Ford"], testInfo.project.name === "js");
+  const drawer = page.getByRole("complementary", { name: "1 member selected" });
+  await expect(drawer.getByRole("button", { name: "Remove from the space" })).toBeDisabled();
+  await expect(drawer).toContainText("An admin cannot be removed by another admin from the space");
+});
+
+test("the owner removes a free member through the confirmation", async ({ page }, testInfo) => {
+  const js = testInfo.project.name === "js";
+  // One free member per run: both runs share the database.
+  const name = js ? "Fay Fox" : "Flo Frost";
+  await signInAs(page, "stella@fernstudio.test");
+  await page.goto(FERN_USERS);
+  await selectMembers(page, [name], js);
+  await page.getByRole("link", { name: "Remove from the space" }).click();
+  const dialog = page.getByRole("dialog", { name: "Remove members" });
+  await expect(dialog).toContainText(`Remove ${name} from the space?`);
+  await dialog.getByRole("button", { name: "Yes, proceed" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "The members have been removed from the space." }),
+  ).toBeVisible();
+  await expect(page.getByRole("table", { name: "Space members" })).not.toContainText(name);
+});

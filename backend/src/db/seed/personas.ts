@@ -42,6 +42,9 @@ export const PERSONAS = {
   stella: { id: "6100000000000022", email: "stella@fernstudio.test", name: "Stella Stone" },
   arlo: { id: "6100000000000023", email: "arlo@fernstudio.test", name: "Arlo Adams" },
   maya: { id: "6100000000000024", email: "maya@fernstudio.test", name: "Maya Moss" },
+  finn: { id: "6100000000000025", email: "finn@fernstudio.test", name: "Finn Ford" },
+  fay: { id: "6100000000000026", email: "fay@fernstudio.test", name: "Fay Fox" },
+  flo: { id: "6100000000000027", email: "flo@fernstudio.test", name: "Flo Frost" },
 } as const;
 export type PersonaKey = keyof typeof PERSONAS;
 
@@ -91,6 +94,9 @@ export const SEED_USERS: SeedUser[] = [
   { persona: "stella", installedDaysAgo: 400, mainSpace: "fernStudio" },
   { persona: "arlo", installedDaysAgo: 380, mainSpace: "fernStudio" },
   { persona: "maya", installedDaysAgo: 120, mainSpace: "fernStudio" },
+  { persona: "finn", installedDaysAgo: 300, mainSpace: "fernStudio" },
+  { persona: "fay", installedDaysAgo: 60, mainSpace: "fernStudio" },
+  { persona: "flo", installedDaysAgo: 45, mainSpace: "fernStudio" },
 ];
 
 export interface SeedMember {
@@ -229,6 +235,10 @@ export const SEED_SPACES: SeedSpace[] = [
       { persona: "stella", role: "OWNER", userPlan: "PRO" },
       { persona: "arlo", role: "ADMIN", userPlan: "PRO" },
       { persona: "maya", role: "MEMBER", userPlan: "FREE" },
+      // A second admin (free: no seat) and two free members the browser tests remove, one per run.
+      { persona: "finn", role: "ADMIN", userPlan: "FREE" },
+      { persona: "fay", role: "MEMBER", userPlan: "FREE" },
+      { persona: "flo", role: "MEMBER", userPlan: "FREE" },
     ],
   },
 ];
