@@ -10,7 +10,9 @@ async function createSpace(page: import("@playwright/test").Page, name: string) 
   return new URL(page.url()).pathname.replace(/\/mail-merges\/sent$/, "");
 }
 
-test("the owner renames the space: Cancel undoes, an invalid name shows its message, a valid one is saved", async ({ page }, testInfo) => {
+test("the owner renames the space: Cancel undoes, an invalid name shows its message, a valid one is saved", async ({
+  page,
+}, testInfo) => {
   await signInAs(page, "admin@acme.test");
   const prefix = await createSpace(page, `Rename me ${testInfo.project.name}`);
   await page.goto(`${prefix}/space/general`);
@@ -54,4 +56,30 @@ test("the owner chooses a new owner, sees the confirmation at its URL, and cance
   await dialog.getByRole("link", { name: "Cancel" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/\/acme-marketing\/space\/general$/);
+});
+
+test("the owner transfers ownership, sees the banner and stays as a regular member", async ({ page }, testInfo) => {
+  // One space per run: both runs share the database, and a space changes hands once.
+  const space =
+    testInfo.project.name === "js"
+      ? { prefix: "/5100000000000007/relay-one", name: "Relay One" }
+      : { prefix: "/5100000000000008/relay-two", name: "Relay Two" };
+  await signInAs(page, "tess@relay.test");
+  await page.goto(`${space.prefix}/space/general`);
+  await page.getByLabel("New owner").selectOption({ label: "Rory Reed (rory@relay.test)" });
+  await page.getByRole("button", { name: "Transfer" }).click();
+  await page.getByRole("dialog", { name: "Transfer ownership?" }).getByRole("button", { name: "Transfer" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${space.prefix}/mail-merges/sent`));
+  const banner = page
+    .getByRole("status")
+    .filter({ hasText: `${space.name} ownership has been transferred to rory@relay.test` });
+  await expect(banner).toContainText(`You are still part of ${space.name} as a regular user.`);
+  // A regular member: general settings are the owner's.
+  await page.goto(`${space.prefix}/space/general`);
+  await expect(page).not.toHaveURL(/\/space\/general$/);
+  await page.goto(`${space.prefix}/space/users`);
+  await expect(
+    page.getByRole("table", { name: "Space members" }).getByRole("row").filter({ hasText: "Tess Turner" }),
+  ).toContainText("Member");
 });

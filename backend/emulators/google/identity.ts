@@ -17,6 +17,7 @@ export const defaultPersonas = [
   { email: "newcomer@startup.test", name: "Nina Newcomer" },
   { email: "stella@fernstudio.test", name: "Stella Stone" },
   { email: "arlo@fernstudio.test", name: "Arlo Adams" },
+  { email: "tess@relay.test", name: "Tess Turner" },
 ] as const satisfies readonly Persona[];
 
 export type PersonaEmail = (typeof defaultPersonas)[number]["email"];

@@ -22,6 +22,7 @@ import {
   addTexts,
   type AddMode,
   disabledReason,
+  type DisplayStatus,
   displayStatus,
   drawerTexts,
   type MemberChange,
@@ -89,21 +90,23 @@ async function loadSeats(space: SpaceContext) {
   };
 }
 
+/** What the status badge needs said (002 §8 disabled reasons, a trial's end, a downgrade at renewal), or null. */
+function memberNote(member: Member, status: DisplayStatus, space: SpaceContext, timeZone: string): string | null {
+  if (status === "disabled") {
+    const freeFeatures = space.workspace.workspaceFeatures.find((features) => features.userPlan === "FREE");
+    const domains = space.workspace.workspaceDomains.map((domain) => domain.domainName);
+    return disabledReason(member, { domains, freeUserLimit: freeFeatures?.allowedUserCount ?? 0 });
+  }
+  if (status === "freeTrial") {
+    const end = trialEnd(member.freeTrialEndTimestamp);
+    return typeof end === "number" ? memberTexts.trialEnds(formatDate(end, timeZone)) : memberTexts.trialNoEnd;
+  }
+  return member.isScheduledToBeDowngraded ? memberTexts.scheduledDowngrade : null;
+}
+
 function memberRow(member: Member, space: SpaceContext, timeZone: string) {
   const status = displayStatus(member);
-  const trial = trialEnd(member.freeTrialEndTimestamp);
-  const freeFeatures = space.workspace.workspaceFeatures.find((features) => features.userPlan === "FREE");
-  const domains = space.workspace.workspaceDomains.map((domain) => domain.domainName);
-  const note =
-    status === "disabled"
-      ? disabledReason(member, { domains, freeUserLimit: freeFeatures?.allowedUserCount ?? 0 })
-      : status === "freeTrial"
-        ? trial === "none" || trial === null
-          ? memberTexts.trialNoEnd
-          : memberTexts.trialEnds(formatDate(trial, timeZone))
-        : member.isScheduledToBeDowngraded
-          ? memberTexts.scheduledDowngrade
-          : null;
+  const note = memberNote(member, status, space, timeZone);
   return {
     id: member.userId,
     name: member.userName || member.userEmail,

@@ -14,6 +14,8 @@ export const SPACES = {
   oldcoTeam: { id: "5100000000000004", name: "Oldco Team", slug: "oldco-team" },
   bigco: { id: "5100000000000005", name: "Bigco", slug: "bigco" },
   fernStudio: { id: "5100000000000006", name: "Fern Studio", slug: "fern-studio" },
+  relayOne: { id: "5100000000000007", name: "Relay One", slug: "relay-one" },
+  relayTwo: { id: "5100000000000008", name: "Relay Two", slug: "relay-two" },
 } as const;
 export type SpaceKey = keyof typeof SPACES;
 
@@ -45,6 +47,8 @@ export const PERSONAS = {
   finn: { id: "6100000000000025", email: "finn@fernstudio.test", name: "Finn Ford" },
   fay: { id: "6100000000000026", email: "fay@fernstudio.test", name: "Fay Fox" },
   flo: { id: "6100000000000027", email: "flo@fernstudio.test", name: "Flo Frost" },
+  tess: { id: "6100000000000028", email: "tess@relay.test", name: "Tess Turner" },
+  rory: { id: "6100000000000029", email: "rory@relay.test", name: "Rory Reed" },
 } as const;
 export type PersonaKey = keyof typeof PERSONAS;
 
@@ -97,6 +101,8 @@ export const SEED_USERS: SeedUser[] = [
   { persona: "finn", installedDaysAgo: 300, mainSpace: "fernStudio" },
   { persona: "fay", installedDaysAgo: 60, mainSpace: "fernStudio" },
   { persona: "flo", installedDaysAgo: 45, mainSpace: "fernStudio" },
+  { persona: "tess", installedDaysAgo: 200, mainSpace: "relayOne" },
+  { persona: "rory", installedDaysAgo: 150, mainSpace: "relayOne" },
 ];
 
 export interface SeedMember {
@@ -241,4 +247,17 @@ export const SEED_SPACES: SeedSpace[] = [
       { persona: "flo", role: "MEMBER", userPlan: "FREE" },
     ],
   },
+  // Two Pro spaces whose owner hands them over in the browser tests (one per run): Rory is the candidate.
+  ...(["relayOne", "relayTwo"] as const).map((space): SeedSpace => ({
+    space,
+    plan: "PRO",
+    paymentSource: "STRIPE",
+    isPerSeat: false,
+    domains: ["relay.test"],
+    createdDaysAgo: 210,
+    members: [
+      { persona: "tess", role: "OWNER", userPlan: "PRO" },
+      { persona: "rory", role: "MEMBER", userPlan: "PRO" },
+    ],
+  })),
 ];
