@@ -4,7 +4,7 @@ import { isTransferCandidate } from "~/domain/general-settings";
 import { roleRank } from "~/domain/roles";
 import { buildFilterBy } from "./list-filter.server";
 import { optionalTimestamp, timestamp } from "./http.server";
-import { memberStatusSchema, roleSchema, userPlanSchema } from "./schemas";
+import { memberStatusSchema, nullableString, roleSchema, userPlanSchema } from "./schemas";
 
 const spaceManagerSchema = z.object({
   userId: z.string(),
@@ -53,13 +53,7 @@ export async function getSpaceOwner(auth: AuthContext, workspaceId: string): Pro
   return answer.items.find((member) => member.userRole === "OWNER") ?? null;
 }
 
-const candidateSchema = spaceManagerSchema.extend({
-  status: z.string(),
-  seatType: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? null),
-});
+const candidateSchema = spaceManagerSchema.extend({ status: z.string(), seatType: nullableString });
 export type TransferCandidate = z.infer<typeof candidateSchema>;
 
 /** The backend's largest page of members (002 §7). */
@@ -100,10 +94,7 @@ const memberSchema = z.object({
     .transform((value) => value ?? ""),
   userRole: roleSchema,
   userPlan: userPlanSchema,
-  seatType: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? null),
+  seatType: nullableString,
   status: memberStatusSchema,
   createTimestamp: timestamp,
   isPersonal: z.boolean().default(false),
@@ -113,17 +104,7 @@ const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
-const countsSchema = z.object({
-  total: z.number().int(),
-  paid: z.number().int(),
-  gmailPaid: z.number().int(),
-  trial: z.number().int(),
-  free: z.number().int(),
-  disabled: z.number().int(),
-});
-export type MemberCounts = z.infer<typeof countsSchema>;
-
-const membersPageSchema = z.object({ items: z.array(memberSchema), total: z.number().int(), counts: countsSchema });
+const membersPageSchema = z.object({ items: z.array(memberSchema) });
 
 export interface MembersQuery {
   /** Part of the name or e-mail; empty means no filter. */
@@ -133,7 +114,7 @@ export interface MembersQuery {
   limitOffset: number;
 }
 
-/** One page of the members list (GET /workspaces/{id}/members, 002 §7), with the space's Member counts. */
+/** One page of the members list (GET /workspaces/{id}/members, 002 §7). */
 export function listMembers(auth: AuthContext, workspaceId: string, query: MembersQuery) {
   return auth.call({
     base: "v1",
@@ -150,17 +131,8 @@ export function listMembers(auth: AuthContext, workspaceId: string, query: Membe
 
 const addAnswerSchema = z.object({
   success: z.boolean(),
-  results: z.array(
-    z.object({
-      userEmail: z.string(),
-      errorDetails: z
-        .string()
-        .nullish()
-        .transform((value) => value ?? null),
-    }),
-  ),
+  results: z.array(z.object({ userEmail: z.string(), errorDetails: nullableString })),
 });
-export type AddAnswer = z.infer<typeof addAnswerSchema>;
 
 /**
  * Adds members (POST /workspaces/{id}/users/v1, 002 §7: per-seat and legacy
@@ -192,46 +164,40 @@ export async function checkInvitations(auth: AuthContext, workspaceId: string, u
     path: `/workspaces/${encodeURIComponent(workspaceId)}/invitations`,
     query: { onlyCheckValidity: true },
     body: { userEmails },
-    schema: z.object({
-      items: z.array(
-        z.object({
-          email: z.string(),
-          errorMsg: z
-            .string()
-            .nullish()
-            .transform((value) => value ?? null),
-        }),
-      ),
-    }),
+    schema: z.object({ items: z.array(z.object({ email: z.string(), errorMsg: nullableString })) }),
   });
   return answer.items;
 }
 
-/** The member changes of 002 §7 (remove, change role, activate, resend and cancel invitations): path and body of each. */
-const memberChanges = {
-  remove: (userIds: string[]) => ({ method: "DELETE", path: "members", body: { userIds } }),
-  changeRole: (memberRoles: Array<{ userId: string; userRole: "ADMIN" | "MEMBER" }>) => ({
+export interface MemberChange {
+  method: "PUT" | "DELETE";
+  /** Under /workspaces/{id}/. */
+  path: string;
+  body: unknown;
+}
+
+/** The member changes of 002 §7 (remove, change role, activate, resend and cancel invitations): each one's call. */
+export const memberChanges = {
+  remove: (userIds: string[]): MemberChange => ({ method: "DELETE", path: "members", body: { userIds } }),
+  changeRole: (memberRoles: Array<{ userId: string; userRole: "ADMIN" | "MEMBER" }>): MemberChange => ({
     method: "PUT",
     path: "members/change-role",
     body: { memberRoles },
   }),
-  activate: (userIds: string[]) => ({ method: "PUT", path: "members/activate", body: { userIds } }),
-  resend: (invitedUserEmails: string[]) => ({ method: "PUT", path: "invitations/resend", body: { invitedUserEmails } }),
-  cancelInvitation: (invitedUserEmails: string[]) => ({
+  activate: (userIds: string[]): MemberChange => ({ method: "PUT", path: "members/activate", body: { userIds } }),
+  resend: (invitedUserEmails: string[]): MemberChange => ({
+    method: "PUT",
+    path: "invitations/resend",
+    body: { invitedUserEmails },
+  }),
+  cancelInvitation: (invitedUserEmails: string[]): MemberChange => ({
     method: "DELETE",
     path: "invitations",
     body: { invitedUserEmails },
   }),
-} as const;
-
-export type MemberChangeRequest = {
-  [K in keyof typeof memberChanges]: { kind: K; value: Parameters<(typeof memberChanges)[K]>[0] };
-}[keyof typeof memberChanges];
+};
 
 /** Sends one member change; a refusal arrives as the backend's error (403/404/409 with its reason). */
-export async function changeMembers(auth: AuthContext, workspaceId: string, change: MemberChangeRequest) {
-  const { method, path, body } = (
-    memberChanges[change.kind] as (value: unknown) => { method: "PUT" | "DELETE"; path: string; body: unknown }
-  )(change.value);
+export async function changeMembers(auth: AuthContext, workspaceId: string, { method, path, body }: MemberChange) {
   await auth.call({ base: "v1", method, path: `/workspaces/${encodeURIComponent(workspaceId)}/${path}`, body });
 }

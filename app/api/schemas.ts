@@ -7,3 +7,9 @@ export const workspacePlanSchema = z.enum(WORKSPACE_PLANS);
 export const userPlanSchema = z.enum(USER_PLANS);
 export const legacyTypeSchema = z.enum(LEGACY_TYPES);
 export const memberStatusSchema = z.enum(MEMBER_STATUSES);
+
+/** A text the backend may leave out or send as null: null either way. */
+export const nullableString = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? null);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AuthContext } from "./caller.server";
 import { isBackendError, timestamp } from "./http.server";
-import { userPlanSchema } from "./schemas";
+import { nullableString, userPlanSchema } from "./schemas";
 
 const seatPlanSchema = z.object({
   paymentPlanId: z.string(),
@@ -13,10 +13,7 @@ const seatPlanSchema = z.object({
 
 const subscriptionSchema = z.object({
   subscriptionId: z.string(),
-  paymentSource: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? null),
+  paymentSource: nullableString,
   endTimestamp: timestamp,
   subscriptionPaymentPlans: z.array(seatPlanSchema),
 });

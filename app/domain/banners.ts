@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BANNER_PARAMS, BANNER_SIGNATURE_PARAM, type BannerContent } from "./banner-params";
-import { addTexts, drawerTexts, type MemberChange } from "./members";
+import { addTexts, drawerTexts, memberTexts, type MemberChange } from "./members";
 import { genericErrorTexts } from "./error-texts";
 import { generalSettingsTexts } from "./general-settings";
 
@@ -105,8 +105,7 @@ export function bannerContent(params: BannerParams): BannerContent {
     case "settings-saved":
       return { tone: "success", title: generalSettingsTexts.saved };
     case "downgrade-cancelled":
-      // 002 §4 Seat downgrade banner.
-      return { tone: "success", title: "You successfully cancelled the previously scheduled downgrade." };
+      return { tone: "success", title: memberTexts.downgrade.cancelled };
     case "members-added":
       return { tone: "success", title: addTexts.done(params.added, params.mode) };
     case "members-updated":

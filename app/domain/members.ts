@@ -51,8 +51,6 @@ export const memberTexts = {
     /** 002 §8 Seat notices. */
     cancelDowngradeFirst: "You have a scheduled downgrade. Cancel it first to add or remove seats.",
     offline: "You are on an offline managed subscription. Please contact us if you need changes.",
-    maximum: "Contact us if you need more than 100 seats",
-    close: "Close",
   },
   downgrade: {
     owner: (seats: number, date: string) =>
@@ -60,6 +58,8 @@ export const memberTexts = {
     admin: (from: number, to: number, date: string) =>
       `There is a scheduled downgrade from ${from} to ${to} seats that will take effect on ${date}. Please contact the space owner to cancel it.`,
     cancel: "Cancel downgrade",
+    /** 002 §4: the banner after cancelling it. */
+    cancelled: "You successfully cancelled the previously scheduled downgrade.",
     footer: (count: number) => `${count} seat(s) scheduled for removal`,
   },
 } as const;

@@ -7,7 +7,6 @@ import {
   findInvitationByToken,
   listPendingInvitations,
   markInvitationAccepted,
-  pendingInvitationEmails,
 } from "../store/invitations";
 import { findMembership, insertMember } from "../store/workspaces";
 import type { AppEnv, RouteDeps } from "./app-env";
@@ -84,8 +83,10 @@ export function invitationsRoutes({ db }: RouteDeps) {
     const body = await parseJsonBody(c, invitedBody);
     const { workspace } = await requireInviter(db, c);
     await db.transaction().execute(async (trx) => {
-      const pending = await pendingInvitationEmails(trx, workspace.id, Date.now(), body.invitedUserEmails);
-      if (pending.size !== body.invitedUserEmails.length) throw invitationNotFound();
+      const pending = await listPendingInvitations(trx, workspace.id, Date.now(), body.invitedUserEmails);
+      if (new Set(pending.map((invitation) => invitation.invited_email)).size !== body.invitedUserEmails.length) {
+        throw invitationNotFound();
+      }
       await cancelInvitations(trx, workspace.id, body.invitedUserEmails);
     });
     return c.body(null, 204);

@@ -8,9 +8,9 @@ import type { UserPlan } from "../domain/enums";
 import { invitationRefusal, mayAddMembers } from "../domain/member-rights";
 import { NO_PLAN_FEATURES } from "../domain/plan-features";
 import { parseRestrictions } from "../domain/restrictions";
-import { UNLIMITED_SEATS, type Room } from "../domain/seats";
+import type { Room } from "../domain/seats";
 import { urlPrefix } from "../domain/slug";
-import { insertInvitation, pendingInvitationEmails, sendInviteLink } from "../store/invitations";
+import { insertInvitation, listPendingInvitations, sendInviteLink } from "../store/invitations";
 import { freeMemberAllowance, memberIdsByEmail, seatsTakenByPlan } from "../store/members";
 import { loadSpaceSeats } from "../store/space-seats";
 import { emailDomain } from "../store/users";
@@ -72,11 +72,7 @@ export async function additionPlacement(db: BackendDb, workspace: Workspace, now
       const rooms = new Map<UserPlan, Room>(
         plans.map((plan) => [
           plan.userPlan,
-          {
-            allowed: plan.totalSeats === UNLIMITED_SEATS ? UNLIMITED_SEATS : plan.totalSeats,
-            taken: plan.assignedSeats,
-            full: "no_seat_available",
-          },
+          { allowed: plan.totalSeats, taken: plan.assignedSeats, full: "no_seat_available" },
         ]),
       );
       const noSeat: Room = { allowed: 0, taken: 0, full: "no_seat_available" };
@@ -121,12 +117,13 @@ export async function checkNewcomers(
   placement: Placement,
   now: number,
 ): Promise<CheckedNewcomer[]> {
-  const [members, invited, domains] = await Promise.all([
+  const [members, pending, domains] = await Promise.all([
     memberIdsByEmail(db, workspaceId, emails),
-    pendingInvitationEmails(db, workspaceId, now),
+    listPendingInvitations(db, workspaceId, now, emails),
     listDomains(db, workspaceId),
   ]);
   const alreadyIn = new Set(members.keys());
+  const invited = new Set(pending.map((invitation) => invitation.invited_email));
   return emails.map((email) => {
     const { userPlan, room } = placement(email);
     const refusal = invitationRefusal(email, { domains, alreadyIn, invited }, room);

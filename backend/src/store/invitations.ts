@@ -65,33 +65,16 @@ export async function markInvitationAccepted(db: BackendDb, tokenHash: string, n
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The addresses with a live PENDING invitation to the space, among `emails` (all when omitted). */
-export async function pendingInvitationEmails(
-  db: BackendDb,
-  workspaceId: string,
-  now: number,
-  emails?: readonly string[],
-) {
+/** The live PENDING invitations to the space (address and the plan it joins on), of `emails` only when given. */
+export function listPendingInvitations(db: BackendDb, workspaceId: string, now: number, emails?: readonly string[]) {
   let query = db
-    .selectFrom("invitations")
-    .select("invited_email")
-    .where("workspace_id", "=", workspaceId)
-    .where("status", "=", "PENDING")
-    .where("expires_at", ">", now);
-  if (emails) query = query.where("invited_email", "in", emails.length > 0 ? [...emails] : [""]);
-  return new Set((await query.execute()).map((row) => row.invited_email));
-}
-
-/** The live PENDING invitations of these addresses to the space. */
-export function listPendingInvitations(db: BackendDb, workspaceId: string, now: number, emails: readonly string[]) {
-  return db
     .selectFrom("invitations")
     .select(["invited_email", "user_plan"])
     .where("workspace_id", "=", workspaceId)
     .where("status", "=", "PENDING")
-    .where("expires_at", ">", now)
-    .where("invited_email", "in", emails.length > 0 ? [...emails] : [""])
-    .execute();
+    .where("expires_at", ">", now);
+  if (emails) query = query.where("invited_email", "in", emails.length > 0 ? [...emails] : [""]);
+  return query.execute();
 }
 
 /** Cancels the space's PENDING invitations of these addresses (expired ones too). */

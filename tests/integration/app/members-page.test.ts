@@ -308,6 +308,7 @@ describe("the drawer of the selected members", () => {
     // Ben is paid: the removal is refused with the spec's reason.
     expect(drawer?.removalBlocks).toEqual([
       {
+        id: PERSONAS.benBaker.id,
         name: "Ben Baker",
         reason:
           "To remove paid users, you must downgrade them to free and then remove them during the next billing cycle.",

@@ -6,8 +6,9 @@ import {
   checkInvitations,
   getSpaceOwner,
   listMembers,
+  memberChanges,
   type Member,
-  type MemberChangeRequest,
+  type MemberChange as MemberChangeCall,
 } from "~/api/members.server";
 import { isBackendError } from "~/api/http.server";
 import { cancelScheduledRemovals, listActiveSubscriptions, listScheduledRemovals } from "~/api/subscriptions.server";
@@ -140,7 +141,8 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
       ...pageWindow(query.page),
     }),
     loadSeats(space),
-    isOwner ? null : getSpaceOwner(space.auth, workspace.workspaceId),
+    // Only the per-seat notice names the owner (002 §6).
+    workspace.isPerSeat && !isOwner ? getSpaceOwner(space.auth, workspace.workspaceId) : null,
   ]);
   const { rows, hasNextPage } = pageOf(members.items.map((member) => memberRow(member, space, timeZone)));
   const removal = seats?.removal ?? null;
@@ -178,7 +180,7 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
   };
 }
 
-/** The add (or invite) dialog's data: its kind, the domain sentence, the seats left and a fresh once-only key. */
+/** The add (or invite) dialog's data: its kind, the domain sentence, the seats left, the legacy limit and a fresh once-only key. */
 function addDialog(space: SpaceContext, availableSeats: number | null, open: boolean) {
   const mode = addMode(space);
   if (!mode) return null;
@@ -212,11 +214,11 @@ function drawerFor(space: SpaceContext, rows: MemberRow[], params: URLSearchPara
     ? []
     : selected.flatMap((row) => {
         const reason = removalBlock(actor, row);
-        return reason ? [{ name: row.name, reason }] : [];
+        return reason ? [{ id: row.id, name: row.name, reason }] : [];
       });
   const manageUserRoles = space.membership.workspaceUserFeature.otherFeatures.manageUserRoles;
   return {
-    members: selected.map(({ id, name, email, role }) => ({ id, name, email, role })),
+    members: selected.map(({ id, name, email }) => ({ id, name, email })),
     canRemove: !anyPending,
     removalBlocks,
     confirmingRemoval: params.get("confirm") === "remove" && !anyPending && removalBlocks.length === 0,
@@ -341,24 +343,21 @@ const changeSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** The change to send and the banner that says it was made. */
-function changeOf(submission: z.infer<typeof changeSchema>): { request: MemberChangeRequest; done: MemberChange } {
+function changeOf(submission: z.infer<typeof changeSchema>): { call: MemberChangeCall; done: MemberChange } {
   switch (submission.intent) {
     case MEMBER_INTENTS.remove:
-      return { request: { kind: "remove", value: submission.userId }, done: "removed" };
+      return { call: memberChanges.remove(submission.userId), done: "removed" };
     case MEMBER_INTENTS.changeRole:
       return {
-        request: {
-          kind: "changeRole",
-          value: submission.userId.map((userId) => ({ userId, userRole: submission.role })),
-        },
+        call: memberChanges.changeRole(submission.userId.map((userId) => ({ userId, userRole: submission.role }))),
         done: "role",
       };
     case MEMBER_INTENTS.activate:
-      return { request: { kind: "activate", value: submission.userId }, done: "activated" };
+      return { call: memberChanges.activate(submission.userId), done: "activated" };
     case MEMBER_INTENTS.resend:
-      return { request: { kind: "resend", value: submission.email }, done: "resent" };
+      return { call: memberChanges.resend(submission.email), done: "resent" };
     case MEMBER_INTENTS.cancelInvitation:
-      return { request: { kind: "cancelInvitation", value: submission.email }, done: "cancelled" };
+      return { call: memberChanges.cancelInvitation(submission.email), done: "cancelled" };
   }
 }
 
@@ -388,9 +387,9 @@ async function changeSelectedMembers(space: SpaceContext, formData: FormData) {
     role: formData.get("role") ?? undefined,
   });
   if (!submission.success) throw new Response("Bad request", { status: 400 });
-  const { request, done } = changeOf(submission.data);
+  const { call, done } = changeOf(submission.data);
   try {
-    await changeMembers(space.auth, space.workspace.workspaceId, request);
+    await changeMembers(space.auth, space.workspace.workspaceId, call);
   } catch (error) {
     if (error instanceof Response) throw error;
     const status = isBackendError(error) && error.status < 500 ? error.status : 502;

@@ -44,7 +44,9 @@ export default function UsersPage() {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <PageHeading>{texts(data.isPerSeat).heading(data.spaceName)}</PageHeading>
         <div className="flex flex-wrap items-center gap-4">
-          {seats ? <SeatCounter seats={seats} /> : null}
+          {seats ? (
+            <SeatCounter seats={seats} manageTo={listHref(pathname, search, { dialog: "seats", ...keepPage })} />
+          ) : null}
           {data.add ? (
             <AddMembersLink add={data.add} to={listHref(pathname, search, { dialog: "add", ...keepPage })} />
           ) : null}

@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { parseEmailTags } from "~/domain/email-tags";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import {
   ADD_FIELD,
@@ -47,9 +48,12 @@ export function AddMembersDialog({
   const navigation = useNavigation();
   const busy = navigation.formData?.get("intent") === MEMBER_INTENTS.add;
   const texts = addTexts[mode];
-  const entered = answer ? answer.added + answer.refused.length : 0;
+  // With JavaScript, the seats left are compared with the addresses as they are typed (002 §5).
+  const [typed, setTyped] = useState(0);
+  const liveSeatsMessage = answer ? null : availableSeatsMessage(add.availableSeats, typed);
+  // After a submission some were refused for want of a seat: the ones added took every seat there was.
   const seatsMessage = answer?.refused.some((item) => item.reason === NO_SEAT)
-    ? availableSeatsMessage(answer.added, entered)
+    ? availableSeatsMessage(answer.added, answer.added + answer.refused.length)
     : null;
   const errorId = `${id}-errors`;
   const hasErrors = Boolean(answer && (answer.formError || answer.refused.length > 0));
@@ -77,11 +81,15 @@ export function AddMembersDialog({
           placeholder={addTexts.placeholder}
           autoComplete="off"
           spellCheck={false}
+          onChange={(event) => setTyped(parseEmailTags(event.currentTarget.value).length)}
           aria-invalid={hasErrors || undefined}
           aria-describedby={hasErrors ? errorId : undefined}
           style={{ maxHeight: `${ADD_INPUT_MAX_ROWS * 1.5 + 1}rem` }}
           className="w-full resize-y rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm aria-[invalid]:border-red-500"
         />
+        <p aria-live="polite" className="text-sm text-slate-700">
+          {liveSeatsMessage}
+        </p>
         <div id={errorId} className="text-sm">
           {answer?.formError ? <p className="text-red-700">{answer.formError}</p> : null}
           {answer && answer.refused.length > 0 ? (

@@ -101,6 +101,7 @@ export function MembersDrawer({ drawer, error }: { drawer: Drawer; error: string
   const withSelection = (changes: Record<string, string | null>) => listHref(pathname, search, { ...keep, ...changes });
   const names = drawer.members.map((member) => member.name).join(", ");
   const roleId = useId();
+  const blocksId = useId();
 
   return (
     <aside
@@ -172,12 +173,12 @@ export function MembersDrawer({ drawer, error }: { drawer: Drawer; error: string
         {drawer.canRemove ? (
           drawer.removalBlocks.length > 0 ? (
             <div>
-              <button type="button" disabled aria-describedby="removal-blocks" className={buttonClass("secondary")}>
+              <button type="button" disabled aria-describedby={blocksId} className={buttonClass("secondary")}>
                 {drawerTexts.remove}
               </button>
-              <ul id="removal-blocks" className="mt-2 list-inside list-disc text-sm text-slate-700">
+              <ul id={blocksId} className="mt-2 list-inside list-disc text-sm text-slate-700">
                 {drawer.removalBlocks.map((block) => (
-                  <li key={block.name}>
+                  <li key={block.id}>
                     <span className="font-medium">{block.name}</span>: {block.reason}
                   </li>
                 ))}
@@ -194,7 +195,8 @@ export function MembersDrawer({ drawer, error }: { drawer: Drawer; error: string
           )
         ) : null}
       </div>
-      {drawer.confirmingRemoval ? (
+      {/* A refused removal closes the confirmation: its reason shows in the drawer. */}
+      {drawer.confirmingRemoval && !error ? (
         <Dialog title={drawerTexts.confirmRemoveTitle} closeTo={withSelection({ confirm: null })}>
           <p className="text-sm text-slate-700">{drawerTexts.confirmRemove(names)}</p>
           <Form method="post" preventScrollReset className="mt-6 flex flex-wrap justify-end gap-3">

@@ -1,8 +1,7 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { Banner } from "~/components/ui/banner";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { listHref } from "~/domain/list-query";
 import { MEMBER_INTENTS, memberTexts, seatCounter, seatUsagePercent } from "~/domain/members";
 import type { loadMembersPage } from "../users.server";
 
@@ -10,17 +9,12 @@ type Seats = NonNullable<Awaited<ReturnType<typeof loadMembersPage>>["seats"]>;
 type Checkout = Awaited<ReturnType<typeof loadMembersPage>>["checkout"];
 
 /** The seat counter and, for the owner, the link that opens Manage seats (`?dialog=seats`, 002 §2). */
-export function SeatCounter({ seats }: { seats: Seats }) {
-  const { pathname, search } = useLocation();
+export function SeatCounter({ seats, manageTo }: { seats: Seats; manageTo: string }) {
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm">
       <span className="rounded-full bg-slate-100 px-3 py-1 font-medium text-slate-800">{seatCounter(seats)}</span>
       {seats.canManage ? (
-        <Link
-          to={listHref(pathname, search, { dialog: "seats", page: new URLSearchParams(search).get("page") })}
-          preventScrollReset
-          className="font-semibold text-brand-700 hover:underline"
-        >
+        <Link to={manageTo} preventScrollReset className="font-semibold text-brand-700 hover:underline">
           {memberTexts.seats.manage}
         </Link>
       ) : null}
