@@ -104,7 +104,11 @@ const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
-const membersPageSchema = z.object({ items: z.array(memberSchema) });
+const membersPageSchema = z.object({
+  items: z.array(memberSchema),
+  /** 002 §3 Member counts: only the paid count is read (the type change's last-paid rule). */
+  counts: z.object({ paid: z.number().int() }),
+});
 
 export interface MembersQuery {
   /** Part of the name or e-mail; empty means no filter. */
@@ -127,6 +131,24 @@ export function listMembers(auth: AuthContext, workspaceId: string, query: Membe
     },
     schema: membersPageSchema,
   });
+}
+
+/**
+ * The members who cannot be made paid here (GET /workspaces/{id}/members/promote-validity,
+ * 002 §7), by id, with their error code (already_paid_user). Errors yield an empty list (002 §7).
+ */
+export async function listPromoteRestrictions(auth: AuthContext, workspaceId: string) {
+  try {
+    const answer = await auth.call({
+      base: "v1",
+      path: `/workspaces/${encodeURIComponent(workspaceId)}/members/promote-validity`,
+      schema: z.object({ items: z.array(z.object({ userId: z.string(), errorCode: z.string() })) }),
+    });
+    return answer.items;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return [];
+  }
 }
 
 const addAnswerSchema = z.object({

@@ -14,6 +14,7 @@ const seatPlanSchema = z.object({
 const subscriptionSchema = z.object({
   subscriptionId: z.string(),
   paymentSource: nullableString,
+  billingInterval: z.enum(["MONTHLY", "YEARLY"]),
   endTimestamp: timestamp,
   subscriptionPaymentPlans: z.array(seatPlanSchema),
 });

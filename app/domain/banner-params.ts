@@ -5,7 +5,18 @@
  */
 /** The signature a redirect puts on a banner with text (app/utils/banner-links.server.ts). */
 export const BANNER_SIGNATURE_PARAM = "sig";
-export const BANNER_PARAMS = ["banner", "name", "switchedTo", "email", "switched", "reason", "added", "mode", "change", BANNER_SIGNATURE_PARAM] as const;
+export const BANNER_PARAMS = [
+  "banner",
+  "name",
+  "switchedTo",
+  "email",
+  "switched",
+  "reason",
+  "added",
+  "mode",
+  "change",
+  BANNER_SIGNATURE_PARAM,
+] as const;
 
 export interface BannerContent {
   tone: "success" | "error" | "info";

@@ -47,12 +47,15 @@ describe("banner parsing", () => {
     });
   });
 
-  it.each(["", "banner=unknown", "banner=created", "banner=transferred&name=A&email=not-an-email", "banner=invitation-error&reason=x"])(
-    "ignores %j",
-    (query) => {
-      expect(parse(query)).toBeNull();
-    },
-  );
+  it.each([
+    "",
+    "banner=unknown",
+    "banner=created",
+    "banner=transferred&name=A&email=not-an-email",
+    "banner=invitation-error&reason=x",
+  ])("ignores %j", (query) => {
+    expect(parse(query)).toBeNull();
+  });
 
   it("round-trips through bannerQuery and strips its parameters", () => {
     const query = bannerQuery({ banner: "created", name: "Acme Labs" });

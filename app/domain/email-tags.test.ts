@@ -3,14 +3,9 @@ import { emailInputRows, isValidEmail, MAX_EMAIL_TAGS, parseEmailTags, summarise
 
 describe("parseEmailTags", () => {
   it("splits on commas, spaces, tabs and new lines", () => {
-    expect(parseEmailTags("a@x.test, b@x.test c@x.test\nd@x.test\te@x.test,,f@x.test").map((tag) => tag.email)).toEqual([
-      "a@x.test",
-      "b@x.test",
-      "c@x.test",
-      "d@x.test",
-      "e@x.test",
-      "f@x.test",
-    ]);
+    expect(parseEmailTags("a@x.test, b@x.test c@x.test\nd@x.test\te@x.test,,f@x.test").map((tag) => tag.email)).toEqual(
+      ["a@x.test", "b@x.test", "c@x.test", "d@x.test", "e@x.test", "f@x.test"],
+    );
   });
 
   it("trims, lowercases and keeps each address once, in typed order", () => {

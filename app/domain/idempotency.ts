@@ -11,4 +11,3 @@ export const IDEMPOTENCY_FIELD = "idempotencyKey";
 export function newIdempotencyKey() {
   return crypto.randomUUID();
 }
-

@@ -54,7 +54,9 @@ describe("hrefs", () => {
     expect(listHref("/x", "q=a", { page: "2" })).toBe("/x?q=a&page=2");
   });
   it("never carries one-time messages on", () => {
-    expect(listHref("/x", "q=a&cancel=success&banner=created&name=A&result=added&count=2", { page: "2" })).toBe("/x?q=a&page=2");
+    expect(listHref("/x", "q=a&cancel=success&banner=created&name=A&result=added&count=2", { page: "2" })).toBe(
+      "/x?q=a&page=2",
+    );
   });
   it("removes a parameter set to null", () => {
     expect(listHref("/x", "q=a", { q: null })).toBe("/x");

@@ -57,7 +57,16 @@ export function pageOf<T>(rows: T[], pageSize = PAGE_SIZE) {
  * One-time parameters: banners, action results and open confirmations. A
  * list link never carries them on, or the message would show again.
  */
-export const ONE_TIME_PARAMS = [...BANNER_PARAMS, "cancel", "result", "count", "draft", "template", "confirm", "dialog"] as const;
+export const ONE_TIME_PARAMS = [
+  ...BANNER_PARAMS,
+  "cancel",
+  "result",
+  "count",
+  "draft",
+  "template",
+  "confirm",
+  "dialog",
+] as const;
 
 /** The same URL with some parameters changed (null removes one). Any change but the page's goes back to page 1. */
 export function listHref(pathname: string, search: string | URLSearchParams, changes: Record<string, string | null>) {

@@ -10,6 +10,7 @@ import {
   seatCounter,
   seatUsagePercent,
   trialEnd,
+  userLimitBlock,
 } from "./members";
 
 describe("displayStatus (002 §3 derived status)", () => {
@@ -122,5 +123,18 @@ describe("availableSeatsMessage (002 §5)", () => {
     expect(availableSeatsMessage(0, 2)).toMatch(
       /^There are 0 available seats in this space so you can add 0 members\./,
     );
+  });
+});
+
+describe("userLimitBlock (002 §5, §8: the legacy team plan's user limit)", () => {
+  it("closes Add users when no place is left, or when the plan allows one user", () => {
+    expect(userLimitBlock(5, 3, 0)).toBeNull();
+    expect(userLimitBlock(5, 5, 0)).toBe("Your current plan does not allow more than 5 users.");
+    expect(userLimitBlock(1, 1, 0)).toBe("Your current plan does not allow you to add other users.");
+  });
+
+  it("refuses entries that take the paid users over the limit", () => {
+    expect(userLimitBlock(5, 3, 2)).toBeNull();
+    expect(userLimitBlock(5, 3, 3)).toBe("You cannot go over your current plan user limit (5).");
   });
 });

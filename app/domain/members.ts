@@ -253,6 +253,11 @@ export const addTexts = {
   availableSeats: (seats: number) =>
     `There ${seats === 1 ? "is" : "are"} ${seats} available seat${seats === 1 ? "" : "s"} in this space so you can add ${seats} member${seats === 1 ? "" : "s"}. To add more members you need to add more seats to the space first.`,
   userLimit: (limit: number) => `You cannot go over your current plan user limit (${limit}).`,
+  /** 002 §8 Add-users tooltips: the legacy team plan has no place left. */
+  noOtherUsers: "Your current plan does not allow you to add other users.",
+  maxUsers: (limit: number) => `Your current plan does not allow more than ${limit} users.`,
+  /** Written for this app: the name of the tooltip's button. */
+  whyClosed: "Why adding users is not possible",
   hint: {
     add: "We can't add some email addresses. Hover over them to know why.",
     invite: "We can't invite some email addresses. Hover over them to know why.",
@@ -275,6 +280,19 @@ export const addTexts = {
       ? `${count} user${count === 1 ? "" : "s"} invited. They will receive an invite link by email.`
       : `${count} member${count === 1 ? "" : "s"} added. They will receive an invite link by email.`,
 } as const;
+
+/**
+ * The legacy team plan's user limit (002 §5, §8): why Add users is closed
+ * (nothing entered yet), or why the entered addresses cannot all be added
+ * (the paid users plus the entries over the limit); null when they fit.
+ */
+export function userLimitBlock(limit: number, paidCount: number, entered: number): string | null {
+  if (entered === 0) {
+    if (limit <= 1) return addTexts.noOtherUsers;
+    return paidCount >= limit ? addTexts.maxUsers(limit) : null;
+  }
+  return paidCount + entered > limit ? addTexts.userLimit(limit) : null;
+}
 
 /** 002 §5 available-seats message: only when fewer seats are left than addresses entered. */
 export function availableSeatsMessage(availableSeats: number | null, entered: number) {

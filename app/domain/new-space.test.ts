@@ -18,9 +18,12 @@ function form(entries: Record<string, string>) {
 
 describe("new space form", () => {
   it("trims the name it accepts", () => {
-    const submission = parseWithZod(form({ spaceName: "  Launch team  ", idempotencyKey: "0f8fad5b-d9cb-469f-a165-70867728950e" }), {
-      schema: newSpaceSchema,
-    });
+    const submission = parseWithZod(
+      form({ spaceName: "  Launch team  ", idempotencyKey: "0f8fad5b-d9cb-469f-a165-70867728950e" }),
+      {
+        schema: newSpaceSchema,
+      },
+    );
     expect(submission.status === "success" && submission.value.spaceName).toBe("Launch team");
   });
 

@@ -97,7 +97,9 @@ describe("space access", () => {
     expect(access({ workspacePlan: "PRO", userPlan: "PRO" }).canAccessBounces).toBe(false);
     expect(access({ workspacePlan: "PRO", userPlan: "FREE" }).canAccessBounces).toBe(true);
     expect(access({ workspacePlan: "PREMIUM", userPlan: "PRO" }).canAccessBounces).toBe(true);
-    expect(access({ workspacePlan: "FREE", userPlan: "FREE", restrictions: { SHARED_BOUNCES: true } }).canAccessBounces).toBe(false);
+    expect(
+      access({ workspacePlan: "FREE", userPlan: "FREE", restrictions: { SHARED_BOUNCES: true } }).canAccessBounces,
+    ).toBe(false);
   });
 
   it("follows canAccessTeamReport for the team report", () => {
@@ -138,6 +140,11 @@ describe("Manage billing", () => {
     expect(canManageBillingPortal(owner, { workspacePlan: "PRO", paymentSource: "OFFLINE" })).toBe(false);
     expect(canManageBillingPortal(owner, { workspacePlan: "LEGACY", paymentSource: "PAYPAL" })).toBe(false);
     expect(canManageBillingPortal(owner, { workspacePlan: "FREE", paymentSource: null })).toBe(false);
-    expect(canManageBillingPortal(access({ role: "MEMBER", billingFeature: false }), { workspacePlan: "PRO", paymentSource: "STRIPE" })).toBe(false);
+    expect(
+      canManageBillingPortal(access({ role: "MEMBER", billingFeature: false }), {
+        workspacePlan: "PRO",
+        paymentSource: "STRIPE",
+      }),
+    ).toBe(false);
   });
 });

@@ -25,7 +25,11 @@ const plain = (paragraphs: ExplainerSegment[][]) =>
     .map((segments) =>
       segments
         .map((segment) =>
-          "text" in segment ? segment.text : "upgradeLink" in segment ? `[${segment.upgradeLink}]` : `<${segment.ownerEmail}>`,
+          "text" in segment
+            ? segment.text
+            : "upgradeLink" in segment
+              ? `[${segment.upgradeLink}]`
+              : `<${segment.ownerEmail}>`,
         )
         .join(""),
     )
@@ -63,8 +67,12 @@ describe("isListShared (000 §6)", () => {
   it("needs the matching feature and a paid user plan", () => {
     expect(isListShared("unsubscription", { userPlan: "PRO", workspaceUserFeature: features(true, false) })).toBe(true);
     expect(isListShared("bounce", { userPlan: "PRO", workspaceUserFeature: features(true, false) })).toBe(false);
-    expect(isListShared("bounce", { userPlan: "PRO_PERSONAL", workspaceUserFeature: features(false, true) })).toBe(true);
-    expect(isListShared("unsubscription", { userPlan: "FREE", workspaceUserFeature: features(true, true) })).toBe(false);
+    expect(isListShared("bounce", { userPlan: "PRO_PERSONAL", workspaceUserFeature: features(false, true) })).toBe(
+      true,
+    );
+    expect(isListShared("unsubscription", { userPlan: "FREE", workspaceUserFeature: features(true, true) })).toBe(
+      false,
+    );
   });
 });
 
@@ -135,17 +143,29 @@ describe("feedback in the URL", () => {
     });
   });
   it("ignores anything else", () => {
-    for (const query of ["", "result=added", "result=added&count=-1", "result=added&count=1e3", "result=boom", "count=4"]) {
+    for (const query of [
+      "",
+      "result=added",
+      "result=added&count=-1",
+      "result=added&count=1e3",
+      "result=boom",
+      "count=4",
+    ]) {
       expect(feedbackFromParams("unsubscription", new URLSearchParams(query)), query).toBeNull();
     }
   });
   it("says when nothing was new", () => {
-    expect(addedFeedback("unsubscription", 0)).toEqual({ tone: "info", text: "These email addresses were already unsubscribed." });
+    expect(addedFeedback("unsubscription", 0)).toEqual({
+      tone: "info",
+      text: "These email addresses were already unsubscribed.",
+    });
   });
   it("drops the feedback and the dialog, keeping the list state", () => {
-    expect(withoutRecipientState(new URLSearchParams("q=a&result=added&count=2&confirm=x%40y.test&sort=date&page=2")).toString()).toBe(
-      "q=a&sort=date&page=2",
-    );
+    expect(
+      withoutRecipientState(
+        new URLSearchParams("q=a&result=added&count=2&confirm=x%40y.test&sort=date&page=2"),
+      ).toString(),
+    ).toBe("q=a&sort=date&page=2");
   });
 });
 
@@ -179,7 +199,9 @@ describe("recipientsExplainer (002 §6)", () => {
     expect(paragraphs.flat()).toContainEqual({ ownerEmail: "owner@acme.test" });
     expect(paragraphs.flat().some((segment) => "upgradeLink" in segment)).toBe(false);
     expect(plain(paragraphs)).toContain("ask the space owner (<owner@acme.test>) to upgrade.");
-    expect(plain(recipientsExplainer({ ...base, shared: false, isOwner: false }))).toContain("ask the space owner to upgrade.");
+    expect(plain(recipientsExplainer({ ...base, shared: false, isOwner: false }))).toContain(
+      "ask the space owner to upgrade.",
+    );
     expect(plain(recipientsExplainer({ ...base, shared: false, isOwner: false, workspacePlan: "PREMIUM" }))).toContain(
       "whole Premium space",
     );

@@ -118,9 +118,13 @@ export interface RecipientMembership {
  * 000 §6: a list is shared across the space when the member has the matching
  * feature (sharedUnsubscribes / sharedBounces) and is not on the FREE user plan.
  */
-export function isListShared(kind: RecipientKind, membership: Pick<RecipientMembership, "userPlan" | "workspaceUserFeature">) {
+export function isListShared(
+  kind: RecipientKind,
+  membership: Pick<RecipientMembership, "userPlan" | "workspaceUserFeature">,
+) {
   const features = membership.workspaceUserFeature.otherFeatures;
-  const feature = kind === "unsubscription" ? features.shareUnsubscribesAcrossWorkspace : features.shareBouncesAccrossWorkspace;
+  const feature =
+    kind === "unsubscription" ? features.shareUnsubscribesAcrossWorkspace : features.shareBouncesAccrossWorkspace;
   return feature && membership.userPlan !== "FREE";
 }
 
@@ -185,7 +189,13 @@ export function recipientsExplainer(input: ExplainerInput): ExplainerSegment[][]
       : "Recipients on this list won't receive your mail merges: emails sent to them could not be delivered. Bounced addresses are added automatically, and you can add addresses yourself.";
 
   if (restricted) {
-    return [[{ text: "Recipients on your unsubscribe list won't receive your mail merges. They are added when someone clicks the unsubscribe link of one of your emails, and you can add addresses yourself. This list is your own: it is not shared with the other members of your space." }]];
+    return [
+      [
+        {
+          text: "Recipients on your unsubscribe list won't receive your mail merges. They are added when someone clicks the unsubscribe link of one of your emails, and you can add addresses yourself. This list is your own: it is not shared with the other members of your space.",
+        },
+      ],
+    ];
   }
 
   if (shared) {

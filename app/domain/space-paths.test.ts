@@ -14,6 +14,8 @@ describe("space paths", () => {
 
   it("keeps the section and the query when correcting the slug", () => {
     const url = new URL("http://x/51/old-name/mail-merges/sent?q=news&page=2");
-    expect(canonicalSpaceUrl(url, "51", "/51/acme-marketing")).toBe("/51/acme-marketing/mail-merges/sent?q=news&page=2");
+    expect(canonicalSpaceUrl(url, "51", "/51/acme-marketing")).toBe(
+      "/51/acme-marketing/mail-merges/sent?q=news&page=2",
+    );
   });
 });

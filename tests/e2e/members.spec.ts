@@ -3,6 +3,7 @@ import { signInAs } from "./support/auth";
 
 const ACME_USERS = "/5100000000000001/acme-marketing/space/users";
 const FERN_USERS = "/5100000000000006/fern-studio/space/users";
+const BIGCO = "/5100000000000005/bigco";
 
 test("the owner sees the members, sorts and searches them in the URL, and opens Manage seats", async ({
   page,
@@ -118,6 +119,22 @@ test("the owner adds two members: one from another domain is refused with its re
   await expect(row).toContainText("Pending");
 });
 
+test("adding users past the legacy team plan's limit is closed while typing (JavaScript)", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "the limit is counted while typing; without JavaScript the server refuses");
+  await signInAs(page, "legacy@oldco.test");
+  await page.goto("/5100000000000004/oldco-team/space/users");
+  await page.getByRole("link", { name: "Add users" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add users" });
+  // Three paid users of five: two more fit, a third does not.
+  await dialog.getByLabel("Email addresses").fill("a1@oldco.test, a2@oldco.test");
+  await expect(dialog.getByRole("button", { name: "Add users" })).toBeEnabled();
+  await dialog.getByLabel("Email addresses").fill("a1@oldco.test, a2@oldco.test, a3@oldco.test");
+  await expect(dialog).toContainText("You cannot go over your current plan user limit (5).");
+  await expect(dialog.getByRole("button", { name: "Add users" })).toBeDisabled();
+});
+
 async function selectMembers(page: import("@playwright/test").Page, names: string[], js: boolean) {
   const table = page.getByRole("table", { name: "Space members" });
   for (const name of names) await table.getByRole("checkbox", { name: `Select ${name}` }).check();
@@ -159,7 +176,7 @@ test("an admin is told why they cannot remove themselves or the owner", async ({
 test("the owner resends, then cancels, an invitation", async ({ page }, testInfo) => {
   const js = testInfo.project.name === "js";
   await signInAs(page, "premium@bigco.test");
-  await page.goto("/5100000000000005/bigco/space/users");
+  await page.goto(`${BIGCO}/space/users`);
   await page.getByRole("link", { name: "Invite users" }).click();
   const invitee = `guest-${testInfo.project.name}-${Date.now()}@bigco.test`;
   await page.getByRole("dialog", { name: "Invite users" }).getByLabel("Email addresses").fill(invitee);
@@ -182,6 +199,30 @@ test("an admin cannot remove another admin", async ({ page }, testInfo) => {
   const drawer = page.getByRole("complementary", { name: "1 member selected" });
   await expect(drawer.getByRole("button", { name: "Remove from the space" })).toBeDisabled();
   await expect(drawer).toContainText("An admin cannot be removed by another admin from the space");
+});
+
+test("the owner changes members' type through checkout, and is told who cannot be made paid", async ({
+  page,
+}, testInfo) => {
+  const js = testInfo.project.name === "js";
+  await signInAs(page, "premium@bigco.test");
+  await page.goto(`${BIGCO}/space/users`);
+  await selectMembers(page, ["Hana Holt"], js);
+  const refused = page.getByRole("complementary").getByRole("button", { name: "Change to Paid" });
+  await expect(refused).toBeDisabled();
+  await expect(refused).toHaveAccessibleDescription("hana.holt@bigco.test is already a paid user in another space.");
+
+  await page.goto(`${BIGCO}/space/users`);
+  await selectMembers(page, ["Hugo Hart"], js);
+  await page.getByRole("complementary").getByRole("link", { name: "Change to Paid" }).click();
+  await expect(page).toHaveURL(`${BIGCO}/checkout?plan=PREMIUM&interval=YEARLY&paid=6100000000000031`);
+
+  await page.goto(`${BIGCO}/space/users`);
+  await selectMembers(page, ["Emma Evans"], js);
+  await page.getByRole("complementary").getByRole("link", { name: "Change to Free" }).click();
+  await expect(page).toHaveURL(
+    `${BIGCO}/checkout/summary?from=users&plan=PREMIUM&interval=YEARLY&free=6100000000000015`,
+  );
 });
 
 test("the owner removes a free member through the confirmation", async ({ page }, testInfo) => {

@@ -50,6 +50,8 @@ beforeAll(async () => {
     PERSONAS.stella,
     PERSONAS.arlo,
     PERSONAS.maya,
+    PERSONAS.premium,
+    PERSONAS.emmaEvans,
   ]) {
     cookies[person.email] = (await signIn(backend, person.email)).cookie;
   }
@@ -408,13 +410,89 @@ describe("the drawer of the selected members", () => {
   });
 });
 
+describe("the type change (002 §2, §5)", () => {
+  type TypeChange = { to: "paid" | "free"; block: string | null; href: string } | null;
+  const typeChangeOf = async (email: string, space: Space, selected: string[]) => {
+    const search = `?${selected.map((id) => `selected=${id}`).join("&")}`;
+    const data = (await page(email, space, search)) as Page & { drawer: { typeChange: TypeChange } | null };
+    expect(data.drawer).not.toBeNull();
+    return data.drawer!.typeChange;
+  };
+  const bigcoCheckout = `/${SPACES.bigco.id}/${SPACES.bigco.slug}/checkout`;
+
+  it("sends an upgrade to checkout with the selection, and a downgrade to the summary from the users page", async () => {
+    expect(await typeChangeOf(PERSONAS.premium.email, SPACES.bigco, [PERSONAS.hugoHart.id])).toEqual({
+      to: "paid",
+      block: null,
+      href: `${bigcoCheckout}?plan=PREMIUM&interval=YEARLY&paid=${PERSONAS.hugoHart.id}`,
+    });
+    expect(
+      await typeChangeOf(PERSONAS.premium.email, SPACES.bigco, [PERSONAS.emmaEvans.id, PERSONAS.liamLopez.id]),
+    ).toEqual({
+      to: "free",
+      block: null,
+      href: `${bigcoCheckout}/summary?from=users&plan=PREMIUM&interval=YEARLY&free=${PERSONAS.emmaEvans.id}&free=${PERSONAS.liamLopez.id}`,
+    });
+  });
+
+  it("gives the reasons it may not: already paid elsewhere, mixed types, the last paid users", async () => {
+    const hana = await typeChangeOf(PERSONAS.premium.email, SPACES.bigco, [PERSONAS.hanaHolt.id]);
+    expect(hana?.block).toBe("hana.holt@bigco.test is already a paid user in another space.");
+    const mixed = await typeChangeOf(PERSONAS.premium.email, SPACES.bigco, [
+      PERSONAS.hugoHart.id,
+      PERSONAS.emmaEvans.id,
+    ]);
+    expect(mixed?.block).toBe("To update users Type, select users with the same Type.");
+    const everyPaid = [PERSONAS.premium, PERSONAS.noahNguyen, PERSONAS.emmaEvans, PERSONAS.liamLopez];
+    const all = await typeChangeOf(
+      PERSONAS.premium.email,
+      SPACES.bigco,
+      everyPaid.map((person) => person.id),
+    );
+    expect(all?.block).toBe(
+      "You cannot downgrade. At least one user must be paid as long as a subscription is active.",
+    );
+  });
+
+  it("is not offered on a per-seat space, nor to a member without billing access", async () => {
+    expect(await typeChangeOf(PERSONAS.owner.email, SPACES.acmeMarketing, [PERSONAS.benBaker.id])).toBeNull();
+    // Emma is a member: no drawer at all.
+    const member = (await page(PERSONAS.emmaEvans.email, SPACES.bigco, `?selected=${PERSONAS.hugoHart.id}`)) as Page & {
+      drawer: unknown;
+    };
+    expect(member.drawer).toBeNull();
+  });
+});
+
 describe("legacy and offline cases", () => {
   it("gives a legacy team plan Add users with its limit, and other legacy plans the blocked notice", async () => {
     const legacy = (await signIn(backend, PERSONAS.legacy.email)).cookie;
     cookies[PERSONAS.legacy.email] = legacy;
-    type WithAdd = Page & { add: { mode: string; legacyLimit: number | null } | null };
-    const team = (await page(PERSONAS.legacy.email, SPACES.oldcoTeam)) as WithAdd;
-    expect(team.add).toMatchObject({ mode: "addUsers", legacyLimit: 5 });
+    type WithAdd = Page & {
+      add: {
+        mode: string;
+        open: boolean;
+        legacyLimit: number | null;
+        paidCount: number;
+        closedBy: string | null;
+      } | null;
+    };
+    const team = (await page(PERSONAS.legacy.email, SPACES.oldcoTeam, "?dialog=add")) as WithAdd;
+    expect(team.add).toMatchObject({ mode: "addUsers", open: true, legacyLimit: 5, paidCount: 3, closedBy: null });
+
+    // At the limit, Add users is closed with the spec's tooltip, even at the dialog's URL.
+    const proFeatures = () =>
+      backend.db
+        .updateTable("workspace_plan_features")
+        .where("workspace_id", "=", SPACES.oldcoTeam.id)
+        .where("user_plan", "=", "PRO");
+    await proFeatures().set({ allowed_user_count: 3 }).execute();
+    try {
+      const full = (await page(PERSONAS.legacy.email, SPACES.oldcoTeam, "?dialog=add")) as WithAdd;
+      expect(full.add).toMatchObject({ open: false, closedBy: "Your current plan does not allow more than 3 users." });
+    } finally {
+      await proFeatures().set({ allowed_user_count: 5 }).execute();
+    }
 
     await backend.db
       .updateTable("workspaces")

@@ -6,6 +6,7 @@ import {
   checkInvitations,
   getSpaceOwner,
   listMembers,
+  listPromoteRestrictions,
   memberChanges,
   type Member,
   type MemberChange as MemberChangeCall,
@@ -18,6 +19,7 @@ import { genericErrorTexts } from "~/domain/error-texts";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { PAGE_SIZE, pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
+import { typeChange, typeChangeHref } from "~/domain/member-type";
 import {
   ADD_FIELD,
   addTexts,
@@ -35,6 +37,7 @@ import {
   memberSortBy,
   memberTexts,
   trialEnd,
+  userLimitBlock,
 } from "~/domain/members";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { formatDate } from "~/domain/zoned-format";
@@ -62,6 +65,29 @@ const managesMembers = (space: SpaceContext) => space.access.role !== "MEMBER";
 const managesSeats = (space: SpaceContext) =>
   space.access.role === "OWNER" &&
   (space.workspace.workspacePlan === "PRO" || space.workspace.workspacePlan === "PREMIUM");
+
+/**
+ * 002 §2 type change: in the per-user model (per-seat spaces pay for seats,
+ * legacy plans have their own upgrade), for whoever has billing access.
+ */
+const offersTypeChange = (space: SpaceContext) =>
+  !space.workspace.isPerSeat && space.workspace.workspacePlan !== "LEGACY" && space.access.canAccessBilling;
+
+/** What the type change rules need beyond the rows: who is paid elsewhere, and the subscription. */
+async function loadTypeChangeFacts(space: SpaceContext) {
+  const workspaceId = space.workspace.workspaceId;
+  const [restrictions, [subscription]] = await Promise.all([
+    listPromoteRestrictions(space.auth, workspaceId),
+    listActiveSubscriptions(space.auth, workspaceId),
+  ]);
+  return {
+    paidElsewhere: new Set(
+      restrictions.filter((item) => item.errorCode === "already_paid_user").map((item) => item.userId),
+    ),
+    subscription: subscription ?? null,
+  };
+}
+type SpaceTypeFacts = Awaited<ReturnType<typeof loadTypeChangeFacts>> & { paidCount: number };
 
 /**
  * The per-seat space's seats (002 §3 Seat info): the first active
@@ -116,6 +142,7 @@ function memberRow(member: Member, space: SpaceContext, timeZone: string) {
     paid: isPaidMember(member),
     status,
     note,
+    scheduledDowngrade: member.isScheduledToBeDowngraded,
   };
 }
 export type MemberRow = ReturnType<typeof memberRow>;
@@ -134,7 +161,8 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
   const { workspace } = space;
   const isOwner = space.access.role === "OWNER";
 
-  const [members, seats, owner] = await Promise.all([
+  const selection = url.searchParams.has(SELECTED_PARAM);
+  const [members, seats, owner, typeFacts] = await Promise.all([
     listMembers(space.auth, workspace.workspaceId, {
       search: query.q,
       sortBy: memberSortBy(query.sort, query.dir),
@@ -143,6 +171,7 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
     loadSeats(space),
     // Only the per-seat notice names the owner (002 §6).
     workspace.isPerSeat && !isOwner ? getSpaceOwner(space.auth, workspace.workspaceId) : null,
+    selection && offersTypeChange(space) ? loadTypeChangeFacts(space) : null,
   ]);
   const { rows, hasNextPage } = pageOf(members.items.map((member) => memberRow(member, space, timeZone)));
   const removal = seats?.removal ?? null;
@@ -168,8 +197,8 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
       },
     },
     showSeatsDialog: url.searchParams.get("dialog") === "seats" && seats !== null,
-    add: addDialog(space, seats?.availableSeats ?? null, url.searchParams.get("dialog") === "add"),
-    drawer: drawerFor(space, rows, url.searchParams),
+    add: addDialog(space, seats?.availableSeats ?? null, members.counts.paid, url.searchParams.get("dialog") === "add"),
+    drawer: drawerFor(space, rows, url.searchParams, typeFacts && { ...typeFacts, paidCount: members.counts.paid }),
     canSelect: managesMembers(space),
     selectedIds: url.searchParams.getAll(SELECTED_PARAM).slice(0, PAGE_SIZE),
     ownerEmail: owner?.userEmail ?? null,
@@ -180,20 +209,27 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
   };
 }
 
-/** The add (or invite) dialog's data: its kind, the domain sentence, the seats left, the legacy limit and a fresh once-only key. */
-function addDialog(space: SpaceContext, availableSeats: number | null, open: boolean) {
+/**
+ * The add (or invite) dialog's data: its kind, the domain sentence, the
+ * seats left, the legacy limit with the places left and why Add users is
+ * closed, and a fresh once-only key.
+ */
+function addDialog(space: SpaceContext, availableSeats: number | null, paidCount: number, open: boolean) {
   const mode = addMode(space);
   if (!mode) return null;
   const legacyLimit =
     mode === "addUsers"
-      ? (space.workspace.workspaceFeatures.find((features) => features.userPlan === "PRO")?.allowedUserCount ?? null)
+      ? (space.workspace.workspaceFeatures.find((features) => features.userPlan === "PRO")?.allowedUserCount ?? 0)
       : null;
+  const closedBy = legacyLimit === null ? null : userLimitBlock(legacyLimit, paidCount, 0);
   return {
     mode,
-    open,
+    open: open && closedBy === null,
+    closedBy,
     domains: space.workspace.workspaceDomains.map((domain) => domain.domainName),
     availableSeats: mode === "add" ? availableSeats : null,
     legacyLimit,
+    paidCount,
     idempotencyKey: newIdempotencyKey(),
   };
 }
@@ -203,7 +239,7 @@ function addDialog(space: SpaceContext, availableSeats: number | null, open: boo
  * (`selected=<userId>`, repeated): who they are and what the caller may do
  * with them, each refused action with the spec's reason (002 §5, §6).
  */
-function drawerFor(space: SpaceContext, rows: MemberRow[], params: URLSearchParams) {
+function drawerFor(space: SpaceContext, rows: MemberRow[], params: URLSearchParams, typeFacts: SpaceTypeFacts | null) {
   const ids = new Set(params.getAll(SELECTED_PARAM));
   const selected = rows.filter((row) => ids.has(row.id));
   if (selected.length === 0 || !managesMembers(space)) return null;
@@ -226,6 +262,34 @@ function drawerFor(space: SpaceContext, rows: MemberRow[], params: URLSearchPara
       actor.role === "OWNER" && manageUserRoles && !anyPending && selected.every((row) => row.role !== "OWNER"),
     canActivate: selected.every((row) => row.status === "disabled"),
     canHandleInvitations: allPending,
+    typeChange: typeFacts && typeChangeOf(space, selected, typeFacts),
+  };
+}
+
+/**
+ * The drawer's type change (002 §2, §5): offered for active or disabled
+ * members (001 §4 leaves trials and invitations out of checkout), with
+ * where it continues or why it may not.
+ */
+function typeChangeOf(space: SpaceContext, selected: MemberRow[], facts: SpaceTypeFacts) {
+  if (!selected.every((row) => row.status === "active" || row.status === "disabled")) return null;
+  const { subscription } = facts;
+  const paymentSource = subscription?.paymentSource ?? space.workspace.paymentSource;
+  const change = typeChange(selected, {
+    paidElsewhere: facts.paidElsewhere,
+    paidCount: facts.paidCount,
+    subscriptionActive: subscription !== null,
+    offline: paymentSource === "SUPPORT" || paymentSource === "OFFLINE",
+  });
+  const plan = space.workspace.workspacePlan;
+  return {
+    ...change,
+    href: typeChangeHref(space.urlPrefix, {
+      to: change.to,
+      userIds: selected.map((row) => row.id),
+      plan: plan === "FREE" ? null : plan,
+      interval: subscription?.billingInterval ?? null,
+    }),
   };
 }
 

@@ -16,6 +16,7 @@ export const SPACES = {
   fernStudio: { id: "5100000000000006", name: "Fern Studio", slug: "fern-studio" },
   relayOne: { id: "5100000000000007", name: "Relay One", slug: "relay-one" },
   relayTwo: { id: "5100000000000008", name: "Relay Two", slug: "relay-two" },
+  bigcoLabs: { id: "5100000000000009", name: "Bigco Labs", slug: "bigco-labs" },
 } as const;
 export type SpaceKey = keyof typeof SPACES;
 
@@ -49,6 +50,8 @@ export const PERSONAS = {
   flo: { id: "6100000000000027", email: "flo@fernstudio.test", name: "Flo Frost" },
   tess: { id: "6100000000000028", email: "tess@relay.test", name: "Tess Turner" },
   rory: { id: "6100000000000029", email: "rory@relay.test", name: "Rory Reed" },
+  hanaHolt: { id: "6100000000000030", email: "hana.holt@bigco.test", name: "Hana Holt" },
+  hugoHart: { id: "6100000000000031", email: "hugo.hart@bigco.test", name: "Hugo Hart" },
 } as const;
 export type PersonaKey = keyof typeof PERSONAS;
 
@@ -103,6 +106,8 @@ export const SEED_USERS: SeedUser[] = [
   { persona: "flo", installedDaysAgo: 45, mainSpace: "fernStudio" },
   { persona: "tess", installedDaysAgo: 200, mainSpace: "relayOne" },
   { persona: "rory", installedDaysAgo: 150, mainSpace: "relayOne" },
+  { persona: "hugoHart", installedDaysAgo: 180, mainSpace: "bigco" },
+  { persona: "hanaHolt", installedDaysAgo: 260, mainSpace: "bigcoLabs" },
 ];
 
 export interface SeedMember {
@@ -116,7 +121,7 @@ export interface SeedMember {
   scheduledDowngrade?: boolean;
 }
 
-/** A per-seat space's subscription (001 §3): its seat plans, and a seat removal scheduled at renewal. */
+/** A space's subscription (001 §3): its seat plans (per-user: the paid users), and a seat removal scheduled at renewal. */
 export interface SeedSubscription {
   id: string;
   billingInterval: "MONTHLY" | "YEARLY";
@@ -208,19 +213,38 @@ export const SEED_SPACES: SeedSpace[] = [
     ],
   },
   {
-    // Premium in the older per-user mode: admins share billing access with the owner.
+    // Premium in the older per-user mode: admins share billing access with the owner. Two free members:
+    // Hugo may be made paid, Hana may not (she is paid in Bigco Labs).
     space: "bigco",
     plan: "PREMIUM",
     paymentSource: "STRIPE",
     isPerSeat: false,
     domains: ["bigco.test"],
     createdDaysAgo: 900,
+    subscription: {
+      id: "sub_bigco",
+      billingInterval: "YEARLY",
+      renewsInDays: 140,
+      seatPlans: [{ paymentPlanId: "premium-yearly-usd", userPlan: "PRO", totalSeats: 4 }],
+    },
     members: [
       { persona: "premium", role: "OWNER", userPlan: "PRO" },
       { persona: "noahNguyen", role: "ADMIN", userPlan: "PRO" },
       { persona: "emmaEvans", role: "MEMBER", userPlan: "PRO" },
       { persona: "liamLopez", role: "MEMBER", userPlan: "PRO" },
+      { persona: "hugoHart", role: "MEMBER", userPlan: "FREE" },
+      { persona: "hanaHolt", role: "MEMBER", userPlan: "FREE" },
     ],
+  },
+  {
+    // Hana's own per-user Pro space: she is a paid user here, so Bigco cannot make her paid (already_paid_user).
+    space: "bigcoLabs",
+    plan: "PRO",
+    paymentSource: "STRIPE",
+    isPerSeat: false,
+    domains: ["bigco.test"],
+    createdDaysAgo: 300,
+    members: [{ persona: "hanaHolt", role: "OWNER", userPlan: "PRO" }],
   },
   {
     // A second per-seat Pro space, paying monthly for 5 seats, with a removal down to 3 seats at renewal.

@@ -118,14 +118,16 @@ describe("seed", () => {
     }
   });
 
-  it("gives the per-seat Pro spaces a subscription, and Fern Studio a seat removal at renewal", async () => {
+  it("gives the per-seat Pro spaces and Bigco a subscription, and Fern Studio a seat removal at renewal", async () => {
     const subscriptions = await db.selectFrom("subscriptions").selectAll().orderBy("workspace_id").execute();
     expect(subscriptions.map((row) => [row.workspace_id, row.billing_interval, row.status])).toEqual([
       [SPACES.acmeMarketing.id, "YEARLY", "ACTIVE"],
+      [SPACES.bigco.id, "YEARLY", "ACTIVE"],
       [SPACES.fernStudio.id, "MONTHLY", "ACTIVE"],
     ]);
     const plans = await db.selectFrom("subscription_seat_plans").selectAll().orderBy("payment_plan_id").execute();
     expect(plans.map((row) => [row.subscription_id, row.user_plan, row.total_seats])).toEqual([
+      ["sub_bigco", "PRO", 4],
       ["sub_fern_studio", "PRO", 5],
       ["sub_acme_marketing", "PRO_PERSONAL", 1],
       ["sub_acme_marketing", "PRO", 10],
@@ -136,7 +138,7 @@ describe("seed", () => {
         subscription_id: "sub_fern_studio",
         target_seats_quantity: 3,
         status: "PENDING",
-        remove_seats_at: subscriptions[1]!.end_timestamp,
+        remove_seats_at: subscriptions.find((row) => row.id === "sub_fern_studio")!.end_timestamp,
       }),
     ]);
   });

@@ -14,7 +14,13 @@ import { renameSchema } from "./rename-schema";
  * rules as the owner types. Without it both work: Cancel resets the field,
  * and the server answers an unchanged name with no change and no error.
  */
-export function RenameForm({ spaceName, lastResult }: { spaceName: string; lastResult?: SubmissionResult<string[]> | null }) {
+export function RenameForm({
+  spaceName,
+  lastResult,
+}: {
+  spaceName: string;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
   const [form, fields] = useForm({
     id: "rename-space",
     lastResult,

@@ -18,7 +18,15 @@ export interface TransferState {
  * posts the transfer. The select is `required`, so a browser asks for a
  * member before sending; the server says the same when it is sent empty.
  */
-export function TransferSection({ spaceName, transfer, actionError }: { spaceName: string; transfer: TransferState; actionError: string | null }) {
+export function TransferSection({
+  spaceName,
+  transfer,
+  actionError,
+}: {
+  spaceName: string;
+  transfer: TransferState;
+  actionError: string | null;
+}) {
   const headingId = useId();
   const errorId = useId();
   const { pathname, search } = useLocation();
@@ -31,7 +39,7 @@ export function TransferSection({ spaceName, transfer, actionError }: { spaceNam
       {transfer.candidates.length === 0 ? (
         <p className="mt-4 text-sm text-slate-700">{generalSettingsTexts.noCandidates}</p>
       ) : (
-        <Form method="get" className="mt-4 flex max-w-xl flex-col gap-3 sm:flex-row sm:items-end">
+        <Form method="get" className="sm:flex-row sm:items-end mt-4 flex max-w-xl flex-col gap-3">
           <input type="hidden" name="confirm" value={GENERAL_INTENTS.transfer} />
           <div className="flex flex-1 flex-col gap-1.5">
             <label htmlFor="new-owner" className="text-sm font-medium text-slate-800">
@@ -72,7 +80,9 @@ export function TransferSection({ spaceName, transfer, actionError }: { spaceNam
                 {actionError}
               </p>
             ) : null}
-            <p className="text-sm text-slate-700">{generalSettingsTexts.confirmBody(transfer.confirming.email, spaceName)}</p>
+            <p className="text-sm text-slate-700">
+              {generalSettingsTexts.confirmBody(transfer.confirming.email, spaceName)}
+            </p>
             <Form method="post" action={`${pathname}${search}`} className="flex justify-end gap-3">
               <input type="hidden" name="intent" value={GENERAL_INTENTS.transfer} />
               <input type="hidden" name="userId" value={transfer.confirming.userId} />

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { InfoTooltip } from "~/components/ui/info-tooltip";
 import { parseEmailTags } from "~/domain/email-tags";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import {
@@ -11,13 +12,29 @@ import {
   availableSeatsMessage,
   MEMBER_INTENTS,
   type AddMode,
+  userLimitBlock,
 } from "~/domain/members";
 import type { AddAnswer, loadMembersPage } from "../users.server";
 
 type AddDialogData = NonNullable<Awaited<ReturnType<typeof loadMembersPage>>["add"]>;
 
-/** "Add members", "Add users" or "Invite users": a link that opens the dialog at `?dialog=add`. */
+/**
+ * "Add members", "Add users" or "Invite users": a link that opens the dialog
+ * at `?dialog=add`; disabled, with its tooltip, when the legacy team plan
+ * has no place left (002 §8).
+ */
 export function AddMembersLink({ add, to }: { add: AddDialogData; to: string }) {
+  const tipId = useId();
+  if (add.closedBy) {
+    return (
+      <span className="inline-flex items-center gap-1">
+        <button type="button" disabled aria-describedby={tipId} className={buttonClass("primary")}>
+          {addTexts[add.mode].open}
+        </button>
+        <InfoTooltip id={tipId} text={add.closedBy} label={addTexts.whyClosed} />
+      </span>
+    );
+  }
   return (
     <Link to={to} preventScrollReset className={buttonClass("primary")}>
       {addTexts[add.mode].open}
@@ -26,12 +43,15 @@ export function AddMembersLink({ add, to }: { add: AddDialogData; to: string }) 
 }
 
 const NO_SEAT = addTexts.reasons.no_seat_available;
+const OVER_LIMIT = addTexts.reasons.user_limit_reached;
 
 /**
  * The add and invite dialogs (002 §2, §5): addresses separated by spaces or
- * commas (at most 5 rows high), the space's domains, the seats left or the
- * legacy user limit. After a submission with refusals, each refused address
- * is listed with its reason under the spec's hint, and stays in the box.
+ * commas (at most 5 rows high) and the space's domains. With JavaScript,
+ * more addresses than seats left say so, and more than the legacy user
+ * limit allows close the button. After a submission with refusals, each
+ * refused address is listed with its reason under the spec's hint (and the
+ * room there was), and stays in the box.
  */
 export function AddMembersDialog({
   add,
@@ -48,22 +68,23 @@ export function AddMembersDialog({
   const navigation = useNavigation();
   const busy = navigation.formData?.get("intent") === MEMBER_INTENTS.add;
   const texts = addTexts[mode];
-  // With JavaScript, the seats left are compared with the addresses as they are typed (002 §5).
+  // With JavaScript, the seats or places left are compared with the addresses as they are typed (002 §5).
   const [typed, setTyped] = useState(0);
-  const liveSeatsMessage = answer ? null : availableSeatsMessage(add.availableSeats, typed);
-  // After a submission some were refused for want of a seat: the ones added took every seat there was.
-  const seatsMessage = answer?.refused.some((item) => item.reason === NO_SEAT)
+  const overLimit =
+    add.legacyLimit === null || typed === 0 ? null : userLimitBlock(add.legacyLimit, add.paidCount, typed);
+  const liveMessage = answer ? null : (overLimit ?? availableSeatsMessage(add.availableSeats, typed));
+  // After a submission, refusals for want of room say how much room there was.
+  const roomMessage = answer?.refused.some((item) => item.reason === NO_SEAT)
     ? availableSeatsMessage(answer.added, answer.added + answer.refused.length)
-    : null;
+    : answer?.refused.some((item) => item.reason === OVER_LIMIT) && add.legacyLimit !== null
+      ? addTexts.userLimit(add.legacyLimit)
+      : null;
   const errorId = `${id}-errors`;
   const hasErrors = Boolean(answer && (answer.formError || answer.refused.length > 0));
 
   return (
     <Dialog title={texts.title} closeTo={closeTo}>
       {add.domains.length > 0 ? <p className="text-sm text-slate-700">{addTexts.domains(add.domains)}</p> : null}
-      {add.legacyLimit !== null ? (
-        <p className="mt-1 text-sm text-slate-700">{addTexts.userLimit(add.legacyLimit)}</p>
-      ) : null}
       <Form method="post" preventScrollReset className="mt-4 flex flex-col gap-2">
         <input type="hidden" name="intent" value={MEMBER_INTENTS.add} />
         <input type="hidden" name={IDEMPOTENCY_FIELD} value={add.idempotencyKey} />
@@ -88,7 +109,7 @@ export function AddMembersDialog({
           className="w-full resize-y rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm aria-[invalid]:border-red-500"
         />
         <p aria-live="polite" className="text-sm text-slate-700">
-          {liveSeatsMessage}
+          {liveMessage}
         </p>
         <div id={errorId} className="text-sm">
           {answer?.formError ? <p className="text-red-700">{answer.formError}</p> : null}
@@ -108,7 +129,7 @@ export function AddMembersDialog({
                   </li>
                 ))}
               </ul>
-              {seatsMessage ? <p className="mt-2 text-slate-700">{seatsMessage}</p> : null}
+              {roomMessage ? <p className="mt-2 text-slate-700">{roomMessage}</p> : null}
             </>
           ) : null}
         </div>
@@ -116,7 +137,7 @@ export function AddMembersDialog({
           <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary")}>
             {addTexts.cancel}
           </Link>
-          <button type="submit" disabled={busy} className={buttonClass("primary")}>
+          <button type="submit" disabled={busy || overLimit !== null} className={buttonClass("primary")}>
             {texts.submit}
           </button>
         </div>

@@ -6,6 +6,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { InfoTooltip } from "~/components/ui/info-tooltip";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { listHref } from "~/domain/list-query";
+import { memberTypeTexts } from "~/domain/member-type";
 import { drawerTexts, MEMBER_INTENTS, SELECTED_PARAM, SELECTION_DEBOUNCE_MS } from "~/domain/members";
 import type { loadMembersPage } from "../users.server";
 
@@ -86,9 +87,24 @@ function ActionForm({
   );
 }
 
+/** An action the selection may not take: shown disabled, described by why (002 §5, §6). */
+function BlockedAction({ label, children }: { label: string; children: ReactNode }) {
+  const reasonId = useId();
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <button type="button" disabled aria-describedby={reasonId} className={buttonClass("secondary")}>
+        {label}
+      </button>
+      <div id={reasonId} className="text-sm text-slate-700">
+        {children}
+      </div>
+    </div>
+  );
+}
+
 /**
  * The side drawer for the selected members (002 §2, §6): change role (owner,
- * manageUserRoles, never the owner), remove (with its confirmation at
+ * manageUserRoles, never the owner), change type (through checkout), remove (with its confirmation at
  * `?confirm=remove`, or the reasons it is refused), activate disabled
  * members, resend or cancel pending invitations.
  */
@@ -101,7 +117,6 @@ export function MembersDrawer({ drawer, error }: { drawer: Drawer; error: string
   const withSelection = (changes: Record<string, string | null>) => listHref(pathname, search, { ...keep, ...changes });
   const names = drawer.members.map((member) => member.name).join(", ");
   const roleId = useId();
-  const blocksId = useId();
 
   return (
     <aside
@@ -149,6 +164,20 @@ export function MembersDrawer({ drawer, error }: { drawer: Drawer; error: string
             </button>
           </ActionForm>
         ) : null}
+        {drawer.typeChange ? (
+          <div className="flex flex-col gap-1 text-sm">
+            <span className="font-medium text-slate-700">{memberTypeTexts.label}</span>
+            {drawer.typeChange.block ? (
+              <BlockedAction label={drawer.typeChange.to === "paid" ? memberTypeTexts.toPaid : memberTypeTexts.toFree}>
+                <p>{drawer.typeChange.block}</p>
+              </BlockedAction>
+            ) : (
+              <Link to={drawer.typeChange.href} className={buttonClass("secondary", "self-start")}>
+                {drawer.typeChange.to === "paid" ? memberTypeTexts.toPaid : memberTypeTexts.toFree}
+              </Link>
+            )}
+          </div>
+        ) : null}
         {drawer.canActivate ? (
           <ActionForm intent={MEMBER_INTENTS.activate} drawer={drawer} by="userId">
             <button type="submit" disabled={busy} className={buttonClass("secondary")}>
@@ -172,18 +201,15 @@ export function MembersDrawer({ drawer, error }: { drawer: Drawer; error: string
         ) : null}
         {drawer.canRemove ? (
           drawer.removalBlocks.length > 0 ? (
-            <div>
-              <button type="button" disabled aria-describedby={blocksId} className={buttonClass("secondary")}>
-                {drawerTexts.remove}
-              </button>
-              <ul id={blocksId} className="mt-2 list-inside list-disc text-sm text-slate-700">
+            <BlockedAction label={drawerTexts.remove}>
+              <ul className="list-inside list-disc">
                 {drawer.removalBlocks.map((block) => (
                   <li key={block.id}>
                     <span className="font-medium">{block.name}</span>: {block.reason}
                   </li>
                 ))}
               </ul>
-            </div>
+            </BlockedAction>
           ) : (
             <Link
               to={withSelection({ confirm: "remove" })}
