@@ -247,6 +247,9 @@ export const addTexts = {
     close: "Close",
   },
   label: "Email addresses",
+  /** Written for this app: the names of the lists of addresses as typed, and of those refused. */
+  typed: "Addresses to add",
+  refused: "Refused addresses",
   placeholder: "Separate emails with a space or a comma",
   domains: (domains: readonly string[]) =>
     `You can only add ${domains.map((domain) => `@${domain}`).join(", ")} members`,

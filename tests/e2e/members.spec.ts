@@ -100,7 +100,10 @@ test("the owner adds two members: one from another domain is refused with its re
     await dialog.getByLabel("Email addresses").fill(many);
     await expect(
       dialog.getByText(/^There (is|are) \d+ available seats? in this space so you can add \d+ members?\./),
-    ).toBeVisible();
+    ).toBeVisible(); // The addresses show as tags as they are typed: lower-cased, once each, the invalid ones said so.
+    await dialog.getByLabel("Email addresses").fill("Ana@FernStudio.test ana@fernstudio.test not-an-address");
+    const tags = dialog.getByRole("list", { name: "Addresses to add" }).getByRole("listitem");
+    await expect(tags).toHaveText(["ana@fernstudio.test", "not-an-address— Email is invalid"]);
   }
   const newcomer = `new-${testInfo.project.name}-${Date.now()}@fernstudio.test`;
   await dialog.getByLabel("Email addresses").fill(`${newcomer.toUpperCase()}, outsider@elsewhere.test`);

@@ -2,14 +2,11 @@ import { useNavigation, type FormProps } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ComponentType } from "react";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { MAX_EMAIL_INPUT_LENGTH, MAX_EMAIL_TAGS, emailInputRows, summariseEmailTags } from "~/domain/email-tags";
-import {
-  recipientFields,
-  recipientIntents,
-  sharedRecipientTexts,
-  type RecipientTexts,
-} from "~/domain/recipients";
+import { recipientFields, recipientIntents, sharedRecipientTexts, type RecipientTexts } from "~/domain/recipients";
 import { buttonClass } from "./button";
+import { EmailTagList } from "./email-tag-list";
 import { useHydrated } from "./use-hydrated";
+import { useTypedBeforeHydration } from "./use-typed-before-hydration";
 
 export interface AddFormAnswer {
   text: string;
@@ -42,6 +39,7 @@ export function EmailTagInput({
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [text, setText] = useState(answer?.text ?? "");
+  const box = useTypedBeforeHydration(setText);
 
   // 002 §5: disabled while loading, or while a delete is pending (a search is no write).
   const busy = navigation.formData != null && navigation.formMethod?.toUpperCase() !== "GET";
@@ -56,7 +54,13 @@ export function EmailTagInput({
   const disabled = hydrated && (busy || summary.valid.length === 0 || summary.tooMany);
 
   return (
-    <FormComponent id={`${id}-form`} method="post" preventScrollReset className="flex flex-col gap-2" aria-labelledby={`${id}-label`}>
+    <FormComponent
+      id={`${id}-form`}
+      method="post"
+      preventScrollReset
+      className="flex flex-col gap-2"
+      aria-labelledby={`${id}-label`}
+    >
       <input type="hidden" name={recipientFields.intent} value={recipientIntents.add} />
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
       <label id={`${id}-label`} htmlFor={`${id}-input`} className="text-sm font-medium text-slate-700">
@@ -64,6 +68,7 @@ export function EmailTagInput({
       </label>
       <div className="flex flex-col gap-3 tablet:flex-row tablet:items-start">
         <textarea
+          ref={box}
           id={`${id}-input`}
           name={recipientFields.emails}
           value={text}
@@ -97,19 +102,13 @@ export function EmailTagInput({
         ) : null}
       </div>
       {hydrated && summary.tags.length > 0 ? (
-        <ul className="flex flex-wrap gap-2" aria-label={texts.inputLabel}>
-          {summary.tags.map((tag) => (
-            <li
-              key={tag.email}
-              className={`rounded-full px-3 py-1 text-xs font-medium ring-1 ring-inset ${
-                tag.invalid ? "bg-red-50 text-red-800 ring-red-300" : "bg-slate-100 text-slate-800 ring-slate-200"
-              }`}
-            >
-              {tag.email}
-              {tag.invalid ? <span className="ml-1 font-normal">— {sharedRecipientTexts.invalidEmail}</span> : null}
-            </li>
-          ))}
-        </ul>
+        <EmailTagList
+          label={texts.inputLabel}
+          tags={summary.tags.map((tag) => ({
+            email: tag.email,
+            reason: tag.invalid ? sharedRecipientTexts.invalidEmail : null,
+          }))}
+        />
       ) : null}
       {hydrated && summary.tooMany ? (
         <p className="text-sm text-red-700">{sharedRecipientTexts.tooMany(MAX_EMAIL_TAGS)}</p>

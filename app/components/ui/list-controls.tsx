@@ -31,12 +31,18 @@ export function SearchForm({
   const { search } = useLocation();
   const params = new URLSearchParams(search);
   const submit = useSubmit();
-  const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<number>();
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   return (
-    <Form method="get" role="search" ref={formRef} className="flex flex-wrap items-end gap-3" aria-label={label}>
+    <Form
+      method="get"
+      role="search"
+      // A search sent now (Enter, the button) replaces the pending one: it would fire later and undo a click made since.
+      onSubmit={() => window.clearTimeout(timer.current)}
+      className="flex flex-wrap items-end gap-3"
+      aria-label={label}
+    >
       {keep.map((key) =>
         params.has(key) ? <input key={key} type="hidden" name={key} value={params.get(key) ?? ""} /> : null,
       )}

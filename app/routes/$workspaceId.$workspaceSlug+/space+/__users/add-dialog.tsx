@@ -2,7 +2,9 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { EmailTagList } from "~/components/ui/email-tag-list";
 import { InfoTooltip } from "~/components/ui/info-tooltip";
+import { useTypedBeforeHydration } from "~/components/ui/use-typed-before-hydration";
 import { parseEmailTags } from "~/domain/email-tags";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import {
@@ -68,11 +70,15 @@ export function AddMembersDialog({
   const navigation = useNavigation();
   const busy = navigation.formData?.get("intent") === MEMBER_INTENTS.add;
   const texts = addTexts[mode];
-  // With JavaScript, the seats or places left are compared with the addresses as they are typed (002 §5).
-  const [typed, setTyped] = useState(0);
+  // With JavaScript, what is typed after the last answer shows as tags, and is counted against the
+  // seats or places left (002 §5); a new answer puts the server's text back in the box.
+  const [typing, setTyping] = useState<{ after: AddAnswer | null; text: string } | null>(null);
+  const box = useTypedBeforeHydration((text) => setTyping({ after: answer, text }));
+  const liveTags = typing && typing.after === answer ? parseEmailTags(typing.text) : null;
+  const typed = liveTags?.length ?? 0;
   const overLimit =
     add.legacyLimit === null || typed === 0 ? null : userLimitBlock(add.legacyLimit, add.paidCount, typed);
-  const liveMessage = answer ? null : (overLimit ?? availableSeatsMessage(add.availableSeats, typed));
+  const liveMessage = liveTags ? (overLimit ?? availableSeatsMessage(add.availableSeats, typed)) : null;
   // After a submission, refusals for want of room say how much room there was.
   const roomMessage = answer?.refused.some((item) => item.reason === NO_SEAT)
     ? availableSeatsMessage(answer.added, answer.added + answer.refused.length)
@@ -92,6 +98,7 @@ export function AddMembersDialog({
           {addTexts.label}
         </label>
         <textarea
+          ref={box}
           // A new answer puts what the server kept in the box (an uncontrolled field keeps what was typed otherwise).
           key={answer ? `${answer.added}:${answer.text}` : "empty"}
           id={`${id}-emails`}
@@ -102,12 +109,21 @@ export function AddMembersDialog({
           placeholder={addTexts.placeholder}
           autoComplete="off"
           spellCheck={false}
-          onChange={(event) => setTyped(parseEmailTags(event.currentTarget.value).length)}
+          onChange={(event) => setTyping({ after: answer, text: event.currentTarget.value })}
           aria-invalid={hasErrors || undefined}
           aria-describedby={hasErrors ? errorId : undefined}
           style={{ maxHeight: `${ADD_INPUT_MAX_ROWS * 1.5 + 1}rem` }}
           className="w-full resize-y rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm aria-[invalid]:border-red-500"
         />
+        {liveTags && liveTags.length > 0 ? (
+          <EmailTagList
+            label={addTexts.typed}
+            tags={liveTags.map((tag) => ({
+              email: tag.email,
+              reason: tag.invalid ? addTexts.reasons.invalid_email : null,
+            }))}
+          />
+        ) : null}
         <p aria-live="polite" className="text-sm text-slate-700">
           {liveMessage}
         </p>
@@ -117,18 +133,9 @@ export function AddMembersDialog({
             <>
               {answer.added > 0 ? <p className="text-emerald-800">{addTexts.done(answer.added, mode)}</p> : null}
               <p className="text-red-700">{mode === "invite" ? addTexts.hint.invite : addTexts.hint.add}</p>
-              <ul className="mt-1 flex flex-wrap gap-2">
-                {answer.refused.map((item) => (
-                  <li
-                    key={item.email}
-                    title={item.reason}
-                    className="rounded-full bg-red-50 px-3 py-1 text-xs font-medium text-red-800 ring-1 ring-inset ring-red-300"
-                  >
-                    {item.email}
-                    <span className="ml-1 font-normal">— {item.reason}</span>
-                  </li>
-                ))}
-              </ul>
+              <div className="mt-1">
+                <EmailTagList label={addTexts.refused} tags={answer.refused} />
+              </div>
               {roomMessage ? <p className="mt-2 text-slate-700">{roomMessage}</p> : null}
             </>
           ) : null}

@@ -1,0 +1,19 @@
+import { useCallback, useLayoutEffect, useRef } from "react";
+
+/**
+ * What was typed into a server-rendered box before JavaScript loaded is in
+ * the page but not in React's state: the ref this returns hands it over when
+ * the box is hydrated (which, inside a lazily hydrated form, can be later
+ * than its parent's mount), so it is neither lost on the next render nor
+ * left out of the live checks.
+ */
+export function useTypedBeforeHydration(adopt: (value: string) => void) {
+  const latest = useRef(adopt);
+  useLayoutEffect(() => {
+    latest.current = adopt;
+  });
+  // Stable: React calls it once when the box is attached, not on every render.
+  return useCallback((box: HTMLTextAreaElement | HTMLInputElement | null) => {
+    if (box && box.value !== box.defaultValue) latest.current(box.value);
+  }, []);
+}
