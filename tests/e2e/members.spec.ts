@@ -228,6 +228,21 @@ test("the owner changes members' type through checkout, and is told who cannot b
   );
 });
 
+test("the owner activates a disabled member", async ({ page }, testInfo) => {
+  const js = testInfo.project.name === "js";
+  // One disabled member per run: both runs share the database.
+  const name = js ? "Dana Dale" : "Drew Dunn";
+  await signInAs(page, "stella@fernstudio.test");
+  await page.goto(FERN_USERS);
+  const row = page.getByRole("table", { name: "Space members" }).getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("Disabled");
+  await selectMembers(page, [name], js);
+  await page.getByRole("complementary").getByRole("button", { name: "Activate" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The members have been activated." })).toBeVisible();
+  await expect(row).toContainText("Active");
+  await expect(row).not.toContainText("Disabled");
+});
+
 test("the owner removes a free member through the confirmation", async ({ page }, testInfo) => {
   const js = testInfo.project.name === "js";
   // One free member per run: both runs share the database.

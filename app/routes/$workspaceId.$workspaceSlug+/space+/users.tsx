@@ -9,7 +9,13 @@ import { pageTexts } from "~/domain/page-texts";
 import { AddBlockedDialog, AddMembersDialog, AddMembersLink } from "./__users/add-dialog";
 import { MembersDrawer, SelectionForm } from "./__users/drawer";
 import { MembersTable } from "./__users/members-table";
-import { CancelDowngradeButton, DowngradeBanner, ManageSeatsDialog, SeatCounter } from "./__users/seats";
+import {
+  CancelDowngradeButton,
+  CancelDowngradeForm,
+  DowngradeBanner,
+  ManageSeatsDialog,
+  SeatCounter,
+} from "./__users/seats";
 import { loadMembersPage, membersAction } from "./users.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadMembersPage(args);
@@ -54,6 +60,7 @@ export default function UsersPage() {
       </div>
 
       {seats ? <DowngradeBanner seats={seats} isOwner={role === "OWNER"} /> : null}
+      {removal && role === "OWNER" ? <CancelDowngradeForm /> : null}
 
       {data.isPerSeat && role !== "OWNER" ? (
         <p className="text-sm text-slate-700">

@@ -52,6 +52,8 @@ export const PERSONAS = {
   rory: { id: "6100000000000029", email: "rory@relay.test", name: "Rory Reed" },
   hanaHolt: { id: "6100000000000030", email: "hana.holt@bigco.test", name: "Hana Holt" },
   hugoHart: { id: "6100000000000031", email: "hugo.hart@bigco.test", name: "Hugo Hart" },
+  dana: { id: "6100000000000032", email: "dana@fernstudio.test", name: "Dana Dale" },
+  drew: { id: "6100000000000033", email: "drew@fernstudio.test", name: "Drew Dunn" },
 } as const;
 export type PersonaKey = keyof typeof PERSONAS;
 
@@ -108,6 +110,8 @@ export const SEED_USERS: SeedUser[] = [
   { persona: "rory", installedDaysAgo: 150, mainSpace: "relayOne" },
   { persona: "hugoHart", installedDaysAgo: 180, mainSpace: "bigco" },
   { persona: "hanaHolt", installedDaysAgo: 260, mainSpace: "bigcoLabs" },
+  { persona: "dana", installedDaysAgo: 150, mainSpace: "fernStudio" },
+  { persona: "drew", installedDaysAgo: 140, mainSpace: "fernStudio" },
 ];
 
 export interface SeedMember {
@@ -269,6 +273,9 @@ export const SEED_SPACES: SeedSpace[] = [
       { persona: "finn", role: "ADMIN", userPlan: "FREE" },
       { persona: "fay", role: "MEMBER", userPlan: "FREE" },
       { persona: "flo", role: "MEMBER", userPlan: "FREE" },
+      // Two disabled free members the browser tests activate, one per run.
+      { persona: "dana", role: "MEMBER", userPlan: "FREE", status: "DISABLED" },
+      { persona: "drew", role: "MEMBER", userPlan: "FREE", status: "DISABLED" },
     ],
   },
   // Two Pro spaces whose owner hands them over in the browser tests (one per run): Rory is the candidate.

@@ -76,18 +76,35 @@ export function DowngradeBanner({ seats, isOwner }: { seats: Seats; isOwner: boo
   if (!isOwner) return <Banner tone="info" title={texts.admin(removal.fromSeats, removal.toSeats, removal.date)} />;
   return (
     <Banner tone="info" title={texts.owner(removal.toSeats, removal.date)}>
-      <CancelDowngradeButton className="mt-2" />
+      <div className="mt-2">
+        <CancelDowngradeButton />
+      </div>
     </Banner>
   );
 }
 
+const CANCEL_DOWNGRADE_FORM = "cancel-downgrade";
+
+/**
+ * The form "Cancel downgrade" sends. It stands apart, and the buttons name
+ * it: the table's footer sits inside the selection form, and a form inside
+ * a form is dropped by the HTML parser (breaking both without JavaScript).
+ */
+export function CancelDowngradeForm() {
+  return <Form id={CANCEL_DOWNGRADE_FORM} method="post" preventScrollReset hidden />;
+}
+
 /** "Cancel downgrade" (002 §6), in the banner and the table's footer. */
-export function CancelDowngradeButton({ className }: { className?: string }) {
+export function CancelDowngradeButton() {
   return (
-    <Form method="post" preventScrollReset className={className}>
-      <button type="submit" name="intent" value={MEMBER_INTENTS.cancelDowngrade} className={buttonClass("secondary")}>
-        {memberTexts.downgrade.cancel}
-      </button>
-    </Form>
+    <button
+      type="submit"
+      form={CANCEL_DOWNGRADE_FORM}
+      name="intent"
+      value={MEMBER_INTENTS.cancelDowngrade}
+      className={buttonClass("secondary")}
+    >
+      {memberTexts.downgrade.cancel}
+    </button>
   );
 }
