@@ -1,9 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { SPACES } from "../../backend/src/db/seed/personas";
 import { chooseOtherAccount, freshAddress } from "./support/google";
-import { inviteToSpace } from "./support/invitations";
+import { signInAs } from "./support/auth";
+import { inviteLinksTo, inviteToSpace } from "./support/invitations";
 
 const SALES = `/${SPACES.acmeSales.id}/${SPACES.acmeSales.slug}`;
+const BIGCO = `/${SPACES.bigco.id}/${SPACES.bigco.slug}`;
 
 test("an invitee opens the link under the inviting space, signs up, and joins", async ({ page }, testInfo) => {
   const email = freshAddress("invitee", testInfo.project.name);
@@ -24,4 +26,59 @@ test("an invitee opens the link under the inviting space, signs up, and joins", 
   await expect(
     page.getByText("You have successfully joined Acme Sales, and you have been automatically switched to it."),
   ).toBeVisible();
+});
+
+test("a resent invitation's first link is refused, its new link joins, and a cancelled one is refused", async ({
+  page,
+}, testInfo) => {
+  const js = testInfo.project.name === "js";
+  const invitee = freshAddress("resent", testInfo.project.name, "bigco.test");
+  const cancelled = freshAddress("cancelled", testInfo.project.name, "bigco.test");
+  const table = page.getByRole("table", { name: "Space members" });
+  const select = async (email: string) => {
+    await table.getByRole("row").filter({ hasText: email }).getByRole("checkbox").check();
+    if (!js) await page.getByRole("button", { name: "Apply selection" }).click();
+  };
+
+  await signInAs(page, "premium@bigco.test");
+  await page.goto(`${BIGCO}/space/users`);
+  await page.getByRole("link", { name: "Invite users" }).click();
+  await page
+    .getByRole("dialog", { name: "Invite users" })
+    .getByLabel("Email addresses")
+    .fill(`${invitee} ${cancelled}`);
+  await page.getByRole("dialog").getByRole("button", { name: "Invite users" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "2 users invited." })).toBeVisible();
+  await select(invitee);
+  await page.getByRole("button", { name: "Resend invitation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The invitation has been sent again." })).toBeVisible();
+  await select(cancelled);
+  await page.getByRole("button", { name: "Cancel invitation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The invitation has been cancelled." })).toBeVisible();
+  const [firstLink, newLink] = await inviteLinksTo(invitee);
+  const [cancelledLink] = await inviteLinksTo(cancelled);
+
+  // The invitee signs up through the first link: it was replaced.
+  await page.context().clearCookies();
+  await page.goto(firstLink!);
+  await page.getByRole("button", { name: "Create a new account with Google" }).click();
+  await chooseOtherAccount(page, invitee, "Rhea Resent");
+  await page.getByRole("button", { name: "Accept invitation" }).click();
+  const expired = page.getByRole("alert").filter({ hasText: "The invite link has expired or been cancelled." });
+  await expect(expired).toBeVisible();
+
+  await page.goto(newLink!);
+  await page.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(page).toHaveURL(new RegExp(`${BIGCO}/mail-merges/sent`));
+  await expect(
+    page.getByText("You have successfully joined Bigco, and you have been automatically switched to it."),
+  ).toBeVisible();
+
+  // The cancelled invitation's own invitee is refused too.
+  await page.context().clearCookies();
+  await page.goto(cancelledLink!);
+  await page.getByRole("button", { name: "Create a new account with Google" }).click();
+  await chooseOtherAccount(page, cancelled, "Cal Cancelled");
+  await page.getByRole("button", { name: "Accept invitation" }).click();
+  await expect(expired).toBeVisible();
 });

@@ -10,6 +10,6 @@ export async function chooseOtherAccount(page: Page, email: string, name: string
 }
 
 /** An address that no earlier run or project has used. */
-export function freshAddress(label: string, projectName: string) {
-  return `${label}-${projectName}-${Date.now()}@startup.test`;
+export function freshAddress(label: string, projectName: string, domain = "startup.test") {
+  return `${label}-${projectName}-${Date.now()}@${domain}`;
 }

@@ -28,3 +28,19 @@ export async function inviteToSpace(space: SpaceKey, email: string): Promise<str
     await db.destroy();
   }
 }
+
+/** The invite links the running backend has "sent" to an address (its outbox), oldest first. */
+export async function inviteLinksTo(email: string): Promise<string[]> {
+  const db = openDatabase(e2eEnv().databasePath);
+  try {
+    const mails = await db
+      .selectFrom("outbox_mails")
+      .select("link_path")
+      .where("to_email", "=", email.toLowerCase())
+      .orderBy("id")
+      .execute();
+    return mails.map((mail) => mail.link_path);
+  } finally {
+    await db.destroy();
+  }
+}
