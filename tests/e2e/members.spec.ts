@@ -243,6 +243,25 @@ test("the owner activates a disabled member", async ({ page }, testInfo) => {
   await expect(row).not.toContainText("Disabled");
 });
 
+test("closing the members page's dialogs with the keyboard gives focus back to what opened them", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "focus is handed back by JavaScript");
+  await signInAs(page, "stella@fernstudio.test");
+  await page.goto(`${FERN_USERS}?selected=6100000000000024`);
+  for (const [opener, dialog] of [
+    [page.getByRole("link", { name: "Manage seats" }), "Manage seats"],
+    [page.getByRole("complementary").getByRole("link", { name: "Remove from the space" }), "Remove members"],
+  ] as const) {
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog", { name: dialog })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  }
+});
+
 test("the owner removes a free member through the confirmation", async ({ page }, testInfo) => {
   const js = testInfo.project.name === "js";
   // One free member per run: both runs share the database.

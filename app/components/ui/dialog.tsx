@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { shellTexts } from "~/domain/shell-texts";
 import { Icon } from "./icon";
 
@@ -9,12 +9,25 @@ import { Icon } from "./icon";
  * JavaScript (the dimmed backdrop is that link too). With JavaScript it
  * becomes a true modal (showModal: the page behind is inert, focus stays
  * inside; its own ::backdrop is transparent over the same dimmed link) and
- * Escape or a click on the backdrop follows the close link.
+ * Escape or a click on the backdrop follows the close link; closing gives
+ * focus back to what opened it.
  */
 export function Dialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
   const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
+
+  // What opened it (the link that put the flag in the URL keeps focus through the navigation) gets focus back
+  // on close. Read while rendering: by the first effect, an autofocus inside may already have taken focus.
+  const [opener] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
+  useEffect(
+    () => () => {
+      if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) {
+        opener.focus({ preventScroll: true });
+      }
+    },
+    [opener],
+  );
 
   useEffect(() => {
     const dialog = ref.current;
