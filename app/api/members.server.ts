@@ -106,8 +106,8 @@ export type Member = z.infer<typeof memberSchema>;
 
 const membersPageSchema = z.object({
   items: z.array(memberSchema),
-  /** 002 §3 Member counts: only the paid count is read (the type change's last-paid rule). */
-  counts: z.object({ paid: z.number().int() }),
+  /** 002 §3 Member counts: the paid ones (the type change's last-paid rule) and the free ones (activation). */
+  counts: z.object({ paid: z.number().int(), free: z.number().int() }),
 });
 
 export interface MembersQuery {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  activationBlock,
   availableSeatsMessage,
   disabledReason,
   displayStatus,
@@ -136,5 +137,23 @@ describe("userLimitBlock (002 §5, §8: the legacy team plan's user limit)", () 
   it("refuses entries that take the paid users over the limit", () => {
     expect(userLimitBlock(5, 3, 2)).toBeNull();
     expect(userLimitBlock(5, 3, 3)).toBe("You cannot go over your current plan user limit (5).");
+  });
+});
+
+describe("activationBlock (002 §5, §8)", () => {
+  const space = { freeMembers: 49, freeLimit: 50 };
+  it("refuses members from outside the space's domains", () => {
+    expect(activationBlock([{ inDomain: false, paid: true }], space)).toBe(
+      "Your current plan does not allow users from a different domain. Upgrade your space to re-activate them.",
+    );
+  });
+
+  it("refuses more free members than the plan allows, and lets paid ones through", () => {
+    const free = { inDomain: true, paid: false };
+    expect(activationBlock([free], space)).toBeNull();
+    expect(activationBlock([free, free], space)).toBe(
+      "Your current plan does not allow more than 50 free user(s). Remove active users to re-activate disabled users.",
+    );
+    expect(activationBlock([{ inDomain: true, paid: true }], { freeMembers: 50, freeLimit: 50 })).toBeNull();
   });
 });

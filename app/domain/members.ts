@@ -227,6 +227,22 @@ export function removalBlock(actor: { id: string; role: Role }, target: RemovalF
   return null;
 }
 
+/**
+ * Why the selected disabled members cannot be activated (002 §5, §8): one
+ * from outside the space's domains, or more free members than the plan
+ * allows; null when they can.
+ */
+export function activationBlock(
+  selected: ReadonlyArray<{ inDomain: boolean; paid: boolean }>,
+  space: { freeMembers: number; freeLimit: number },
+): string | null {
+  if (selected.some((member) => !member.inDomain)) return drawerTexts.activationBlocked.otherDomain;
+  const free = selected.filter((member) => !member.paid).length;
+  if (free > 0 && space.freeMembers + free > space.freeLimit)
+    return drawerTexts.activationBlocked.freeLimit(space.freeLimit);
+  return null;
+}
+
 /** The add and invite dialogs' field (the addresses, separated by spaces or commas). */
 export const ADD_FIELD = "emails";
 

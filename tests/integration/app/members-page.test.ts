@@ -281,6 +281,7 @@ describe("the drawer of the selected members", () => {
     confirmingRemoval: boolean;
     canChangeRole: boolean;
     canActivate: boolean;
+    activationBlock: string | null;
     canHandleInvitations: boolean;
   };
   const drawerOf = async (email: string, selected: string[], extra = "") => {
@@ -371,18 +372,24 @@ describe("the drawer of the selected members", () => {
       .set({ domain_name: "elsewhere.test" })
       .where("id", "=", PERSONAS.disabled.id)
       .execute();
+    const otherDomain =
+      "Your current plan does not allow users from a different domain. Upgrade your space to re-activate them.";
+    // The drawer says so before anyone tries; a forged activation is refused all the same.
+    expect(await drawerOf(PERSONAS.owner.email, [PERSONAS.disabled.id])).toMatchObject({
+      canActivate: true,
+      activationBlock: otherDomain,
+    });
     const refused = await post(PERSONAS.owner.email, [
       ["intent", "activate"],
       ["userId", PERSONAS.disabled.id],
     ]);
-    expect(loaderData<{ drawerError: string }>(refused).drawerError).toBe(
-      "Your current plan does not allow users from a different domain. Upgrade your space to re-activate them.",
-    );
+    expect(loaderData<{ drawerError: string }>(refused).drawerError).toBe(otherDomain);
     await backend.db
       .updateTable("users")
       .set({ domain_name: "acme.test" })
       .where("id", "=", PERSONAS.disabled.id)
       .execute();
+    expect(await drawerOf(PERSONAS.owner.email, [PERSONAS.disabled.id])).toMatchObject({ activationBlock: null });
     const activated = await post(PERSONAS.owner.email, [
       ["intent", "activate"],
       ["userId", PERSONAS.disabled.id],

@@ -21,6 +21,7 @@ import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { PAGE_SIZE, pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
 import { typeChange, typeChangeHref } from "~/domain/member-type";
 import {
+  activationBlock,
   ADD_FIELD,
   addTexts,
   type AddMode,
@@ -117,12 +118,16 @@ async function loadSeats(space: SpaceContext) {
   };
 }
 
+/** How many free members the space's plan allows (002 §3 features.FREE). */
+function freeUserLimit(space: SpaceContext) {
+  return space.workspace.workspaceFeatures.find((features) => features.userPlan === "FREE")?.allowedUserCount ?? 0;
+}
+
 /** What the status badge needs said (002 §8 disabled reasons, a trial's end, a downgrade at renewal), or null. */
 function memberNote(member: Member, status: DisplayStatus, space: SpaceContext, timeZone: string): string | null {
   if (status === "disabled") {
-    const freeFeatures = space.workspace.workspaceFeatures.find((features) => features.userPlan === "FREE");
     const domains = space.workspace.workspaceDomains.map((domain) => domain.domainName);
-    return disabledReason(member, { domains, freeUserLimit: freeFeatures?.allowedUserCount ?? 0 });
+    return disabledReason(member, { domains, freeUserLimit: freeUserLimit(space) });
   }
   if (status === "freeTrial") {
     const end = trialEnd(member.freeTrialEndTimestamp);
@@ -143,6 +148,7 @@ function memberRow(member: Member, space: SpaceContext, timeZone: string) {
     status,
     note,
     scheduledDowngrade: member.isScheduledToBeDowngraded,
+    inDomain: member.isUserInDomain,
   };
 }
 export type MemberRow = ReturnType<typeof memberRow>;
@@ -198,7 +204,10 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
     },
     showSeatsDialog: url.searchParams.get("dialog") === "seats" && seats !== null,
     add: addDialog(space, seats?.availableSeats ?? null, members.counts.paid, url.searchParams.get("dialog") === "add"),
-    drawer: drawerFor(space, rows, url.searchParams, typeFacts && { ...typeFacts, paidCount: members.counts.paid }),
+    drawer: drawerFor(space, rows, url.searchParams, {
+      freeMembers: members.counts.free,
+      typeFacts: typeFacts && { ...typeFacts, paidCount: members.counts.paid },
+    }),
     canSelect: managesMembers(space),
     selectedIds: url.searchParams.getAll(SELECTED_PARAM).slice(0, PAGE_SIZE),
     ownerEmail: owner?.userEmail ?? null,
@@ -239,7 +248,12 @@ function addDialog(space: SpaceContext, availableSeats: number | null, paidCount
  * (`selected=<userId>`, repeated): who they are and what the caller may do
  * with them, each refused action with the spec's reason (002 §5, §6).
  */
-function drawerFor(space: SpaceContext, rows: MemberRow[], params: URLSearchParams, typeFacts: SpaceTypeFacts | null) {
+function drawerFor(
+  space: SpaceContext,
+  rows: MemberRow[],
+  params: URLSearchParams,
+  { freeMembers, typeFacts }: { freeMembers: number; typeFacts: SpaceTypeFacts | null },
+) {
   const ids = new Set(params.getAll(SELECTED_PARAM));
   const selected = rows.filter((row) => ids.has(row.id));
   if (selected.length === 0 || !managesMembers(space)) return null;
@@ -253,6 +267,7 @@ function drawerFor(space: SpaceContext, rows: MemberRow[], params: URLSearchPara
         return reason ? [{ id: row.id, name: row.name, reason }] : [];
       });
   const manageUserRoles = space.membership.workspaceUserFeature.otherFeatures.manageUserRoles;
+  const canActivate = selected.every((row) => row.status === "disabled");
   return {
     members: selected.map(({ id, name, email }) => ({ id, name, email })),
     canRemove: !anyPending,
@@ -260,7 +275,8 @@ function drawerFor(space: SpaceContext, rows: MemberRow[], params: URLSearchPara
     confirmingRemoval: params.get("confirm") === "remove" && !anyPending && removalBlocks.length === 0,
     canChangeRole:
       actor.role === "OWNER" && manageUserRoles && !anyPending && selected.every((row) => row.role !== "OWNER"),
-    canActivate: selected.every((row) => row.status === "disabled"),
+    canActivate,
+    activationBlock: canActivate ? activationBlock(selected, { freeMembers, freeLimit: freeUserLimit(space) }) : null,
     canHandleInvitations: allPending,
     typeChange: typeFacts && typeChangeOf(space, selected, typeFacts),
   };
@@ -427,10 +443,8 @@ function changeOf(submission: z.infer<typeof changeSchema>): { call: MemberChang
 
 /** What a refused change shows: the activation blocks of 002 §8, or the generic failure. */
 function refusalText(space: SpaceContext, error: unknown) {
-  if (isBackendError(error, 409) && error.reason === "free_user_limit_reached") {
-    const free = space.workspace.workspaceFeatures.find((features) => features.userPlan === "FREE");
-    return drawerTexts.activationBlocked.freeLimit(free?.allowedUserCount ?? 0);
-  }
+  if (isBackendError(error, 409) && error.reason === "free_user_limit_reached")
+    return drawerTexts.activationBlocked.freeLimit(freeUserLimit(space));
   if (isBackendError(error, 409) && error.reason === "not_in_space_domain")
     return drawerTexts.activationBlocked.otherDomain;
   return drawerTexts.failure;

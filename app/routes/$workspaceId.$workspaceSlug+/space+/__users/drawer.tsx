@@ -179,11 +179,17 @@ export function MembersDrawer({ drawer, error }: { drawer: Drawer; error: string
           </div>
         ) : null}
         {drawer.canActivate ? (
-          <ActionForm intent={MEMBER_INTENTS.activate} drawer={drawer} by="userId">
-            <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-              {drawerTexts.activate}
-            </button>
-          </ActionForm>
+          drawer.activationBlock ? (
+            <BlockedAction label={drawerTexts.activate}>
+              <p>{drawer.activationBlock}</p>
+            </BlockedAction>
+          ) : (
+            <ActionForm intent={MEMBER_INTENTS.activate} drawer={drawer} by="userId">
+              <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+                {drawerTexts.activate}
+              </button>
+            </ActionForm>
+          )
         ) : null}
         {drawer.canHandleInvitations ? (
           <div className="flex flex-wrap gap-2">
