@@ -102,6 +102,29 @@ function BlockedAction({ label, children }: { label: string; children: ReactNode
   );
 }
 
+/** One action on the selection: a form of its own with one button. */
+function ActionButton({
+  intent,
+  drawer,
+  by,
+  busy,
+  label,
+}: {
+  intent: string;
+  drawer: Drawer;
+  by: "userId" | "email";
+  busy: boolean;
+  label: string;
+}) {
+  return (
+    <ActionForm intent={intent} drawer={drawer} by={by}>
+      <button type="submit" disabled={busy} className={buttonClass("secondary")}>
+        {label}
+      </button>
+    </ActionForm>
+  );
+}
+
 /**
  * The side drawer for the selected members (002 §2, §6): change role (owner,
  * manageUserRoles, never the owner), change type (through checkout), remove (with its confirmation at
@@ -184,25 +207,27 @@ export function MembersDrawer({ drawer, error }: { drawer: Drawer; error: string
               <p>{drawer.activationBlock}</p>
             </BlockedAction>
           ) : (
-            <ActionForm intent={MEMBER_INTENTS.activate} drawer={drawer} by="userId">
-              <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-                {drawerTexts.activate}
-              </button>
-            </ActionForm>
+            <ActionButton
+              intent={MEMBER_INTENTS.activate}
+              drawer={drawer}
+              by="userId"
+              busy={busy}
+              label={drawerTexts.activate}
+            />
           )
         ) : null}
         {drawer.canHandleInvitations ? (
           <div className="flex flex-wrap gap-2">
-            <ActionForm intent={MEMBER_INTENTS.resend} drawer={drawer} by="email">
-              <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-                {drawerTexts.resend}
-              </button>
-            </ActionForm>
-            <ActionForm intent={MEMBER_INTENTS.cancelInvitation} drawer={drawer} by="email">
-              <button type="submit" disabled={busy} className={buttonClass("secondary")}>
-                {drawerTexts.cancelInvitation}
-              </button>
-            </ActionForm>
+            {(["resend", "cancelInvitation"] as const).map((action) => (
+              <ActionButton
+                key={action}
+                intent={MEMBER_INTENTS[action]}
+                drawer={drawer}
+                by="email"
+                busy={busy}
+                label={drawerTexts[action]}
+              />
+            ))}
           </div>
         ) : null}
         {drawer.canRemove ? (
