@@ -17,3 +17,14 @@ export const externalLinks = {
     edge: "https://support.microsoft.com/microsoft-edge/delete-cookies-in-microsoft-edge",
   },
 } as const;
+
+/**
+ * The pricing page as the members page links to it (002 §2): a utm source,
+ * and for a legacy space its legacy plan type, so the page can offer the
+ * move from it.
+ */
+export function pricingUrl(legacyType: string | null) {
+  const query = new URLSearchParams({ utm_source: "webapp-users" });
+  if (legacyType) query.set("legacy", legacyType.toLowerCase());
+  return `${externalLinks.pricing}?${query}`;
+}

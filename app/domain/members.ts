@@ -51,6 +51,8 @@ export const memberTexts = {
     /** 002 §8 Seat notices. */
     cancelDowngradeFirst: "You have a scheduled downgrade. Cancel it first to add or remove seats.",
     offline: "You are on an offline managed subscription. Please contact us if you need changes.",
+    /** Written for this app: the link to the contact-us page. */
+    contactUs: "Contact us",
   },
   downgrade: {
     owner: (seats: number, date: string) =>
@@ -261,6 +263,9 @@ export const addTexts = {
     title: "Add members blocked",
     text: "Your space is currently on a legacy plan. You should contact support to switch to a new plan.",
     close: "Close",
+    /** Written for this app: the links to the support request and pricing pages. */
+    contactSupport: "Contact support",
+    pricing: "See the plans",
   },
   label: "Email addresses",
   /** Written for this app: the names of the lists of addresses as typed, and of those refused. */

@@ -185,6 +185,7 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
   return {
     spaceName: workspace.workspaceName,
     isPerSeat: workspace.isPerSeat,
+    legacyType: workspace.legacyType,
     role: space.access.role,
     query,
     rows,

@@ -125,7 +125,7 @@ export default function UsersPage() {
       ) : null}
       {data.add && (data.add.open || addAnswer) ? (
         data.add.mode === "blocked" ? (
-          <AddBlockedDialog closeTo={closeDialog} />
+          <AddBlockedDialog closeTo={closeDialog} legacyType={data.legacyType} />
         ) : (
           <AddMembersDialog add={data.add} mode={data.add.mode} answer={addAnswer} closeTo={closeDialog} />
         )

@@ -6,6 +6,7 @@ import { EmailTagList } from "~/components/ui/email-tag-list";
 import { InfoTooltip } from "~/components/ui/info-tooltip";
 import { useTypedBeforeHydration } from "~/components/ui/use-typed-before-hydration";
 import { parseEmailTags } from "~/domain/email-tags";
+import { externalLinks, pricingUrl } from "~/domain/external-links";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import {
   ADD_FIELD,
@@ -154,10 +155,18 @@ export function AddMembersDialog({
 }
 
 /** "Add members blocked" (002 §2, §8): a legacy plan other than Team cannot take more users here. */
-export function AddBlockedDialog({ closeTo }: { closeTo: string }) {
+export function AddBlockedDialog({ closeTo, legacyType }: { closeTo: string; legacyType: string | null }) {
   return (
     <Dialog title={addTexts.blocked.title} closeTo={closeTo}>
       <p className="text-sm text-slate-700">{addTexts.blocked.text}</p>
+      <p className="mt-3 flex flex-wrap gap-4 text-sm">
+        <a href={externalLinks.support} className="font-semibold text-brand-700 underline">
+          {addTexts.blocked.contactSupport}
+        </a>
+        <a href={pricingUrl(legacyType)} className="font-semibold text-brand-700 underline">
+          {addTexts.blocked.pricing}
+        </a>
+      </p>
       <div className="mt-6 flex justify-end">
         <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary")}>
           {addTexts.blocked.close}

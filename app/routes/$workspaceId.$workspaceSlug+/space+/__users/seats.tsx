@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { Banner } from "~/components/ui/banner";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { externalLinks } from "~/domain/external-links";
 import { MEMBER_INTENTS, memberTexts, seatCounter, seatUsagePercent } from "~/domain/members";
 import type { loadMembersPage } from "../users.server";
 
@@ -47,7 +48,12 @@ export function ManageSeatsDialog({ seats, checkout, closeTo }: { seats: Seats; 
         ))}
       </dl>
       {seats.offline ? (
-        <p className="mt-4 text-sm text-slate-700">{texts.offline}</p>
+        <p className="mt-4 text-sm text-slate-700">
+          {texts.offline}{" "}
+          <a href={externalLinks.contactUs} className="font-semibold text-brand-700 underline">
+            {texts.contactUs}
+          </a>
+        </p>
       ) : seats.removal ? (
         <p className="mt-4 text-sm text-slate-700">{texts.cancelDowngradeFirst}</p>
       ) : unlimited ? null : (
