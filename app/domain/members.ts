@@ -178,6 +178,8 @@ export const drawerTexts = {
   /** Written for this app: the name of the tooltip's button. */
   roleHelp: "About roles",
   roleOptions: { ADMIN: "Can manage members", MEMBER: "Member" },
+  /** The admin option on the older model's Manage Users screen, where admins share billing. */
+  adminOptionOlderModel: "Can manage users and billing",
   changeRole: "Change role",
   activate: "Activate",
   resend: "Resend invitation",

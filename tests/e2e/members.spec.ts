@@ -217,6 +217,10 @@ test("the owner changes members' type through checkout, and is told who cannot b
 
   await page.goto(`${BIGCO}/space/users`);
   await selectMembers(page, ["Hugo Hart"], js);
+  // The older model's admins share billing: their role says so (002 §6).
+  await expect(page.getByRole("complementary").getByRole("combobox", { name: "Role" })).toContainText(
+    "Can manage users and billing",
+  );
   await page.getByRole("complementary").getByRole("link", { name: "Change to Paid" }).click();
   await expect(page).toHaveURL(`${BIGCO}/checkout?plan=PREMIUM&interval=YEARLY&paid=6100000000000031`);
 

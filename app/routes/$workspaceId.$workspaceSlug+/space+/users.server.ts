@@ -271,6 +271,7 @@ function drawerFor(
   const canActivate = selected.every((row) => row.status === "disabled");
   return {
     members: selected.map(({ id, name, email }) => ({ id, name, email })),
+    isPerSeat: space.workspace.isPerSeat,
     canRemove: !anyPending,
     removalBlocks,
     confirmingRemoval: params.get("confirm") === "remove" && !anyPending && removalBlocks.length === 0,

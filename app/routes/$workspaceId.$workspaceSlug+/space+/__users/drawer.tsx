@@ -178,7 +178,9 @@ export function MembersDrawer({ drawer, error }: { drawer: Drawer; error: string
                 defaultValue="ADMIN"
                 className="rounded-md border border-slate-300 px-3 py-2 text-sm"
               >
-                <option value="ADMIN">{drawerTexts.roleOptions.ADMIN}</option>
+                <option value="ADMIN">
+                  {drawer.isPerSeat ? drawerTexts.roleOptions.ADMIN : drawerTexts.adminOptionOlderModel}
+                </option>
                 <option value="MEMBER">{drawerTexts.roleOptions.MEMBER}</option>
               </select>
             </div>
