@@ -151,6 +151,23 @@ export async function listPromoteRestrictions(auth: AuthContext, workspaceId: st
   }
 }
 
+/** The most suggestions one keyword shows. */
+const SUGGESTIONS_LIMIT = 8;
+
+/**
+ * Colleagues who could be added (GET /users/suggest, 002 §7): users of the
+ * space's domains not in it yet whose name or e-mail starts with the keyword.
+ */
+export async function suggestMembers(auth: AuthContext, workspaceId: string, keyword: string) {
+  const answer = await auth.call({
+    base: "v2",
+    path: "/users/suggest",
+    query: { searchKeyword: keyword, workspaceId, limit: SUGGESTIONS_LIMIT },
+    schema: z.object({ items: z.array(z.object({ userEmail: z.string(), userName: nullableString })) }),
+  });
+  return answer.items.map((item) => ({ email: item.userEmail, name: item.userName ?? item.userEmail }));
+}
+
 const addAnswerSchema = z.object({
   success: z.boolean(),
   results: z.array(z.object({ userEmail: z.string(), errorDetails: nullableString })),

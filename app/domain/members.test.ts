@@ -11,7 +11,9 @@ import {
   seatCounter,
   seatUsagePercent,
   trialEnd,
+  tokenBeingTyped,
   userLimitBlock,
+  withChosenAddress,
 } from "./members";
 
 describe("displayStatus (002 §3 derived status)", () => {
@@ -155,5 +157,21 @@ describe("activationBlock (002 §5, §8)", () => {
       "Your current plan does not allow more than 50 free user(s). Remove active users to re-activate disabled users.",
     );
     expect(activationBlock([{ inDomain: true, paid: true }], { freeMembers: 50, freeLimit: 50 })).toBeNull();
+  });
+});
+
+describe("the address being typed, and a suggestion chosen for it (002 §5, §9)", () => {
+  it("is what follows the last space or comma", () => {
+    expect(tokenBeingTyped("ann@acme.test, sa")).toBe("sa");
+    expect(tokenBeingTyped("ann@acme.test sa")).toBe("sa");
+    expect(tokenBeingTyped("ann@acme.test, ")).toBe("");
+    expect(tokenBeingTyped("")).toBe("");
+  });
+
+  it("is replaced by the chosen address, ready for the next one", () => {
+    expect(withChosenAddress("ann@acme.test, sa", "sales.lead@acme.test")).toBe(
+      "ann@acme.test, sales.lead@acme.test, ",
+    );
+    expect(withChosenAddress("sa", "sales.lead@acme.test")).toBe("sales.lead@acme.test, ");
   });
 });

@@ -164,6 +164,21 @@ export const SELECTED_PARAM = "selected";
 /** 002 §9: the selection is sent 300 ms after the last change. */
 export const SELECTION_DEBOUNCE_MS = 300;
 
+/** 002 §9: member suggestions open at 2 typed characters, 500 ms after the last keystroke. */
+export const SUGGEST_MIN_CHARS = 2;
+export const SUGGEST_DELAY_MS = 500;
+
+/** The address being typed: what follows the last space or comma (002 §5 separators). */
+export function tokenBeingTyped(text: string) {
+  return text.split(/[\s,]+/).at(-1) ?? "";
+}
+
+/** The text with the address being typed replaced by a chosen one, ready for the next. */
+export function withChosenAddress(text: string, email: string) {
+  const typed = tokenBeingTyped(text);
+  return `${text.slice(0, text.length - typed.length)}${email}, `;
+}
+
 export const drawerTexts = {
   title: (count: number) => `${count} member${count === 1 ? "" : "s"} selected`,
   select: "Apply selection",
@@ -270,6 +285,9 @@ export const addTexts = {
     pricing: "See the plans",
   },
   label: "Email addresses",
+  /** Written for this app: the suggestions (002 §9 member autocomplete) and each one's button. */
+  suggestions: "Suggestions",
+  suggestion: (name: string, email: string) => (name === email ? `Add ${email}` : `Add ${name} (${email})`),
   /** Written for this app: the names of the lists of addresses as typed, and of those refused. */
   typed: "Addresses to add",
   refused: "Refused addresses",

@@ -122,6 +122,18 @@ test("the owner adds two members: one from another domain is refused with its re
   await expect(row).toContainText("Pending");
 });
 
+test("the add dialog suggests colleagues while an address is typed (JavaScript)", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "suggestions need JavaScript; without it the box is a plain field");
+  await signInAs(page, "owner@acme.test");
+  await page.goto(`${ACME_USERS}?dialog=add`);
+  const dialog = page.getByRole("dialog", { name: "Add members" });
+  const box = dialog.getByLabel("Email addresses");
+  await box.fill("sa");
+  await dialog.getByRole("button", { name: "Add Sara Sales (sales.lead@acme.test)" }).click();
+  await expect(box).toHaveValue("sales.lead@acme.test, ");
+  await expect(box).toBeFocused();
+});
+
 test("adding users past the legacy team plan's limit is closed while typing (JavaScript)", async ({
   page,
 }, testInfo) => {

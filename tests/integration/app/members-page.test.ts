@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/$workspaceId.$workspaceSlug+/space+/users";
+import { loader as suggestLoader } from "~/routes/$workspaceId.$workspaceSlug+/space+/users_.suggest";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import type { RunningBackend } from "../support/backend";
 import { whileMembersMayNotInvite } from "../support/space-settings";
@@ -468,6 +469,31 @@ describe("the type change (002 §2, §5)", () => {
       drawer: unknown;
     };
     expect(member.drawer).toBeNull();
+  });
+});
+
+describe("suggestions in the add dialog (002 §5, §9)", () => {
+  const suggest = (email: string, q: string, space: Space = SPACES.acmeMarketing) =>
+    run(
+      suggestLoader,
+      appRequest(`${pageOf(space)}/suggest?q=${encodeURIComponent(q)}`, { cookie: cookies[email] }),
+      paramsOf(space),
+    );
+
+  it("suggests colleagues of the space's domain not in it yet, from 2 characters", async () => {
+    expect(loaderData(await suggest(PERSONAS.owner.email, "sa"))).toEqual({
+      q: "sa",
+      items: [{ email: "sales.lead@acme.test", name: "Sara Sales" }],
+    });
+    expect(loaderData(await suggest(PERSONAS.owner.email, "s"))).toEqual({ q: "s", items: [] });
+    // Members are not suggested.
+    expect(loaderData(await suggest(PERSONAS.owner.email, "ben"))).toEqual({ q: "ben", items: [] });
+  });
+
+  it("is refused to a member who may not add members", async () => {
+    await whileMembersMayNotInvite(backend.db, SPACES.fernStudio.id, async () => {
+      expect((await suggest(PERSONAS.maya.email, "st", SPACES.fernStudio)).response?.status).toBe(403);
+    });
   });
 });
 

@@ -51,7 +51,7 @@ import { timeZoneFromCookieHeader } from "~/utils/time-zone";
  * the older model invites; owners and admins may, members when the space
  * lets them (000 §4), unless invitations are restricted.
  */
-function addMode(space: SpaceContext): AddMode | null {
+export function addMode(space: SpaceContext): AddMode | null {
   const { workspace, access } = space;
   if (workspace.restrictions.INVITATION) return null;
   if (access.role === "MEMBER" && !workspace.memberInviteUser) return null;
@@ -240,6 +240,7 @@ function addDialog(space: SpaceContext, availableSeats: number | null, paidCount
     availableSeats: mode === "add" ? availableSeats : null,
     legacyLimit,
     paidCount,
+    suggestPath: spacePath(space.urlPrefix, `${spaceSections.users}/suggest`),
     idempotencyKey: newIdempotencyKey(),
   };
 }

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useId, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { EmailTagList } from "~/components/ui/email-tag-list";
@@ -16,8 +16,10 @@ import {
   MEMBER_INTENTS,
   type AddMode,
   userLimitBlock,
+  withChosenAddress,
 } from "~/domain/members";
 import type { AddAnswer, loadMembersPage } from "../users.server";
+import { AddSuggestions } from "./add-suggestions";
 
 type AddDialogData = NonNullable<Awaited<ReturnType<typeof loadMembersPage>>["add"]>;
 
@@ -74,8 +76,24 @@ export function AddMembersDialog({
   // With JavaScript, what is typed after the last answer shows as tags, and is counted against the
   // seats or places left (002 §5); a new answer puts the server's text back in the box.
   const [typing, setTyping] = useState<{ after: AddAnswer | null; text: string } | null>(null);
-  const box = useTypedBeforeHydration((text) => setTyping({ after: answer, text }));
-  const liveTags = typing && typing.after === answer ? parseEmailTags(typing.text) : null;
+  const adoptTyped = useTypedBeforeHydration((text) => setTyping({ after: answer, text }));
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const box = useCallback(
+    (node: HTMLTextAreaElement | null) => {
+      textarea.current = node;
+      adoptTyped(node);
+    },
+    [adoptTyped],
+  );
+  const typedText = typing && typing.after === answer ? typing.text : null;
+  const liveTags = typedText === null ? null : parseEmailTags(typedText);
+  const choose = (email: string) => {
+    const node = textarea.current;
+    if (!node) return;
+    node.value = withChosenAddress(node.value, email);
+    setTyping({ after: answer, text: node.value });
+    node.focus();
+  };
   const typed = liveTags?.length ?? 0;
   const overLimit =
     add.legacyLimit === null || typed === 0 ? null : userLimitBlock(add.legacyLimit, add.paidCount, typed);
@@ -125,6 +143,7 @@ export function AddMembersDialog({
             }))}
           />
         ) : null}
+        {typedText ? <AddSuggestions text={typedText} suggestPath={add.suggestPath} onChoose={choose} /> : null}
         <p aria-live="polite" className="text-sm text-slate-700">
           {liveMessage}
         </p>

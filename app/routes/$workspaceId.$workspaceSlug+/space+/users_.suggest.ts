@@ -1,0 +1,21 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { suggestMembers } from "~/api/members.server";
+import { SUGGEST_MIN_CHARS } from "~/domain/members";
+import { requireAccess, requireSpace } from "~/utils/space.server";
+import { addMode } from "./users.server";
+
+/**
+ * /space/users/suggest?q=: the add dialog's suggestions (002 §5, §9), for
+ * whoever may add members to the space; under 2 characters, none.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const space = await requireSpace(args);
+  requireAccess(space, (access) => access.canAccessUsersPage, "space");
+  const mode = addMode(space);
+  if (!mode || mode === "blocked") throw new Response("You may not add members to this space", { status: 403 });
+  const keyword = (new URL(args.request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
+  const items =
+    keyword.length < SUGGEST_MIN_CHARS ? [] : await suggestMembers(space.auth, space.workspace.workspaceId, keyword);
+  // The keyword goes back with its answer: a late answer to an earlier keyword is not shown for a newer one.
+  return data({ q: keyword, items }, { headers: { "Cache-Control": "private, no-store" } });
+}
