@@ -45,6 +45,7 @@ export default defineConfig({
       PORT: String(e2e.ports.app),
       BACKEND_PORT: String(e2e.ports.backend),
       GOOGLE_PORT: String(e2e.ports.google),
+      STRIPE_PORT: String(e2e.ports.stripe),
       DATABASE_PATH: e2e.databasePath,
       USE_LOCAL_SERVICES: "true",
       BACKEND_FAULT_INJECTION: "true",

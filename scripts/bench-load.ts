@@ -42,12 +42,13 @@ const MAX_IN_FLIGHT = 1_000;
 
 const root = path.resolve(import.meta.dirname, "..");
 const directory = await fs.mkdtemp(path.join(os.tmpdir(), "yamm-bench-load-"));
-const [appPort, backendPort, googlePort] = await freePorts(3);
+const [appPort, backendPort, googlePort, stripePort] = await freePorts(4);
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   PORT: String(appPort),
   BACKEND_PORT: String(backendPort),
   GOOGLE_PORT: String(googlePort),
+  STRIPE_PORT: String(stripePort),
   DATABASE_PATH: path.join(directory, "backend.sqlite"),
   USE_LOCAL_SERVICES: "true",
   SESSION_SECRET: randomBytes(32).toString("hex"),
@@ -138,7 +139,17 @@ function report(label: string, run: Run, { budgets = false } = {}) {
 }
 
 /** `connections` clients, each sending its next request as soon as the last is answered. */
-async function closedLoop({ connections, seconds, cookie, agent }: { connections: number; seconds: number; cookie: string; agent: http.Agent }) {
+async function closedLoop({
+  connections,
+  seconds,
+  cookie,
+  agent,
+}: {
+  connections: number;
+  seconds: number;
+  cookie: string;
+  agent: http.Agent;
+}) {
   // The first second is not counted: it opens the connections (the server closes idle ones after 5 s), since a
   // connection opened under full load waits for its accept behind the work of all the others.
   const warmUp = newOutcomes();
@@ -146,7 +157,8 @@ async function closedLoop({ connections, seconds, cookie, agent }: { connections
   const counting = Date.now() + 1000;
   const end = counting + seconds * 1000;
   const client = async () => {
-    while (Date.now() < end) await (Date.now() < counting ? warmUp : outcomes).time(() => get(`${appUrl}${LIST_PATH}`, cookie, agent));
+    while (Date.now() < end)
+      await (Date.now() < counting ? warmUp : outcomes).time(() => get(`${appUrl}${LIST_PATH}`, cookie, agent));
   };
   await Promise.all(Array.from({ length: connections }, client));
   summarise(warmUp);
@@ -155,7 +167,17 @@ async function closedLoop({ connections, seconds, cookie, agent }: { connections
 }
 
 /** `rate` requests a second, each sent on time whatever the others' fate (at most MAX_IN_FLIGHT open). */
-async function openLoop({ rate, seconds, cookie, agent }: { rate: number; seconds: number; cookie: string; agent: http.Agent }) {
+async function openLoop({
+  rate,
+  seconds,
+  cookie,
+  agent,
+}: {
+  rate: number;
+  seconds: number;
+  cookie: string;
+  agent: http.Agent;
+}) {
   const outcomes = newOutcomes();
   const requests: Promise<void>[] = [];
   const started = performance.now();
@@ -163,7 +185,8 @@ async function openLoop({ rate, seconds, cookie, agent }: { rate: number; second
     const due = started + (sent * 1000) / rate;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    if (outcomes.inFlight < MAX_IN_FLIGHT) requests.push(outcomes.time(() => get(`${appUrl}${LIST_PATH}`, cookie, agent)));
+    if (outcomes.inFlight < MAX_IN_FLIGHT)
+      requests.push(outcomes.time(() => get(`${appUrl}${LIST_PATH}`, cookie, agent)));
     else outcomes.failures++;
   }
   await Promise.all(requests);
@@ -262,8 +285,16 @@ async function signIn(email: string) {
   const db = openDatabase(env.DATABASE_PATH!);
   try {
     const user = await findUserByEmail(db, email);
-    const tokens = await createSession(db, { sub: `bench-${email}`, email, name: user?.name ?? null, picture: user?.picture ?? null }, { ttlSeconds: 3600 });
-    const setCookie = await commitSessionData(new Request(appUrl), { ...tokens, expiresAt: Number(tokens.expiresAt), email });
+    const tokens = await createSession(
+      db,
+      { sub: `bench-${email}`, email, name: user?.name ?? null, picture: user?.picture ?? null },
+      { ttlSeconds: 3600 },
+    );
+    const setCookie = await commitSessionData(new Request(appUrl), {
+      ...tokens,
+      expiresAt: Number(tokens.expiresAt),
+      email,
+    });
     return setCookie.split(";")[0]!;
   } finally {
     await db.destroy();

@@ -39,6 +39,7 @@ export function resolveEnv() {
   env.PORT ??= "3000";
   env.BACKEND_PORT ??= "3100";
   env.GOOGLE_PORT ??= "3200";
+  env.STRIPE_PORT ??= "12111";
   const useLocalServices = env.USE_LOCAL_SERVICES !== "false";
 
   if (useLocalServices) {
@@ -55,6 +56,9 @@ export function resolveEnv() {
     env.GOOGLE_CLIENT_ID ??= "yamm-local-client";
     env.GOOGLE_CLIENT_SECRET ??= "yamm-local-secret";
     env.GOOGLE_REDIRECT_URIS ??= localCallbackUrls(env).join(",");
+    // The local Stripe takes any test key; the backend will call it with the stripe SDK's host and port options.
+    env.STRIPE_API_URL = `http://localhost:${env.STRIPE_PORT}`;
+    env.STRIPE_SECRET_KEY ??= "sk_test_local";
   }
 
   // The production build refuses a missing or development secret; with the local stand-ins this
@@ -91,6 +95,12 @@ function localServices(env) {
       command: bin("tsx"),
       args: ["backend/emulators/google/main.ts"],
       readyUrl: `${env.GOOGLE_ISSUER}/oauth2/v3/certs`,
+    },
+    {
+      name: "stripe",
+      command: bin("tsx"),
+      args: ["backend/emulators/stripe/main.ts"],
+      readyUrl: `${env.STRIPE_API_URL}/`,
     },
     {
       name: "backend",

@@ -1,3 +1,4 @@
+import { closeOnSignals } from "../listen";
 import { startGoogleEmulator } from "./server";
 
 const emulator = await startGoogleEmulator({
@@ -13,12 +14,4 @@ const emulator = await startGoogleEmulator({
 });
 console.log(`Local Google sign-in listening on ${emulator.hostname}:${emulator.port}, issuer ${emulator.issuer}`);
 
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    // The signal may arrive twice (from the terminal and from scripts/start.mjs).
-    if (stopping) return;
-    stopping = true;
-    emulator.close().finally(() => process.exit(0));
-  });
-}
+closeOnSignals(emulator.close);

@@ -1,5 +1,4 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
+import { listenThenServe } from "../listen";
 import { createGoogleEmulator, type GoogleEmulatorOptions } from "./app";
 
 export interface StartGoogleEmulatorOptions extends Partial<GoogleEmulatorOptions> {
@@ -25,35 +24,20 @@ export async function startGoogleEmulator({
   issuer,
   ...options
 }: StartGoogleEmulatorOptions = {}) {
-  // Requests reach the app through this indirection, swapped in once the app exists.
-  const current = { fetch: (_request: Request): Response | Promise<Response> => new Response(null, { status: 503 }) };
-  const { server, boundPort } = await new Promise<{ server: ReturnType<typeof serve>; boundPort: number }>(
-    (resolve, reject) => {
-      const server = serve({ fetch: (request) => current.fetch(request), port, hostname }, (info: AddressInfo) =>
-        resolve({ server, boundPort: info.port }),
-      );
-      server.once("error", reject);
-    },
-  );
-  const resolvedIssuer = (issuer ?? `http://localhost:${boundPort}`).replace(/\/+$/, "");
-  const app = createGoogleEmulator({
-    issuer: resolvedIssuer,
-    clientId: options.clientId ?? GOOGLE_DEFAULTS.clientId,
-    clientSecret: options.clientSecret ?? GOOGLE_DEFAULTS.clientSecret,
-    redirectUris: options.redirectUris ?? [],
-    personas: options.personas,
-  });
-  current.fetch = app.fetch;
-  return {
+  let resolvedIssuer = "";
+  const {
     app,
-    issuer: resolvedIssuer,
-    hostname,
     port: boundPort,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Browsers hold keep-alive sockets open, which would keep close() waiting.
-        if ("closeAllConnections" in server) server.closeAllConnections();
-      }),
-  };
+    close,
+  } = await listenThenServe({ port, hostname }, (boundPort) => {
+    resolvedIssuer = (issuer ?? `http://localhost:${boundPort}`).replace(/\/+$/, "");
+    return createGoogleEmulator({
+      issuer: resolvedIssuer,
+      clientId: options.clientId ?? GOOGLE_DEFAULTS.clientId,
+      clientSecret: options.clientSecret ?? GOOGLE_DEFAULTS.clientSecret,
+      redirectUris: options.redirectUris ?? [],
+      personas: options.personas,
+    });
+  });
+  return { app, issuer: resolvedIssuer, hostname, port: boundPort, close };
 }

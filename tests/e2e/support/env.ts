@@ -14,7 +14,7 @@ export interface E2eEnv {
   backendUrl: string;
   googleIssuer: string;
   googleClientId: string;
-  ports: { app: number; backend: number; google: number };
+  ports: { app: number; backend: number; google: number; stripe: number };
   databasePath: string;
 }
 
@@ -39,9 +39,10 @@ async function freePorts(count: number): Promise<number[]> {
 /** Picks the ports and a fresh database on first call; later calls (and workers) reuse them. */
 export async function ensureE2eEnv(): Promise<E2eEnv> {
   if (!process.env.E2E_APP_PORT) {
-    const [app, backend, google] = await freePorts(3);
+    const [app, backend, google, stripe] = await freePorts(4);
     process.env.E2E_BACKEND_PORT = String(backend);
     process.env.E2E_GOOGLE_PORT = String(google);
+    process.env.E2E_STRIPE_PORT = String(stripe);
     process.env.E2E_DATABASE_PATH = path.join(mkdtempSync(path.join(os.tmpdir(), "yamm-e2e-")), "backend.sqlite");
     // Set last: its presence means "all set".
     process.env.E2E_APP_PORT = String(app);
@@ -50,11 +51,16 @@ export async function ensureE2eEnv(): Promise<E2eEnv> {
 }
 
 export function e2eEnv(): E2eEnv {
-  const { E2E_APP_PORT, E2E_BACKEND_PORT, E2E_GOOGLE_PORT, E2E_DATABASE_PATH } = process.env;
-  if (!E2E_APP_PORT || !E2E_BACKEND_PORT || !E2E_GOOGLE_PORT || !E2E_DATABASE_PATH) {
+  const { E2E_APP_PORT, E2E_BACKEND_PORT, E2E_GOOGLE_PORT, E2E_STRIPE_PORT, E2E_DATABASE_PATH } = process.env;
+  if (!E2E_APP_PORT || !E2E_BACKEND_PORT || !E2E_GOOGLE_PORT || !E2E_STRIPE_PORT || !E2E_DATABASE_PATH) {
     throw new Error("The e2e environment is not set: run the browser tests through playwright.config.ts.");
   }
-  const ports = { app: Number(E2E_APP_PORT), backend: Number(E2E_BACKEND_PORT), google: Number(E2E_GOOGLE_PORT) };
+  const ports = {
+    app: Number(E2E_APP_PORT),
+    backend: Number(E2E_BACKEND_PORT),
+    google: Number(E2E_GOOGLE_PORT),
+    stripe: Number(E2E_STRIPE_PORT),
+  };
   return {
     appUrl: `http://localhost:${ports.app}`,
     backendUrl: `http://localhost:${ports.backend}`,

@@ -1,0 +1,142 @@
+import { Hono, type Context } from "hono";
+import { StripeError, invalid, missing } from "./errors";
+import { parseStripeForm, type FormObject, type FormValue } from "./form";
+import { StripeState, type StripeObject } from "./state";
+
+export interface StripeEmulatorOptions {
+  /** Where browsers reach it: the base of the hosted pages' URLs. */
+  publicUrl: string;
+}
+
+const MAX_LIST_LIMIT = 100;
+const DEFAULT_LIST_LIMIT = 10;
+
+type Env = { Variables: { params: FormObject } };
+
+/**
+ * The part of Stripe's REST API the backend calls, answering as Stripe does
+ * (form-encoded requests, `object` fields, list and error envelopes,
+ * idempotency keys), over an in-memory state.
+ */
+export function createStripeEmulator({ publicUrl }: StripeEmulatorOptions) {
+  const state = new StripeState(publicUrl.replace(/\/+$/, ""));
+  const replays = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  const app = new Hono<Env>();
+
+  app.onError((error, c) => {
+    if (error instanceof StripeError) return c.json(error.toJSON(), error.status as 400);
+    console.error(error);
+    return c.json(new StripeError(500, "api_error", "An unexpected error occurred.").toJSON(), 500);
+  });
+  app.notFound((c) =>
+    c.json(
+      new StripeError(
+        404,
+        "invalid_request_error",
+        `Unrecognized request URL (${c.req.method}: ${c.req.path}).`,
+      ).toJSON(),
+      404,
+    ),
+  );
+
+  // Not Stripe's: what the local stack waits for before starting the app.
+  app.get("/", (c) => c.text("Local Stripe: the part of Stripe's API this product uses, for development and tests."));
+
+  app.use("/v1/*", async (c, next) => {
+    const key = /^Bearer (sk_test_\w+)$/.exec(c.req.header("Authorization") ?? "")?.[1];
+    if (!key) {
+      throw new StripeError(401, "invalid_request_error", "You did not provide a valid test API key (sk_test_…).");
+    }
+    const body = c.req.method === "POST" ? await c.req.text() : "";
+    c.set("params", parseStripeForm(new URLSearchParams(c.req.method === "POST" ? body : new URL(c.req.url).search)));
+    const idempotencyKey = c.req.method === "POST" ? c.req.header("Idempotency-Key") : undefined;
+    if (!idempotencyKey) return next();
+    // Stripe's idempotency: the same key replays the first answer; other parameters under it are an error.
+    const scope = `${key} ${c.req.path} ${idempotencyKey}`;
+    const replay = replays.get(scope);
+    if (replay) {
+      if (replay.fingerprint !== body) {
+        throw new StripeError(
+          400,
+          "idempotency_error",
+          "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+        );
+      }
+      c.header("Idempotent-Replayed", "true");
+      return c.json(replay.body as object, replay.status as 200);
+    }
+    await next();
+    if (c.res.status < 500)
+      replays.set(scope, { fingerprint: body, status: c.res.status, body: await c.res.clone().json() });
+  });
+
+  app.get("/v1/products", (c) =>
+    c.json(list(c, [...state.products.values()], (product, params) => matches(product.active, params.active))),
+  );
+  app.get("/v1/products/:id", (c) => c.json(state.get("product", c.req.param("id"))));
+
+  app.get("/v1/prices", (c) =>
+    c.json(
+      list(c, [...state.prices.values()], (price, params) => {
+        const lookupKeys = params.lookup_keys;
+        return (
+          matches(price.active, params.active) &&
+          (params.currency === undefined || price.currency === params.currency) &&
+          (params.product === undefined || price.product === params.product) &&
+          (lookupKeys === undefined || (Array.isArray(lookupKeys) && lookupKeys.includes(price.lookup_key as string)))
+        );
+      }),
+    ),
+  );
+  app.get("/v1/prices/:id", (c) => c.json(state.get("price", c.req.param("id"))));
+
+  app.post("/v1/customers", (c) => c.json(state.createCustomer(c.get("params"))));
+  app.get("/v1/customers/:id", (c) => c.json(state.get("customer", c.req.param("id"))));
+
+  app.post("/v1/checkout/sessions", (c) =>
+    c.json(withExpansions(state, state.createCheckoutSession(c.get("params")), c.get("params"))),
+  );
+  app.get("/v1/checkout/sessions/:id", (c) =>
+    c.json(withExpansions(state, state.get("checkout.session", c.req.param("id")), c.get("params"))),
+  );
+  app.get("/v1/checkout/sessions/:id/line_items", (c) => {
+    const id = c.req.param("id");
+    const lines = state.sessionLines.get(id);
+    if (!lines) throw missing("checkout.session", id);
+    return c.json(list(c, lines, () => true));
+  });
+
+  return { app, state };
+}
+
+/** `active=true|false` as a filter; absent, everything. */
+function matches(value: unknown, filter: FormValue | undefined) {
+  return filter === undefined || String(value) === filter;
+}
+
+/** A list envelope: the filtered objects from `starting_after`, at most `limit` (1 to 100, default 10). */
+function list(c: Context<Env>, objects: StripeObject[], keep: (object: StripeObject, params: FormObject) => boolean) {
+  const params = c.get("params");
+  const limit = params.limit === undefined ? DEFAULT_LIST_LIMIT : Number(params.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) {
+    throw invalid("This value must be between 1 and 100.", "limit");
+  }
+  let kept = objects.filter((object) => keep(object, params));
+  if (typeof params.starting_after === "string") {
+    const index = kept.findIndex((object) => object.id === params.starting_after);
+    if (index === -1) throw missing("object", params.starting_after, "starting_after");
+    kept = kept.slice(index + 1);
+  }
+  return { object: "list", data: kept.slice(0, limit), has_more: kept.length > limit, url: c.req.path };
+}
+
+/** `expand[]=line_items` on a Checkout Session, the one expansion the backend asks for. */
+function withExpansions(state: StripeState, session: StripeObject, params: FormObject) {
+  const expand = Array.isArray(params.expand) ? params.expand : [];
+  if (!expand.includes("line_items")) return session;
+  const lines = state.sessionLines.get(session.id) ?? [];
+  return {
+    ...session,
+    line_items: { object: "list", data: lines, has_more: false, url: `/v1/checkout/sessions/${session.id}/line_items` },
+  };
+}

@@ -1,0 +1,25 @@
+/** A Stripe API error: the envelope `{ error: { type, code, message, param } }` with its HTTP status. */
+export class StripeError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: "invalid_request_error" | "card_error" | "api_error" | "idempotency_error",
+    message: string,
+    readonly code?: string,
+    readonly param?: string,
+  ) {
+    super(message);
+  }
+
+  toJSON() {
+    return { error: { type: this.type, message: this.message, code: this.code, param: this.param } };
+  }
+}
+
+export const missing = (kind: string, id: string, param = "id") =>
+  new StripeError(404, "invalid_request_error", `No such ${kind}: '${id}'`, "resource_missing", param);
+
+export const invalid = (message: string, param?: string, code = "parameter_invalid") =>
+  new StripeError(400, "invalid_request_error", message, code, param);
+
+export const required = (param: string) =>
+  new StripeError(400, "invalid_request_error", `Missing required param: ${param}.`, "parameter_missing", param);

@@ -1,0 +1,11 @@
+import { closeOnSignals } from "../listen";
+import { startStripeEmulator } from "./server";
+
+const emulator = await startStripeEmulator({
+  port: Number(process.env.STRIPE_PORT ?? 12111),
+  hostname: process.env.STRIPE_HOST || undefined,
+  publicUrl: process.env.STRIPE_PUBLIC_URL || undefined,
+});
+console.log(`Local Stripe listening on ${emulator.hostname}:${emulator.port}, hosted pages at ${emulator.publicUrl}`);
+
+closeOnSignals(emulator.close);

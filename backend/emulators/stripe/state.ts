@@ -1,0 +1,161 @@
+import { randomBytes } from "node:crypto";
+import { PRICES, PRODUCTS } from "./catalog";
+import { invalid, missing, required } from "./errors";
+import type { FormObject, FormValue } from "./form";
+
+/** A Stripe object as the API answers it: `id`, `object` and its fields. */
+export type StripeObject = { id: string; object: string; [field: string]: unknown };
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("base64url").replace(/[-_]/g, "x")}`;
+const now = () => Math.floor(Date.now() / 1000);
+
+const text = (value: FormValue | undefined) => (typeof value === "string" ? value : undefined);
+const metadataOf = (value: FormValue | undefined) =>
+  typeof value === "object" && !Array.isArray(value)
+    ? Object.fromEntries(
+        Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+      )
+    : {};
+
+/** How long an open Checkout Session stays payable, as Stripe's default (24 hours). */
+const SESSION_LIFETIME_S = 24 * 3600;
+
+/**
+ * Everything the local Stripe holds, in memory: the catalog it starts with
+ * and what its callers create. `publicUrl` is where browsers reach its
+ * hosted pages.
+ */
+export class StripeState {
+  readonly products = new Map<string, StripeObject>();
+  readonly prices = new Map<string, StripeObject>();
+  readonly customers = new Map<string, StripeObject>();
+  readonly sessions = new Map<string, StripeObject>();
+  /** A session's line items: not part of the session unless expanded, as in Stripe. */
+  readonly sessionLines = new Map<string, StripeObject[]>();
+
+  constructor(readonly publicUrl: string) {
+    const created = now();
+    for (const product of PRODUCTS) {
+      this.products.set(product.id, {
+        ...product,
+        object: "product",
+        active: true,
+        created,
+        livemode: false,
+        metadata: {},
+      });
+    }
+    for (const price of PRICES) {
+      const id = `price_${price.lookupKey.replace(/-/g, "_")}`;
+      this.prices.set(id, {
+        id,
+        object: "price",
+        active: true,
+        billing_scheme: "per_unit",
+        created,
+        currency: price.currency,
+        livemode: false,
+        lookup_key: price.lookupKey,
+        metadata: {},
+        product: price.product,
+        recurring: { interval: price.interval, interval_count: 1, usage_type: "licensed" },
+        type: "recurring",
+        unit_amount: price.unitAmount,
+      });
+    }
+  }
+
+  get(kind: "product" | "price" | "customer" | "checkout.session", id: string): StripeObject {
+    const table = {
+      product: this.products,
+      price: this.prices,
+      customer: this.customers,
+      "checkout.session": this.sessions,
+    }[kind];
+    const found = table.get(id);
+    if (!found) throw missing(kind, id);
+    return found;
+  }
+
+  createCustomer(params: FormObject): StripeObject {
+    const customer: StripeObject = {
+      id: newId("cus"),
+      object: "customer",
+      address: params.address ?? null,
+      created: now(),
+      email: text(params.email) ?? null,
+      invoice_settings: { default_payment_method: null },
+      livemode: false,
+      metadata: metadataOf(params.metadata),
+      name: text(params.name) ?? null,
+      tax_exempt: "none",
+    };
+    this.customers.set(customer.id, customer);
+    return customer;
+  }
+
+  /** A subscription-mode Checkout Session over catalog prices (the only mode the product uses). */
+  createCheckoutSession(params: FormObject): StripeObject {
+    const mode = text(params.mode);
+    if (!mode) throw required("mode");
+    if (mode !== "subscription") throw invalid("Only subscription mode is available locally.", "mode");
+    const successUrl = text(params.success_url);
+    if (!successUrl) throw required("success_url");
+    const items = Array.isArray(params.line_items) ? params.line_items : [];
+    if (items.length === 0) throw required("line_items");
+    const lines = items.map((item, index) => {
+      const line = typeof item === "object" && !Array.isArray(item) ? item : {};
+      const priceId = text(line.price);
+      if (!priceId) throw required(`line_items[${index}][price]`);
+      const price = this.prices.get(priceId);
+      if (!price) throw missing("price", priceId, `line_items[${index}][price]`);
+      const quantity = Number(text(line.quantity) ?? "1");
+      if (!Number.isInteger(quantity) || quantity < 1)
+        throw invalid("Invalid integer", `line_items[${index}][quantity]`);
+      return { price, quantity };
+    });
+    const currencies = new Set(lines.map((line) => line.price.currency));
+    if (currencies.size > 1) throw invalid("All prices must be in the same currency.", "line_items");
+    const customerId = text(params.customer);
+    if (customerId) this.get("customer", customerId);
+    const amount = lines.reduce((sum, line) => sum + (line.price.unit_amount as number) * line.quantity, 0);
+    const id = newId("cs_test");
+    const created = now();
+    const session: StripeObject = {
+      id,
+      object: "checkout.session",
+      amount_subtotal: amount,
+      amount_total: amount,
+      cancel_url: text(params.cancel_url) ?? null,
+      client_reference_id: text(params.client_reference_id) ?? null,
+      created,
+      currency: lines[0]!.price.currency,
+      customer: customerId ?? null,
+      customer_email: text(params.customer_email) ?? null,
+      expires_at: created + SESSION_LIFETIME_S,
+      livemode: false,
+      metadata: metadataOf(params.metadata),
+      mode,
+      payment_status: "unpaid",
+      status: "open",
+      subscription: null,
+      subscription_data: { metadata: metadataOf((params.subscription_data as FormObject | undefined)?.metadata) },
+      success_url: successUrl,
+      url: `${this.publicUrl}/c/pay/${id}`,
+    };
+    this.sessions.set(id, session);
+    this.sessionLines.set(
+      id,
+      lines.map((line, index) => ({
+        id: `li_${id.slice("cs_test_".length)}_${index}`,
+        object: "item",
+        amount_subtotal: (line.price.unit_amount as number) * line.quantity,
+        amount_total: (line.price.unit_amount as number) * line.quantity,
+        currency: line.price.currency,
+        price: line.price,
+        quantity: line.quantity,
+      })),
+    );
+    return session;
+  }
+}
