@@ -111,3 +111,76 @@ describe("Checkout Sessions", () => {
     await expect(keyless.prices.list()).rejects.toMatchObject({ statusCode: 401 });
   });
 });
+
+describe("the hosted Checkout page (plain HTML)", () => {
+  const newSession = () =>
+    stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer_email: "owner@sams.test",
+      line_items: [{ price: "price_pro_yearly_usd", quantity: 3 }],
+      success_url: "http://localhost:3000/billing?checkout=success&session={CHECKOUT_SESSION_ID}",
+      cancel_url: "http://localhost:3000/checkout/information",
+      subscription_data: { metadata: { workspaceId: "5100000000000003" } },
+    });
+  const pay = (session: Stripe.Checkout.Session, card: string, path = "") =>
+    fetch(`${session.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams(path ? { decision: card } : { card, expiry: "12 / 34", cvc: "123" }),
+    });
+
+  it("shows the summary and a card form, with Back to the cancel URL", async () => {
+    const session = await newSession();
+    const page = await (await fetch(session.url!)).text();
+    expect(page).toContain("3 × pro-yearly-usd (per year)");
+    expect(page).toContain("Pay $180.00");
+    expect(page).toContain('href="http://localhost:3000/checkout/information"');
+  });
+
+  it("declines 4000 0000 0000 0341 with Stripe's message and leaves the session open", async () => {
+    const session = await newSession();
+    const declined = await pay(session, "4000 0000 0000 0341");
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain("Your card was declined.");
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe("open");
+  });
+
+  it("pays with 4242…: the session completes with a customer, an active subscription and a paid invoice", async () => {
+    const session = await newSession();
+    const paid = await pay(session, "4242 4242 4242 4242");
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("Location")).toBe(`http://localhost:3000/billing?checkout=success&session=${session.id}`);
+    const done = await stripe.checkout.sessions.retrieve(session.id);
+    expect(done).toMatchObject({ status: "complete", payment_status: "paid" });
+    const subscription = await stripe.subscriptions.retrieve(done.subscription as string);
+    expect(subscription).toMatchObject({
+      status: "active",
+      customer: done.customer,
+      metadata: { workspaceId: "5100000000000003" },
+    });
+    expect(subscription.items.data.map((item) => [item.price.id, item.quantity])).toEqual([
+      ["price_pro_yearly_usd", 3],
+    ]);
+    const invoice = await stripe.invoices.retrieve(subscription.latest_invoice as string);
+    expect(invoice).toMatchObject({ status: "paid", amount_paid: 18_000 });
+    expect(invoice.parent?.subscription_details?.subscription).toBe(subscription.id);
+    expect((await stripe.customers.retrieve(done.customer as string)) as Stripe.Customer).toMatchObject({
+      email: "owner@sams.test",
+    });
+    // Paid once: the page is closed now.
+    expect((await fetch(session.url!)).status).toBe(410);
+  });
+
+  it("asks for authentication with 4000 0027 6000 3184: failing it returns to the form, completing it pays", async () => {
+    const session = await newSession();
+    const asked = await pay(session, "4000002760003184");
+    expect(asked.status).toBe(303);
+    expect(asked.headers.get("Location")).toBe(`/c/pay/${session.id}/authenticate`);
+    const failed = await pay(session, "fail", "/authenticate");
+    expect(await failed.text()).toContain("We are unable to authenticate your payment method.");
+    await pay(session, "4000002760003184");
+    const completed = await pay(session, "complete", "/authenticate");
+    expect(completed.headers.get("Location")).toContain(session.id);
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe("complete");
+  });
+});

@@ -1,6 +1,8 @@
 import { Hono, type Context } from "hono";
+import { cardMessages, cardOutcome } from "./cards";
 import { StripeError, invalid, missing } from "./errors";
 import { parseStripeForm, type FormObject, type FormValue } from "./form";
+import { authenticationPage, checkoutPage, messagePage } from "./pages";
 import { StripeState, type StripeObject } from "./state";
 
 export interface StripeEmulatorOptions {
@@ -106,7 +108,67 @@ export function createStripeEmulator({ publicUrl }: StripeEmulatorOptions) {
     return c.json(list(c, lines, () => true));
   });
 
+  app.get("/v1/subscriptions/:id", (c) => c.json(state.get("subscription", c.req.param("id"))));
+  app.get("/v1/invoices/:id", (c) => c.json(state.get("invoice", c.req.param("id"))));
+
+  mountHostedCheckout(app, state);
   return { app, state };
+}
+
+/**
+ * The hosted Checkout page of a session (`url`), plain HTML: the summary and
+ * a card form. Stripe's test cards decide: 4242… pays and returns to
+ * `success_url`, 4000 0027 6000 3184 asks for authentication on a second
+ * page first, 4000 0000 0000 0341 is declined; Back returns to `cancel_url`.
+ */
+function mountHostedCheckout(app: Hono<Env>, state: StripeState) {
+  const awaitingAuthentication = new Set<string>();
+  const openSession = (c: Context<Env>) => {
+    const session = state.sessions.get(c.req.param("id") ?? "");
+    if (!session) return { refusal: c.html(messagePage("Not found", "There is no such Checkout Session."), 404) };
+    if (session.status !== "open") return { refusal: c.html(messagePage("Checkout", cardMessages.closed), 410) };
+    return { session };
+  };
+  const showPage = (c: Context<Env>, session: StripeObject, error: string | null, status: 200 | 402 = 200) =>
+    c.html(checkoutPage(session, state.sessionLines.get(session.id) ?? [], error), status);
+
+  app.get("/c/pay/:id", (c) => {
+    const { session, refusal } = openSession(c);
+    return refusal ?? showPage(c, session, null);
+  });
+
+  app.post("/c/pay/:id", async (c) => {
+    const { session, refusal } = openSession(c);
+    if (refusal) return refusal;
+    const form = await c.req.parseBody();
+    switch (cardOutcome(String(form.card ?? ""))) {
+      case "succeeds":
+        return c.redirect(state.completeCheckoutSession(session), 303);
+      case "authenticate":
+        awaitingAuthentication.add(session.id);
+        return c.redirect(`/c/pay/${session.id}/authenticate`, 303);
+      case "declined":
+        return showPage(c, session, cardMessages.declined, 402);
+      case "invalid":
+        return showPage(c, session, cardMessages.invalid, 402);
+    }
+  });
+
+  app.get("/c/pay/:id/authenticate", (c) => {
+    const { session, refusal } = openSession(c);
+    if (refusal) return refusal;
+    if (!awaitingAuthentication.has(session.id)) return c.redirect(`/c/pay/${session.id}`, 303);
+    return c.html(authenticationPage(session));
+  });
+
+  app.post("/c/pay/:id/authenticate", async (c) => {
+    const { session, refusal } = openSession(c);
+    if (refusal) return refusal;
+    if (!awaitingAuthentication.delete(session.id)) return c.redirect(`/c/pay/${session.id}`, 303);
+    const form = await c.req.parseBody();
+    if (form.decision === "complete") return c.redirect(state.completeCheckoutSession(session), 303);
+    return showPage(c, session, cardMessages.authenticationFailed, 402);
+  });
 }
 
 /** `active=true|false` as a filter; absent, everything. */

@@ -17,6 +17,8 @@ const metadataOf = (value: FormValue | undefined) =>
       )
     : {};
 
+type ObjectKind = "product" | "price" | "customer" | "checkout.session" | "subscription" | "invoice";
+
 /** How long an open Checkout Session stays payable, as Stripe's default (24 hours). */
 const SESSION_LIFETIME_S = 24 * 3600;
 
@@ -32,6 +34,8 @@ export class StripeState {
   readonly sessions = new Map<string, StripeObject>();
   /** A session's line items: not part of the session unless expanded, as in Stripe. */
   readonly sessionLines = new Map<string, StripeObject[]>();
+  readonly subscriptions = new Map<string, StripeObject>();
+  readonly invoices = new Map<string, StripeObject>();
 
   constructor(readonly publicUrl: string) {
     const created = now();
@@ -65,12 +69,14 @@ export class StripeState {
     }
   }
 
-  get(kind: "product" | "price" | "customer" | "checkout.session", id: string): StripeObject {
+  get(kind: ObjectKind, id: string): StripeObject {
     const table = {
       product: this.products,
       price: this.prices,
       customer: this.customers,
       "checkout.session": this.sessions,
+      subscription: this.subscriptions,
+      invoice: this.invoices,
     }[kind];
     const found = table.get(id);
     if (!found) throw missing(kind, id);
@@ -158,4 +164,83 @@ export class StripeState {
     );
     return session;
   }
+
+  /**
+   * The hosted page's payment went through: the session completes with a
+   * customer (made from its e-mail when it had none), an active
+   * subscription of its line items and that subscription's first invoice,
+   * paid. Answers where the browser goes next.
+   */
+  completeCheckoutSession(session: StripeObject): string {
+    const created = now();
+    const customerId =
+      (session.customer as string | null) ??
+      this.createCustomer({ email: (session.customer_email as string) ?? "" }).id;
+    const subscriptionId = newId("sub");
+    const invoiceId = newId("in");
+    const lines = this.sessionLines.get(session.id) ?? [];
+    const periodEnd = created + periodSeconds(lines[0]?.price as StripeObject | undefined);
+    const metadata = (session.subscription_data as { metadata: Record<string, string> }).metadata;
+    this.subscriptions.set(subscriptionId, {
+      id: subscriptionId,
+      object: "subscription",
+      billing_cycle_anchor: created,
+      cancel_at_period_end: false,
+      collection_method: "charge_automatically",
+      created,
+      currency: session.currency,
+      customer: customerId,
+      items: {
+        object: "list",
+        data: lines.map((line, index) => ({
+          id: `si_${subscriptionId.slice(4)}_${index}`,
+          object: "subscription_item",
+          created,
+          current_period_end: periodEnd,
+          current_period_start: created,
+          price: line.price,
+          quantity: line.quantity,
+          subscription: subscriptionId,
+        })),
+        has_more: false,
+        url: `/v1/subscription_items?subscription=${subscriptionId}`,
+      },
+      latest_invoice: invoiceId,
+      livemode: false,
+      metadata,
+      schedule: null,
+      start_date: created,
+      status: "active",
+    });
+    this.invoices.set(invoiceId, {
+      id: invoiceId,
+      object: "invoice",
+      amount_due: session.amount_total,
+      amount_paid: session.amount_total,
+      amount_remaining: 0,
+      billing_reason: "subscription_create",
+      created,
+      currency: session.currency,
+      customer: customerId,
+      hosted_invoice_url: `${this.publicUrl}/i/${invoiceId}`,
+      livemode: false,
+      parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId, metadata } },
+      status: "paid",
+      subtotal: session.amount_subtotal,
+      total: session.amount_total,
+    });
+    Object.assign(session, {
+      status: "complete",
+      payment_status: "paid",
+      customer: customerId,
+      subscription: subscriptionId,
+    });
+    return (session.success_url as string).replace("{CHECKOUT_SESSION_ID}", session.id);
+  }
+}
+
+/** A billing period from the price's interval: a year or a month (30 days here). */
+function periodSeconds(price: StripeObject | undefined) {
+  const interval = (price?.recurring as { interval?: string } | undefined)?.interval;
+  return (interval === "month" ? 30 : 365) * 24 * 3600;
 }

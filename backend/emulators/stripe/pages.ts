@@ -1,0 +1,111 @@
+import { html } from "hono/html";
+import type { StripeObject } from "./state";
+
+// Script-free on purpose: the hosted pages must work in the no-js browser project.
+const STYLES = `
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;background:#f6f9fc;color:#1a1f36;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif}
+main{max-width:30rem;margin:2rem auto;padding:2rem 1.5rem;background:#fff;border:1px solid #e3e8ee;border-radius:8px}
+.tag{margin-left:.5rem;padding:.1rem .5rem;border-radius:1rem;background:#fef7e0;color:#7a4b00;font-size:.75rem;font-weight:600}
+h1{margin:.5rem 0 1rem;font-size:1.5rem}
+table{width:100%;border-collapse:collapse;margin-bottom:1.5rem}
+td{padding:.25rem 0}td:last-child{text-align:right}
+.total td{border-top:1px solid #e3e8ee;font-weight:600}
+label{display:block;margin:.75rem 0 .25rem;font-weight:500}
+input{width:100%;padding:.625rem .75rem;border:1px solid #8792a2;border-radius:4px;font:inherit}
+.row{display:flex;gap:1rem}.row>div{flex:1}
+button{margin-top:1.5rem;width:100%;padding:.75rem;border:0;border-radius:4px;background:#635bff;color:#fff;font:inherit;font-weight:600;cursor:pointer}
+button.secondary{background:#fff;color:#1a1f36;border:1px solid #8792a2}
+.error{margin:1rem 0 0;padding:.75rem;border-radius:4px;background:#fde8e8;color:#8a1c1c}
+a{color:#635bff}
+:focus-visible{outline:3px solid #635bff;outline-offset:2px}
+`;
+
+function page(title: string, body: ReturnType<typeof html>) {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title}</title>
+        <style>
+          ${STYLES}
+        </style>
+      </head>
+      <body>
+        <main>
+          <p><strong>Local Stripe</strong><span class="tag">test mode</span></p>
+          ${body}
+        </main>
+      </body>
+    </html>`;
+}
+
+/** Amounts as Stripe shows them: the currency's symbol or code, two decimals. */
+export function formatAmount(minorUnits: number, currency: string) {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(
+    minorUnits / 100,
+  );
+}
+
+export function checkoutPage(session: StripeObject, lines: StripeObject[], error: string | null) {
+  const currency = session.currency as string;
+  return page(
+    "Checkout",
+    html`<h1>Subscribe</h1>
+      <table>
+        ${lines.map((line) => {
+          const price = line.price as StripeObject;
+          const interval = (price.recurring as { interval: string }).interval;
+          return html`<tr>
+            <td>${line.quantity} × ${price.lookup_key} (per ${interval})</td>
+            <td>${formatAmount(line.amount_total as number, currency)}</td>
+          </tr>`;
+        })}
+        <tr class="total">
+          <td>Total due today</td>
+          <td>${formatAmount(session.amount_total as number, currency)}</td>
+        </tr>
+      </table>
+      <form method="post">
+        <label for="card">Card number</label>
+        <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required />
+        <div class="row">
+          <div>
+            <label for="expiry">Expiry (MM / YY)</label>
+            <input id="expiry" name="expiry" autocomplete="cc-exp" required />
+          </div>
+          <div>
+            <label for="cvc">CVC</label>
+            <input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required />
+          </div>
+        </div>
+        ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
+        <button type="submit">Pay ${formatAmount(session.amount_total as number, currency)}</button>
+      </form>
+      ${session.cancel_url ? html`<p><a href="${session.cancel_url as string}">Back</a></p>` : ""}`,
+  );
+}
+
+export function authenticationPage(session: StripeObject) {
+  return page(
+    "Authenticate your payment",
+    html`<h1>Authenticate your payment</h1>
+      <p>
+        Your bank asks you to confirm this payment of
+        ${formatAmount(session.amount_total as number, session.currency as string)}.
+      </p>
+      <form method="post">
+        <button type="submit" name="decision" value="complete">Complete authentication</button>
+        <button type="submit" name="decision" value="fail" class="secondary">Fail authentication</button>
+      </form>`,
+  );
+}
+
+export function messagePage(title: string, message: string) {
+  return page(
+    title,
+    html`<h1>${title}</h1>
+      <p>${message}</p>`,
+  );
+}
