@@ -4,6 +4,8 @@
  * the catalog, customers, Checkout Sessions with idempotency keys, and
  * Stripe's error envelopes.
  */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeEmulator } from "../../backend/emulators/stripe/server";
@@ -182,5 +184,62 @@ describe("the hosted Checkout page (plain HTML)", () => {
     const completed = await pay(session, "complete", "/authenticate");
     expect(completed.headers.get("Location")).toContain(session.id);
     expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe("complete");
+  });
+});
+
+describe("signed webhooks", () => {
+  it("posts each event signed as Stripe does, and delivers again what the endpoint refused", async () => {
+    const secret = "whsec_test_local";
+    const received: Stripe.Event[] = [];
+    let refusals = 1;
+    const receiver = http.createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => (body += chunk));
+      request.on("end", () => {
+        // The SDK's own check: a bad signature throws.
+        const event = stripe.webhooks.constructEvent(body, request.headers["stripe-signature"] as string, secret);
+        if (refusals > 0) {
+          refusals -= 1;
+          response.writeHead(500).end();
+          return;
+        }
+        received.push(event);
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
+    const signing = await startStripeEmulator({ webhook: { url, secret }, retryDelaysMs: [20, 20] });
+    try {
+      const client = new Stripe("sk_test_local", { host: "127.0.0.1", port: signing.port, protocol: "http" });
+      const session = await client.checkout.sessions.create({
+        mode: "subscription",
+        customer_email: "owner@sams.test",
+        line_items: [{ price: "price_pro_monthly_usd", quantity: 2 }],
+        success_url: "http://localhost:3000/billing",
+      });
+      await fetch(session.url!, {
+        method: "POST",
+        redirect: "manual",
+        body: new URLSearchParams({ card: "4242424242424242", expiry: "12 / 34", cvc: "123" }),
+      });
+      await signing.webhooks.settled();
+      expect(received.map((event) => event.type).sort()).toEqual([
+        "checkout.session.completed",
+        "customer.subscription.created",
+        "invoice.paid",
+      ]);
+      const completed = received.find((event) => event.type === "checkout.session.completed")!;
+      expect((completed.data.object as Stripe.Checkout.Session).id).toBe(session.id);
+      expect(completed.api_version).toBe("2026-10-28.endive");
+      const listed = await client.events.list({ type: "invoice.paid" });
+      expect(listed.data.map((event) => event.id)).toEqual(
+        received.filter((event) => event.type === "invoice.paid").map((event) => event.id),
+      );
+      expect(() => stripe.webhooks.constructEvent("{}", "t=1,v1=forged", secret)).toThrow();
+    } finally {
+      await signing.close();
+      receiver.close();
+    }
   });
 });

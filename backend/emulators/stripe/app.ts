@@ -4,11 +4,18 @@ import { StripeError, invalid, missing } from "./errors";
 import { parseStripeForm, type FormObject, type FormValue } from "./form";
 import { authenticationPage, checkoutPage, messagePage } from "./pages";
 import { StripeState, type StripeObject } from "./state";
+import { Webhooks, type WebhookEndpoint } from "./webhooks";
 
 export interface StripeEmulatorOptions {
   /** Where browsers reach it: the base of the hosted pages' URLs. */
   publicUrl: string;
+  /** Where its events are posted, signed; none: they are only listed. */
+  webhook?: WebhookEndpoint | null;
+  retryDelaysMs?: readonly number[];
 }
+
+/** The API version it answers as: the one the stripe SDK in use pins. */
+export const API_VERSION = "2026-10-28.endive";
 
 const MAX_LIST_LIMIT = 100;
 const DEFAULT_LIST_LIMIT = 10;
@@ -20,8 +27,9 @@ type Env = { Variables: { params: FormObject } };
  * (form-encoded requests, `object` fields, list and error envelopes,
  * idempotency keys), over an in-memory state.
  */
-export function createStripeEmulator({ publicUrl }: StripeEmulatorOptions) {
+export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs }: StripeEmulatorOptions) {
   const state = new StripeState(publicUrl.replace(/\/+$/, ""));
+  const webhooks = new Webhooks(webhook, API_VERSION, retryDelaysMs);
   const replays = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const app = new Hono<Env>();
 
@@ -111,8 +119,24 @@ export function createStripeEmulator({ publicUrl }: StripeEmulatorOptions) {
   app.get("/v1/subscriptions/:id", (c) => c.json(state.get("subscription", c.req.param("id"))));
   app.get("/v1/invoices/:id", (c) => c.json(state.get("invoice", c.req.param("id"))));
 
-  mountHostedCheckout(app, state);
-  return { app, state };
+  app.get("/v1/events", (c) =>
+    c.json(list(c, [...webhooks.events.values()].reverse(), (event, params) => matches(event.type, params.type))),
+  );
+  app.get("/v1/events/:id", (c) => {
+    const event = webhooks.events.get(c.req.param("id"));
+    if (!event) throw missing("event", c.req.param("id"));
+    return c.json(event);
+  });
+
+  mountHostedCheckout(app, state, (session) => {
+    const successUrl = state.completeCheckoutSession(session);
+    const subscription = state.get("subscription", session.subscription as string);
+    webhooks.emit("customer.subscription.created", subscription);
+    webhooks.emit("invoice.paid", state.get("invoice", subscription.latest_invoice as string));
+    webhooks.emit("checkout.session.completed", session);
+    return successUrl;
+  });
+  return { app, state, webhooks };
 }
 
 /**
@@ -121,7 +145,7 @@ export function createStripeEmulator({ publicUrl }: StripeEmulatorOptions) {
  * `success_url`, 4000 0027 6000 3184 asks for authentication on a second
  * page first, 4000 0000 0000 0341 is declined; Back returns to `cancel_url`.
  */
-function mountHostedCheckout(app: Hono<Env>, state: StripeState) {
+function mountHostedCheckout(app: Hono<Env>, state: StripeState, complete: (session: StripeObject) => string) {
   const awaitingAuthentication = new Set<string>();
   const openSession = (c: Context<Env>) => {
     const session = state.sessions.get(c.req.param("id") ?? "");
@@ -143,7 +167,7 @@ function mountHostedCheckout(app: Hono<Env>, state: StripeState) {
     const form = await c.req.parseBody();
     switch (cardOutcome(String(form.card ?? ""))) {
       case "succeeds":
-        return c.redirect(state.completeCheckoutSession(session), 303);
+        return c.redirect(complete(session), 303);
       case "authenticate":
         awaitingAuthentication.add(session.id);
         return c.redirect(`/c/pay/${session.id}/authenticate`, 303);
@@ -166,7 +190,7 @@ function mountHostedCheckout(app: Hono<Env>, state: StripeState) {
     if (refusal) return refusal;
     if (!awaitingAuthentication.delete(session.id)) return c.redirect(`/c/pay/${session.id}`, 303);
     const form = await c.req.parseBody();
-    if (form.decision === "complete") return c.redirect(state.completeCheckoutSession(session), 303);
+    if (form.decision === "complete") return c.redirect(complete(session), 303);
     return showPage(c, session, cardMessages.authenticationFailed, 402);
   });
 }

@@ -5,6 +5,9 @@ const emulator = await startStripeEmulator({
   port: Number(process.env.STRIPE_PORT ?? 12111),
   hostname: process.env.STRIPE_HOST || undefined,
   publicUrl: process.env.STRIPE_PUBLIC_URL || undefined,
+  webhook: process.env.STRIPE_WEBHOOK_URL
+    ? { url: process.env.STRIPE_WEBHOOK_URL, secret: process.env.STRIPE_WEBHOOK_SECRET ?? "whsec_local" }
+    : null,
 });
 console.log(`Local Stripe listening on ${emulator.hostname}:${emulator.port}, hosted pages at ${emulator.publicUrl}`);
 

@@ -1,7 +1,7 @@
 import { listenThenServe } from "../listen";
-import { createStripeEmulator } from "./app";
+import { createStripeEmulator, type StripeEmulatorOptions } from "./app";
 
-export interface StartStripeEmulatorOptions {
+export interface StartStripeEmulatorOptions extends Partial<Omit<StripeEmulatorOptions, "publicUrl">> {
   /** 0 (the default) picks a free port, for tests. */
   port?: number;
   /** Loopback only unless told otherwise: any test key is accepted. */
@@ -15,16 +15,25 @@ export async function startStripeEmulator({
   port = 0,
   hostname = "127.0.0.1",
   publicUrl,
+  ...options
 }: StartStripeEmulatorOptions = {}) {
   let resolvedUrl = "";
   const {
-    app: emulator,
+    app,
     port: boundPort,
     close,
   } = await listenThenServe({ port, hostname }, (boundPort) => {
     resolvedUrl = (publicUrl ?? `http://localhost:${boundPort}`).replace(/\/+$/, "");
-    const emulator = createStripeEmulator({ publicUrl: resolvedUrl });
+    const emulator = createStripeEmulator({ ...options, publicUrl: resolvedUrl });
     return { ...emulator, fetch: emulator.app.fetch };
   });
-  return { app: emulator.app, state: emulator.state, publicUrl: resolvedUrl, hostname, port: boundPort, close };
+  return {
+    app: app.app,
+    state: app.state,
+    webhooks: app.webhooks,
+    publicUrl: resolvedUrl,
+    hostname,
+    port: boundPort,
+    close,
+  };
 }

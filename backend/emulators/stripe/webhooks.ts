@@ -1,0 +1,87 @@
+import { createHmac, randomBytes } from "node:crypto";
+import type { StripeObject } from "./state";
+
+export interface WebhookEndpoint {
+  url: string;
+  /** The endpoint's signing secret (`whsec_…`): the backend verifies with it. */
+  secret: string;
+}
+
+/** Waits before each redelivery of a refused event (Stripe retries for days; locally, seconds). */
+const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000];
+const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** `Stripe-Signature` as Stripe makes it: `t=<unix seconds>,v1=<HMAC-SHA256 of "t.payload">`. */
+export function signatureHeader(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)) {
+  const signature = createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
+  return `t=${timestamp},v1=${signature}`;
+}
+
+/**
+ * The events the local Stripe emits, kept for `GET /v1/events`, and posted
+ * signed to the webhook endpoint when there is one: a delivery answered
+ * with anything but a 2xx (or not answered) is tried again later.
+ */
+export class Webhooks {
+  readonly events = new Map<string, StripeObject>();
+  /** Deliveries still being tried: tests wait for them. */
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly endpoint: WebhookEndpoint | null,
+    private readonly apiVersion: string,
+    private readonly retryDelaysMs: readonly number[] = DEFAULT_RETRY_DELAYS_MS,
+  ) {}
+
+  emit(type: string, object: StripeObject) {
+    const event: StripeObject = {
+      id: `evt_${randomBytes(12).toString("hex")}`,
+      object: "event",
+      api_version: this.apiVersion,
+      created: Math.floor(Date.now() / 1000),
+      data: { object: structuredClone(object) },
+      livemode: false,
+      pending_webhooks: this.endpoint ? 1 : 0,
+      request: { id: null, idempotency_key: null },
+      type,
+    };
+    this.events.set(event.id, event);
+    if (this.endpoint) {
+      const delivery = this.deliver(this.endpoint, event).finally(() => this.pending.delete(delivery));
+      this.pending.add(delivery);
+    }
+    return event;
+  }
+
+  /** Resolves once every delivery under way has succeeded or run out of tries. */
+  async settled() {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  private async deliver(endpoint: WebhookEndpoint, event: StripeObject) {
+    const payload = JSON.stringify(event, null, 2);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const response = await fetch(endpoint.url, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json; charset=utf-8",
+            "Stripe-Signature": signatureHeader(payload, endpoint.secret),
+          },
+          body: payload,
+          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        });
+        await response.body?.cancel();
+        if (response.ok) {
+          event.pending_webhooks = 0;
+          return;
+        }
+      } catch {
+        // Not answered: tried again below, as a refusal is.
+      }
+      const delay = this.retryDelaysMs[attempt];
+      if (delay === undefined) return;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
