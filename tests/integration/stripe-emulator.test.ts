@@ -49,6 +49,29 @@ describe("the catalog", () => {
   });
 });
 
+describe("coupons and tax rates", () => {
+  it("holds the seat discounts of 001 §9 as forever coupons", async () => {
+    const coupons = await stripe.coupons.list();
+    expect(coupons.data.map((coupon) => [coupon.id, coupon.percent_off, coupon.duration])).toEqual([
+      ["5SEATS", 20, "forever"],
+      ["10SEATS", 30, "forever"],
+      ["25SEATS", 40, "forever"],
+      ["50SEATS", 50, "forever"],
+      ["100SEATS", 60, "forever"],
+    ]);
+    await expect(stripe.coupons.retrieve("3SEATS")).rejects.toMatchObject({ code: "resource_missing" });
+  });
+
+  it("creates and reads a tax rate, and refuses one without its percentage", async () => {
+    const vat = await stripe.taxRates.create({ display_name: "VAT", percentage: 21, inclusive: false, country: "BE" });
+    expect(vat).toMatchObject({ object: "tax_rate", percentage: 21, inclusive: false, country: "BE", active: true });
+    expect((await stripe.taxRates.retrieve(vat.id)).display_name).toBe("VAT");
+    await expect(
+      stripe.taxRates.create({ display_name: "VAT", inclusive: false } as Stripe.TaxRateCreateParams),
+    ).rejects.toMatchObject({ code: "parameter_missing", param: "percentage" });
+  });
+});
+
 describe("Checkout Sessions", () => {
   it("creates a subscription session with a hosted page URL, once per idempotency key", async () => {
     const customer = await stripe.customers.create({ email: "owner@acme.test", name: "Olivia Owner" });

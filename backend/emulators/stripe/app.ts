@@ -100,6 +100,14 @@ export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs 
   );
   app.get("/v1/prices/:id", (c) => c.json(state.get("price", c.req.param("id"))));
 
+  app.get("/v1/coupons", (c) => c.json(list(c, [...state.coupons.values()], () => true)));
+  app.get("/v1/coupons/:id", (c) => c.json(state.get("coupon", c.req.param("id"))));
+  app.post("/v1/tax_rates", (c) => c.json(state.createTaxRate(c.get("params"))));
+  app.get("/v1/tax_rates", (c) =>
+    c.json(list(c, [...state.taxRates.values()], (taxRate, params) => matches(taxRate.active, params.active))),
+  );
+  app.get("/v1/tax_rates/:id", (c) => c.json(state.get("tax_rate", c.req.param("id"))));
+
   app.post("/v1/customers", (c) => c.json(state.createCustomer(c.get("params"))));
   app.get("/v1/customers/:id", (c) => c.json(state.get("customer", c.req.param("id"))));
 

@@ -52,3 +52,12 @@ export const PRICES: CatalogPrice[] = DOLLARS.flatMap(({ key, product, year, mon
     })),
   ),
 );
+
+/** 001 §9 seat discounts, by their codes (used as the coupons' ids): forever, a percentage off. */
+export const COUPONS = [
+  { id: "5SEATS", percentOff: 20 },
+  { id: "10SEATS", percentOff: 30 },
+  { id: "25SEATS", percentOff: 40 },
+  { id: "50SEATS", percentOff: 50 },
+  { id: "100SEATS", percentOff: 60 },
+] as const;

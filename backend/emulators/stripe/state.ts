@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { PRICES, PRODUCTS } from "./catalog";
+import { COUPONS, PRICES, PRODUCTS } from "./catalog";
 import { invalid, missing, required } from "./errors";
 import type { FormObject, FormValue } from "./form";
 
@@ -17,7 +17,8 @@ const metadataOf = (value: FormValue | undefined) =>
       )
     : {};
 
-type ObjectKind = "product" | "price" | "customer" | "checkout.session" | "subscription" | "invoice";
+type ObjectKind =
+  "product" | "price" | "coupon" | "tax_rate" | "customer" | "checkout.session" | "subscription" | "invoice";
 
 /** How long an open Checkout Session stays payable, as Stripe's default (24 hours). */
 const SESSION_LIFETIME_S = 24 * 3600;
@@ -34,6 +35,8 @@ export class StripeState {
   readonly sessions = new Map<string, StripeObject>();
   /** A session's line items: not part of the session unless expanded, as in Stripe. */
   readonly sessionLines = new Map<string, StripeObject[]>();
+  readonly coupons = new Map<string, StripeObject>();
+  readonly taxRates = new Map<string, StripeObject>();
   readonly subscriptions = new Map<string, StripeObject>();
   readonly invoices = new Map<string, StripeObject>();
 
@@ -47,6 +50,22 @@ export class StripeState {
         created,
         livemode: false,
         metadata: {},
+      });
+    }
+    for (const coupon of COUPONS) {
+      this.coupons.set(coupon.id, {
+        id: coupon.id,
+        object: "coupon",
+        amount_off: null,
+        created,
+        currency: null,
+        duration: "forever",
+        duration_in_months: null,
+        livemode: false,
+        metadata: {},
+        name: coupon.id,
+        percent_off: coupon.percentOff,
+        valid: true,
       });
     }
     for (const price of PRICES) {
@@ -73,6 +92,8 @@ export class StripeState {
     const table = {
       product: this.products,
       price: this.prices,
+      coupon: this.coupons,
+      tax_rate: this.taxRates,
       customer: this.customers,
       "checkout.session": this.sessions,
       subscription: this.subscriptions,
@@ -81,6 +102,33 @@ export class StripeState {
     const found = table.get(id);
     if (!found) throw missing(kind, id);
     return found;
+  }
+
+  /** A tax rate (the EUR customers' VAT): a percentage, inclusive or not, optionally for a country. */
+  createTaxRate(params: FormObject): StripeObject {
+    const displayName = text(params.display_name);
+    if (!displayName) throw required("display_name");
+    const percentage = Number(text(params.percentage));
+    if (text(params.percentage) === undefined) throw required("percentage");
+    if (!Number.isFinite(percentage) || percentage < 0 || percentage > 100) {
+      throw invalid("The percentage must be between 0 and 100.", "percentage");
+    }
+    const inclusive = text(params.inclusive);
+    if (inclusive !== "true" && inclusive !== "false") throw required("inclusive");
+    const taxRate: StripeObject = {
+      id: newId("txr"),
+      object: "tax_rate",
+      active: true,
+      country: text(params.country) ?? null,
+      created: now(),
+      display_name: displayName,
+      inclusive: inclusive === "true",
+      livemode: false,
+      metadata: metadataOf(params.metadata),
+      percentage,
+    };
+    this.taxRates.set(taxRate.id, taxRate);
+    return taxRate;
   }
 
   createCustomer(params: FormObject): StripeObject {
