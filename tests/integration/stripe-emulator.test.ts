@@ -23,6 +23,22 @@ beforeAll(async () => {
 });
 afterAll(() => emulator?.close());
 
+/** A subscription bought through the hosted Checkout page with 4242…: its session, completed. */
+async function buyThroughCheckout(client: Stripe, email: string, price: string, quantity: number) {
+  const session = await client.checkout.sessions.create({
+    mode: "subscription",
+    customer_email: email,
+    line_items: [{ price, quantity }],
+    success_url: "http://localhost:3000/billing",
+  });
+  await fetch(session.url!, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ card: "4242424242424242", expiry: "12 / 34", cvc: "123" }),
+  });
+  return session;
+}
+
 describe("the catalog", () => {
   it("finds the backend's payment plans by lookup key, in three currencies and two cycles", async () => {
     const prices = await stripe.prices.list({
@@ -210,6 +226,44 @@ describe("the hosted Checkout page (plain HTML)", () => {
   });
 });
 
+describe("the customer portal (plain HTML)", () => {
+  it("shows the subscription, card and invoices; cancels at period end, replaces the card, links back", async () => {
+    const session = await buyThroughCheckout(stripe, "portal@acme.test", "price_pro_yearly_usd", 2);
+    const { customer, subscription } = await stripe.checkout.sessions.retrieve(session.id);
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: customer as string,
+      return_url: "http://localhost:3000/space/billing",
+    });
+    expect(portal.url).toBe(`${emulator.publicUrl}/p/session/${portal.id}`);
+    const page = await (await fetch(portal.url)).text();
+    expect(page).toContain("2 × pro-yearly-usd");
+    expect(page).toContain("Visa ending in 4242");
+    expect(page).toContain('href="http://localhost:3000/space/billing"');
+    const invoice = await stripe.invoices.retrieve(
+      (await stripe.subscriptions.retrieve(subscription as string)).latest_invoice as string,
+    );
+    expect(page).toContain(`href="${invoice.hosted_invoice_url}"`);
+    expect(await (await fetch(invoice.hosted_invoice_url!)).text()).toContain("$120.00 — paid");
+
+    const post = (path: string, form: Record<string, string>) =>
+      fetch(`${emulator.publicUrl}/p/session/${portal.id}/${path}`, {
+        method: "POST",
+        redirect: "manual",
+        body: new URLSearchParams(form),
+      });
+    expect((await post("card", { card: "4000 0000 0000 0341" })).status).toBe(402);
+    expect((await post("card", { card: "4000002760003184" })).status).toBe(303);
+    expect(await (await fetch(portal.url)).text()).toContain("Visa ending in 3184");
+
+    expect((await post("cancel", { subscription: subscription as string })).status).toBe(303);
+    const cancelled = await stripe.subscriptions.retrieve(subscription as string);
+    expect(cancelled).toMatchObject({ status: "active", cancel_at_period_end: true });
+    expect(cancelled.cancel_at).toBe(cancelled.items.data[0]!.current_period_end);
+    const [updated] = (await stripe.events.list({ type: "customer.subscription.updated" })).data;
+    expect((updated!.data.object as Stripe.Subscription).id).toBe(subscription);
+  });
+});
+
 describe("signed webhooks", () => {
   it("posts each event signed as Stripe does, and delivers again what the endpoint refused", async () => {
     const secret = "whsec_test_local";
@@ -235,17 +289,7 @@ describe("signed webhooks", () => {
     const signing = await startStripeEmulator({ webhook: { url, secret }, retryDelaysMs: [20, 20] });
     try {
       const client = new Stripe("sk_test_local", { host: "127.0.0.1", port: signing.port, protocol: "http" });
-      const session = await client.checkout.sessions.create({
-        mode: "subscription",
-        customer_email: "owner@sams.test",
-        line_items: [{ price: "price_pro_monthly_usd", quantity: 2 }],
-        success_url: "http://localhost:3000/billing",
-      });
-      await fetch(session.url!, {
-        method: "POST",
-        redirect: "manual",
-        body: new URLSearchParams({ card: "4242424242424242", expiry: "12 / 34", cvc: "123" }),
-      });
+      const session = await buyThroughCheckout(client, "owner@sams.test", "price_pro_monthly_usd", 2);
       await signing.webhooks.settled();
       expect(received.map((event) => event.type).sort()).toEqual([
         "checkout.session.completed",

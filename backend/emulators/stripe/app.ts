@@ -2,7 +2,7 @@ import { Hono, type Context } from "hono";
 import { cardMessages, cardOutcome } from "./cards";
 import { StripeError, invalid, missing } from "./errors";
 import { parseStripeForm, type FormObject, type FormValue } from "./form";
-import { authenticationPage, checkoutPage, messagePage } from "./pages";
+import { authenticationPage, checkoutPage, invoicePage, messagePage, portalPage } from "./pages";
 import { StripeState, type StripeObject } from "./state";
 import { Webhooks, type WebhookEndpoint } from "./webhooks";
 
@@ -136,8 +136,12 @@ export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs 
     return c.json(event);
   });
 
-  mountHostedCheckout(app, state, (session) => {
-    const successUrl = state.completeCheckoutSession(session);
+  app.post("/v1/billing_portal/sessions", (c) => c.json(state.createPortalSession(c.get("params"))));
+  app.get("/v1/payment_methods/:id", (c) => c.json(state.get("payment_method", c.req.param("id"))));
+
+  mountHostedPortal(app, state, webhooks);
+  mountHostedCheckout(app, state, (session, cardNumber) => {
+    const successUrl = state.completeCheckoutSession(session, cardNumber);
     const subscription = state.get("subscription", session.subscription as string);
     webhooks.emit("customer.subscription.created", subscription);
     webhooks.emit("invoice.paid", state.get("invoice", subscription.latest_invoice as string));
@@ -153,8 +157,13 @@ export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs 
  * `success_url`, 4000 0027 6000 3184 asks for authentication on a second
  * page first, 4000 0000 0000 0341 is declined; Back returns to `cancel_url`.
  */
-function mountHostedCheckout(app: Hono<Env>, state: StripeState, complete: (session: StripeObject) => string) {
-  const awaitingAuthentication = new Set<string>();
+function mountHostedCheckout(
+  app: Hono<Env>,
+  state: StripeState,
+  complete: (session: StripeObject, cardNumber: string) => string,
+) {
+  // A session waiting for authentication, with the card that asked for it.
+  const awaitingAuthentication = new Map<string, string>();
   const openSession = (c: Context<Env>) => {
     const session = state.sessions.get(c.req.param("id") ?? "");
     if (!session) return { refusal: c.html(messagePage("Not found", "There is no such Checkout Session."), 404) };
@@ -173,11 +182,12 @@ function mountHostedCheckout(app: Hono<Env>, state: StripeState, complete: (sess
     const { session, refusal } = openSession(c);
     if (refusal) return refusal;
     const form = await c.req.parseBody();
-    switch (cardOutcome(String(form.card ?? ""))) {
+    const card = String(form.card ?? "");
+    switch (cardOutcome(card)) {
       case "succeeds":
-        return c.redirect(complete(session), 303);
+        return c.redirect(complete(session, card), 303);
       case "authenticate":
-        awaitingAuthentication.add(session.id);
+        awaitingAuthentication.set(session.id, card);
         return c.redirect(`/c/pay/${session.id}/authenticate`, 303);
       case "declined":
         return showPage(c, session, cardMessages.declined, 402);
@@ -196,9 +206,11 @@ function mountHostedCheckout(app: Hono<Env>, state: StripeState, complete: (sess
   app.post("/c/pay/:id/authenticate", async (c) => {
     const { session, refusal } = openSession(c);
     if (refusal) return refusal;
-    if (!awaitingAuthentication.delete(session.id)) return c.redirect(`/c/pay/${session.id}`, 303);
+    const card = awaitingAuthentication.get(session.id);
+    if (card === undefined) return c.redirect(`/c/pay/${session.id}`, 303);
+    awaitingAuthentication.delete(session.id);
     const form = await c.req.parseBody();
-    if (form.decision === "complete") return c.redirect(complete(session), 303);
+    if (form.decision === "complete") return c.redirect(complete(session, card), 303);
     return showPage(c, session, cardMessages.authenticationFailed, 402);
   });
 }
@@ -233,4 +245,59 @@ function withExpansions(state: StripeState, session: StripeObject, params: FormO
     ...session,
     line_items: { object: "list", data: lines, has_more: false, url: `/v1/checkout/sessions/${session.id}/line_items` },
   };
+}
+
+/**
+ * The hosted customer portal of a portal session (`url`), plain HTML: the
+ * customer's subscriptions (cancel at period end), invoices (links to
+ * their hosted pages) and card (replace it), and a link back to `return_url`.
+ */
+function mountHostedPortal(app: Hono<Env>, state: StripeState, webhooks: Webhooks) {
+  const portalOf = (c: Context<Env>) => state.portalSessions.get(c.req.param("id") ?? "");
+  const show = (c: Context<Env>, portal: StripeObject, error: string | null = null) => {
+    const customer = state.get("customer", portal.customer as string);
+    const defaultCard = (customer.invoice_settings as { default_payment_method: string | null }).default_payment_method;
+    return c.html(
+      portalPage({
+        portal,
+        ...state.ofCustomer(customer.id),
+        card: defaultCard ? state.get("payment_method", defaultCard) : null,
+        error,
+      }),
+      error ? 402 : 200,
+    );
+  };
+  const notFound = (c: Context<Env>) => c.html(messagePage("Not found", "There is no such portal session."), 404);
+
+  app.get("/p/session/:id", (c) => {
+    const portal = portalOf(c);
+    return portal ? show(c, portal) : notFound(c);
+  });
+
+  app.post("/p/session/:id/cancel", async (c) => {
+    const portal = portalOf(c);
+    if (!portal) return notFound(c);
+    const form = await c.req.parseBody();
+    const subscription = state.subscriptions.get(String(form.subscription ?? ""));
+    if (!subscription || subscription.customer !== portal.customer) return notFound(c);
+    webhooks.emit("customer.subscription.updated", state.cancelAtPeriodEnd(subscription));
+    return c.redirect(`/p/session/${portal.id}`, 303);
+  });
+
+  app.post("/p/session/:id/card", async (c) => {
+    const portal = portalOf(c);
+    if (!portal) return notFound(c);
+    const card = String((await c.req.parseBody()).card ?? "");
+    const outcome = cardOutcome(card);
+    if (outcome === "invalid" || outcome === "declined") {
+      return show(c, portal, outcome === "invalid" ? cardMessages.invalid : cardMessages.declined);
+    }
+    state.attachCard(portal.customer as string, card);
+    return c.redirect(`/p/session/${portal.id}`, 303);
+  });
+
+  app.get("/i/:id", (c) => {
+    const invoice = state.invoices.get(c.req.param("id"));
+    return invoice ? c.html(invoicePage(invoice)) : c.html(messagePage("Not found", "There is no such invoice."), 404);
+  });
 }

@@ -15,6 +15,7 @@ label{display:block;margin:.75rem 0 .25rem;font-weight:500}
 input{width:100%;padding:.625rem .75rem;border:1px solid #8792a2;border-radius:4px;font:inherit}
 .row{display:flex;gap:1rem}.row>div{flex:1}
 button{margin-top:1.5rem;width:100%;padding:.75rem;border:0;border-radius:4px;background:#635bff;color:#fff;font:inherit;font-weight:600;cursor:pointer}
+h2{margin:1.5rem 0 .5rem;font-size:1.1rem}
 button.secondary{background:#fff;color:#1a1f36;border:1px solid #8792a2}
 .error{margin:1rem 0 0;padding:.75rem;border-radius:4px;background:#fde8e8;color:#8a1c1c}
 a{color:#635bff}
@@ -107,5 +108,76 @@ export function messagePage(title: string, message: string) {
     title,
     html`<h1>${title}</h1>
       <p>${message}</p>`,
+  );
+}
+
+const dateOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+export function portalPage({
+  portal,
+  subscriptions,
+  invoices,
+  card,
+  error,
+}: {
+  portal: StripeObject;
+  subscriptions: StripeObject[];
+  invoices: StripeObject[];
+  card: StripeObject | null;
+  error: string | null;
+}) {
+  const last4 = card ? (card.card as { last4: string }).last4 : null;
+  return page(
+    "Billing",
+    html`<h1>Billing</h1>
+      <h2>Subscriptions</h2>
+      ${subscriptions.map((subscription) => {
+        const items = (
+          subscription.items as { data: Array<{ price: StripeObject; quantity: number; current_period_end: number }> }
+        ).data;
+        const end = items[0]?.current_period_end ?? 0;
+        return html`<section>
+          <p>
+            ${items.map((item) => html`${item.quantity} × ${item.price.lookup_key} `)}—
+            ${subscription.cancel_at_period_end ? html`ends on ${dateOf(end)}` : html`renews on ${dateOf(end)}`}
+          </p>
+          ${
+            subscription.cancel_at_period_end || subscription.status !== "active"
+              ? ""
+              : html`<form method="post" action="/p/session/${portal.id}/cancel">
+                  <input type="hidden" name="subscription" value="${subscription.id}" />
+                  <button type="submit" class="secondary">Cancel subscription</button>
+                </form>`
+          }
+        </section>`;
+      })}
+      <h2>Payment method</h2>
+      <p>${last4 ? html`Visa ending in ${last4}` : "None"}</p>
+      <form method="post" action="/p/session/${portal.id}/card">
+        <label for="card">New card number</label>
+        <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required />
+        ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
+        <button type="submit">Update payment method</button>
+      </form>
+      <h2>Invoices</h2>
+      <ul>
+        ${invoices.map(
+          (invoice) =>
+            html`<li>
+              <a href="${invoice.hosted_invoice_url as string}">${dateOf(invoice.created as number)}</a>
+              ${formatAmount(invoice.total as number, invoice.currency as string)} — ${invoice.status}
+            </li>`,
+        )}
+      </ul>
+      ${portal.return_url ? html`<p><a href="${portal.return_url as string}">Return</a></p>` : ""}`,
+  );
+}
+
+export function invoicePage(invoice: StripeObject) {
+  return page(
+    "Invoice",
+    html`<h1>Invoice</h1>
+      <p>${formatAmount(invoice.total as number, invoice.currency as string)} — ${invoice.status}</p>
+      <p>Issued on ${dateOf(invoice.created as number)}</p>`,
   );
 }

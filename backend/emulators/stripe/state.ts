@@ -18,7 +18,16 @@ const metadataOf = (value: FormValue | undefined) =>
     : {};
 
 type ObjectKind =
-  "product" | "price" | "coupon" | "tax_rate" | "customer" | "checkout.session" | "subscription" | "invoice";
+  | "product"
+  | "price"
+  | "coupon"
+  | "tax_rate"
+  | "customer"
+  | "checkout.session"
+  | "subscription"
+  | "invoice"
+  | "payment_method"
+  | "billing_portal.session";
 
 /** How long an open Checkout Session stays payable, as Stripe's default (24 hours). */
 const SESSION_LIFETIME_S = 24 * 3600;
@@ -39,6 +48,8 @@ export class StripeState {
   readonly taxRates = new Map<string, StripeObject>();
   readonly subscriptions = new Map<string, StripeObject>();
   readonly invoices = new Map<string, StripeObject>();
+  readonly paymentMethods = new Map<string, StripeObject>();
+  readonly portalSessions = new Map<string, StripeObject>();
 
   constructor(readonly publicUrl: string) {
     const created = now();
@@ -98,6 +109,8 @@ export class StripeState {
       "checkout.session": this.sessions,
       subscription: this.subscriptions,
       invoice: this.invoices,
+      payment_method: this.paymentMethods,
+      "billing_portal.session": this.portalSessions,
     }[kind];
     const found = table.get(id);
     if (!found) throw missing(kind, id);
@@ -213,17 +226,69 @@ export class StripeState {
     return session;
   }
 
+  /** A test card as the customer's default payment method (what the portal shows and renewals charge). */
+  attachCard(customerId: string, cardNumber: string): StripeObject {
+    const customer = this.get("customer", customerId);
+    const paymentMethod: StripeObject = {
+      id: newId("pm"),
+      object: "payment_method",
+      card: { brand: "visa", exp_month: 12, exp_year: 2034, last4: cardNumber.replace(/\D/g, "").slice(-4) },
+      created: now(),
+      customer: customerId,
+      livemode: false,
+      type: "card",
+    };
+    this.paymentMethods.set(paymentMethod.id, paymentMethod);
+    customer.invoice_settings = { default_payment_method: paymentMethod.id };
+    return paymentMethod;
+  }
+
+  /** A customer portal session: its `url` opens the hosted portal, which links back to `return_url`. */
+  createPortalSession(params: FormObject): StripeObject {
+    const customerId = text(params.customer);
+    if (!customerId) throw required("customer");
+    this.get("customer", customerId);
+    const id = newId("bps");
+    const portal: StripeObject = {
+      id,
+      object: "billing_portal.session",
+      created: now(),
+      customer: customerId,
+      livemode: false,
+      return_url: text(params.return_url) ?? null,
+      url: `${this.publicUrl}/p/session/${id}`,
+    };
+    this.portalSessions.set(id, portal);
+    return portal;
+  }
+
+  /** The customer's subscriptions and invoices, newest first. */
+  ofCustomer(customerId: string) {
+    const mine = (objects: Map<string, StripeObject>) =>
+      [...objects.values()].filter((object) => object.customer === customerId).reverse();
+    return { subscriptions: mine(this.subscriptions), invoices: mine(this.invoices) };
+  }
+
+  /** Cancels at the end of the current period (the portal's choice); the subscription stays active until then. */
+  cancelAtPeriodEnd(subscription: StripeObject): StripeObject {
+    const items = (subscription.items as { data: Array<{ current_period_end: number }> }).data;
+    Object.assign(subscription, { cancel_at_period_end: true, cancel_at: items[0]?.current_period_end ?? null });
+    return subscription;
+  }
+
   /**
    * The hosted page's payment went through: the session completes with a
    * customer (made from its e-mail when it had none), an active
    * subscription of its line items and that subscription's first invoice,
-   * paid. Answers where the browser goes next.
+   * paid; the card becomes the customer's default. Answers where the
+   * browser goes next.
    */
-  completeCheckoutSession(session: StripeObject): string {
+  completeCheckoutSession(session: StripeObject, cardNumber: string): string {
     const created = now();
     const customerId =
       (session.customer as string | null) ??
       this.createCustomer({ email: (session.customer_email as string) ?? "" }).id;
+    this.attachCard(customerId, cardNumber);
     const subscriptionId = newId("sub");
     const invoiceId = newId("in");
     const lines = this.sessionLines.get(session.id) ?? [];
