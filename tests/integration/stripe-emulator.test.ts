@@ -251,7 +251,7 @@ describe("the customer portal (plain HTML)", () => {
         redirect: "manual",
         body: new URLSearchParams(form),
       });
-    expect((await post("card", { card: "4000 0000 0000 0341" })).status).toBe(402);
+    expect((await post("card", { card: "1234 5678" })).status).toBe(402);
     expect((await post("card", { card: "4000002760003184" })).status).toBe(303);
     expect(await (await fetch(portal.url)).text()).toContain("Visa ending in 3184");
 
@@ -261,6 +261,93 @@ describe("the customer portal (plain HTML)", () => {
     expect(cancelled.cancel_at).toBe(cancelled.items.data[0]!.current_period_end);
     const [updated] = (await stripe.events.list({ type: "customer.subscription.updated" })).data;
     expect((updated!.data.object as Stripe.Subscription).id).toBe(subscription);
+  });
+});
+
+describe("subscription updates (adding seats)", () => {
+  const portalCard = async (customer: string, card: string) => {
+    const portal = await stripe.billingPortal.sessions.create({ customer });
+    await fetch(`${portal.url}/card`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ card }),
+    });
+  };
+  const addSeats = async (card: string) => {
+    const session = await buyThroughCheckout(stripe, "seats@acme.test", "price_pro_yearly_usd", 2);
+    const { customer, subscription: id } = await stripe.checkout.sessions.retrieve(session.id);
+    if (card !== "4242424242424242") await portalCard(customer as string, card);
+    const subscription = await stripe.subscriptions.retrieve(id as string);
+    const updated = await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]!.id, quantity: 5 }],
+      proration_behavior: "always_invoice",
+    });
+    const invoice = await stripe.invoices.retrieve(updated.latest_invoice as string);
+    const paymentIntent = await stripe.paymentIntents.retrieve(
+      invoice.payments!.data[0]!.payment.payment_intent as string,
+    );
+    return { updated, invoice, paymentIntent };
+  };
+  const lastEvent = async (type: string) => (await stripe.events.list({ type, limit: 1 })).data[0];
+
+  it("invoices the added seats at once, prorated, and charges the card", async () => {
+    const { updated, invoice, paymentIntent } = await addSeats("4242424242424242");
+    expect(updated.items.data[0]!.quantity).toBe(5);
+    expect(invoice).toMatchObject({ status: "paid", billing_reason: "subscription_update" });
+    // 3 more seats at 60 USD a year, for (almost) the whole year left.
+    expect(invoice.amount_paid).toBeGreaterThan(17_900);
+    expect(invoice.amount_paid).toBeLessThanOrEqual(18_000);
+    expect(paymentIntent.status).toBe("succeeded");
+    expect(((await lastEvent("invoice.paid"))!.data.object as Stripe.Invoice).id).toBe(invoice.id);
+  });
+
+  it("leaves the invoice open when the card asks for authentication, payable on its hosted page", async () => {
+    const { invoice, paymentIntent } = await addSeats("4000002760003184");
+    expect(invoice.status).toBe("open");
+    expect(paymentIntent.status).toBe("requires_action");
+    expect(((await lastEvent("invoice.payment_action_required"))!.data.object as Stripe.Invoice).id).toBe(invoice.id);
+    const page = await (await fetch(invoice.hosted_invoice_url!)).text();
+    expect(page).toContain("Complete authentication");
+    const paid = await fetch(invoice.hosted_invoice_url!, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ decision: "complete" }),
+    });
+    expect(paid.status).toBe(303);
+    expect((await stripe.invoices.retrieve(invoice.id)).status).toBe("paid");
+    expect(((await lastEvent("invoice.paid"))!.data.object as Stripe.Invoice).id).toBe(invoice.id);
+  });
+
+  it("fails the payment of a card that is declined when charged, and takes another card on the hosted page", async () => {
+    const { invoice, paymentIntent } = await addSeats("4000000000000341");
+    expect(invoice.status).toBe("open");
+    expect(paymentIntent).toMatchObject({
+      status: "requires_payment_method",
+      last_payment_error: { code: "card_declined" },
+    });
+    expect(((await lastEvent("invoice.payment_failed"))!.data.object as Stripe.Invoice).id).toBe(invoice.id);
+    await fetch(invoice.hosted_invoice_url!, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ card: "4242424242424242" }),
+    });
+    expect((await stripe.invoices.retrieve(invoice.id)).status).toBe("paid");
+  });
+
+  it("invoices nothing now for a decrease, or without always_invoice", async () => {
+    const session = await buyThroughCheckout(stripe, "fewer@acme.test", "price_pro_yearly_usd", 4);
+    const id = (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+    const before = await stripe.subscriptions.retrieve(id);
+    const after = await stripe.subscriptions.update(id, {
+      items: [{ id: before.items.data[0]!.id, quantity: 3 }],
+      proration_behavior: "none",
+    });
+    expect(after.items.data[0]!.quantity).toBe(3);
+    expect(after.latest_invoice).toBe(before.latest_invoice);
+    await expect(stripe.subscriptions.update(id, { items: [{ id: "si_nope", quantity: 3 }] })).rejects.toMatchObject({
+      code: "resource_missing",
+      param: "items[0][id]",
+    });
   });
 });
 

@@ -125,6 +125,14 @@ export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs 
   });
 
   app.get("/v1/subscriptions/:id", (c) => c.json(state.get("subscription", c.req.param("id"))));
+  app.post("/v1/subscriptions/:id", (c) => {
+    const subscription = state.get("subscription", c.req.param("id"));
+    const invoice = state.updateSubscription(subscription, c.get("params"));
+    webhooks.emit("customer.subscription.updated", subscription);
+    if (invoice) webhooks.emit(invoiceEvent(state, invoice), invoice);
+    return c.json(subscription);
+  });
+  app.get("/v1/payment_intents/:id", (c) => c.json(state.get("payment_intent", c.req.param("id"))));
   app.get("/v1/invoices/:id", (c) => c.json(state.get("invoice", c.req.param("id"))));
 
   app.get("/v1/events", (c) =>
@@ -288,16 +296,53 @@ function mountHostedPortal(app: Hono<Env>, state: StripeState, webhooks: Webhook
     const portal = portalOf(c);
     if (!portal) return notFound(c);
     const card = String((await c.req.parseBody()).card ?? "");
-    const outcome = cardOutcome(card);
-    if (outcome === "invalid" || outcome === "declined") {
-      return show(c, portal, outcome === "invalid" ? cardMessages.invalid : cardMessages.declined);
-    }
+    // As with Stripe's 4000 0000 0000 0341, a card may attach and still be declined when charged.
+    if (cardOutcome(card) === "invalid") return show(c, portal, cardMessages.invalid);
     state.attachCard(portal.customer as string, card);
     return c.redirect(`/p/session/${portal.id}`, 303);
   });
 
+  mountHostedInvoice(app, state, webhooks);
+}
+
+/** The event an invoice's charge makes: paid, asking for authentication, or failed. */
+function invoiceEvent(state: StripeState, invoice: StripeObject) {
+  if (invoice.status === "paid") return "invoice.paid";
+  return state.paymentIntentOf(invoice).status === "requires_action"
+    ? "invoice.payment_action_required"
+    : "invoice.payment_failed";
+}
+
+/**
+ * The hosted invoice page (`hosted_invoice_url`), plain HTML: a paid invoice
+ * says so; an open one offers to complete the authentication its payment
+ * asks for, or to pay with another card.
+ */
+function mountHostedInvoice(app: Hono<Env>, state: StripeState, webhooks: Webhooks) {
+  const show = (c: Context<Env>, invoice: StripeObject, error: string | null = null) =>
+    c.html(invoicePage(invoice, state.paymentIntentOf(invoice), error), error ? 402 : 200);
+  const notFound = (c: Context<Env>) => c.html(messagePage("Not found", "There is no such invoice."), 404);
+
   app.get("/i/:id", (c) => {
     const invoice = state.invoices.get(c.req.param("id"));
-    return invoice ? c.html(invoicePage(invoice)) : c.html(messagePage("Not found", "There is no such invoice."), 404);
+    return invoice ? show(c, invoice) : notFound(c);
+  });
+
+  app.post("/i/:id", async (c) => {
+    const invoice = state.invoices.get(c.req.param("id"));
+    if (!invoice) return notFound(c);
+    if (invoice.status !== "open") return c.redirect(`/i/${invoice.id}`, 303);
+    const form = await c.req.parseBody();
+    const paymentIntent = state.paymentIntentOf(invoice);
+    if (paymentIntent.status === "requires_action" && form.decision !== undefined) {
+      if (form.decision !== "complete") return show(c, invoice, cardMessages.authenticationFailed);
+      state.payInvoice(invoice, null);
+    } else {
+      const outcome = state.payInvoice(invoice, String(form.card ?? ""));
+      if (outcome === "authenticate") return show(c, invoice);
+      if (outcome !== "paid") return show(c, invoice, cardMessages[outcome === "declined" ? "declined" : "invalid"]);
+    }
+    webhooks.emit("invoice.paid", invoice);
+    return c.redirect(`/i/${invoice.id}`, 303);
   });
 }

@@ -173,11 +173,32 @@ export function portalPage({
   );
 }
 
-export function invoicePage(invoice: StripeObject) {
+export function invoicePage(invoice: StripeObject, paymentIntent: StripeObject, error: string | null) {
+  const amount = formatAmount(invoice.total as number, invoice.currency as string);
+  const open = invoice.status === "open";
   return page(
     "Invoice",
     html`<h1>Invoice</h1>
-      <p>${formatAmount(invoice.total as number, invoice.currency as string)} — ${invoice.status}</p>
-      <p>Issued on ${dateOf(invoice.created as number)}</p>`,
+      <p>${amount} — ${invoice.status}</p>
+      <p>Issued on ${dateOf(invoice.created as number)}</p>
+      ${
+        open && paymentIntent.status === "requires_action"
+          ? html`<p>Your bank asks you to confirm this payment of ${amount}.</p>
+              <form method="post">
+                <button type="submit" name="decision" value="complete">Complete authentication</button>
+                <button type="submit" name="decision" value="fail" class="secondary">Fail authentication</button>
+              </form>`
+          : ""
+      }
+      ${
+        open && paymentIntent.status !== "requires_action"
+          ? html`<form method="post">
+              <label for="card">Card number</label>
+              <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required />
+              <button type="submit">Pay ${amount}</button>
+            </form>`
+          : ""
+      }
+      ${error ? html`<p class="error" role="alert">${error}</p>` : ""}`,
   );
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { cardMessages, cardOutcome, type CardOutcome } from "./cards";
 import { COUPONS, PRICES, PRODUCTS } from "./catalog";
 import { invalid, missing, required } from "./errors";
 import type { FormObject, FormValue } from "./form";
@@ -27,6 +28,7 @@ type ObjectKind =
   | "subscription"
   | "invoice"
   | "payment_method"
+  | "payment_intent"
   | "billing_portal.session";
 
 /** How long an open Checkout Session stays payable, as Stripe's default (24 hours). */
@@ -50,6 +52,9 @@ export class StripeState {
   readonly invoices = new Map<string, StripeObject>();
   readonly paymentMethods = new Map<string, StripeObject>();
   readonly portalSessions = new Map<string, StripeObject>();
+  readonly paymentIntents = new Map<string, StripeObject>();
+  /** What charging each saved card does: the test card's behaviour, which Stripe keeps to itself. */
+  private readonly cardOutcomes = new Map<string, CardOutcome>();
 
   constructor(readonly publicUrl: string) {
     const created = now();
@@ -110,6 +115,7 @@ export class StripeState {
       subscription: this.subscriptions,
       invoice: this.invoices,
       payment_method: this.paymentMethods,
+      payment_intent: this.paymentIntents,
       "billing_portal.session": this.portalSessions,
     }[kind];
     const found = table.get(id);
@@ -239,6 +245,7 @@ export class StripeState {
       type: "card",
     };
     this.paymentMethods.set(paymentMethod.id, paymentMethod);
+    this.cardOutcomes.set(paymentMethod.id, cardOutcome(cardNumber));
     customer.invoice_settings = { default_payment_method: paymentMethod.id };
     return paymentMethod;
   }
@@ -274,6 +281,143 @@ export class StripeState {
     const items = (subscription.items as { data: Array<{ current_period_end: number }> }).data;
     Object.assign(subscription, { cancel_at_period_end: true, cancel_at: items[0]?.current_period_end ?? null });
     return subscription;
+  }
+
+  /**
+   * An invoice of `amount` charged at once to the customer's default card
+   * through a payment intent: paid when the card pays; otherwise left open,
+   * its payment intent saying why (`requires_action`: the card asks for
+   * authentication; `requires_payment_method`: declined).
+   */
+  private chargeInvoice(
+    invoiceId: string,
+    charge: {
+      customerId: string;
+      subscriptionId: string;
+      metadata: Record<string, string>;
+      amount: number;
+      currency: string;
+      reason: "subscription_create" | "subscription_update";
+    },
+  ): StripeObject {
+    const customer = this.get("customer", charge.customerId);
+    const card = (customer.invoice_settings as { default_payment_method: string | null }).default_payment_method;
+    const outcome = charge.amount === 0 ? "succeeds" : (card && this.cardOutcomes.get(card)) || "declined";
+    const paymentIntent: StripeObject = {
+      id: newId("pi"),
+      object: "payment_intent",
+      amount: charge.amount,
+      created: now(),
+      currency: charge.currency,
+      customer: charge.customerId,
+      last_payment_error:
+        outcome === "declined" || outcome === "invalid"
+          ? { code: "card_declined", message: cardMessages.declined }
+          : null,
+      livemode: false,
+      payment_method: card,
+      status: paymentIntentStatus(outcome),
+    };
+    this.paymentIntents.set(paymentIntent.id, paymentIntent);
+    const paid = paymentIntent.status === "succeeded";
+    const invoice: StripeObject = {
+      id: invoiceId,
+      object: "invoice",
+      amount_due: charge.amount,
+      amount_paid: paid ? charge.amount : 0,
+      amount_remaining: paid ? 0 : charge.amount,
+      billing_reason: charge.reason,
+      created: now(),
+      currency: charge.currency,
+      customer: charge.customerId,
+      hosted_invoice_url: `${this.publicUrl}/i/${invoiceId}`,
+      livemode: false,
+      parent: {
+        type: "subscription_details",
+        subscription_details: { subscription: charge.subscriptionId, metadata: charge.metadata },
+      },
+      payments: {
+        object: "list",
+        data: [
+          {
+            id: `inpay_${invoiceId.slice(3)}`,
+            object: "invoice_payment",
+            payment: { type: "payment_intent", payment_intent: paymentIntent.id },
+            status: paid ? "paid" : "open",
+          },
+        ],
+        has_more: false,
+        url: `/v1/invoice_payments?invoice=${invoiceId}`,
+      },
+      status: paid ? "paid" : "open",
+      subtotal: charge.amount,
+      total: charge.amount,
+    };
+    this.invoices.set(invoiceId, invoice);
+    return invoice;
+  }
+
+  /** The payment intent behind an invoice's payment. */
+  paymentIntentOf(invoice: StripeObject): StripeObject {
+    const [payment] = (invoice.payments as { data: Array<{ payment: { payment_intent: string } }> }).data;
+    return this.get("payment_intent", payment!.payment.payment_intent);
+  }
+
+  /**
+   * A subscription update (POST /v1/subscriptions/{id}): new quantities for
+   * its items. With `proration_behavior=always_invoice` an increase is
+   * invoiced at once, prorated over what is left of the period, and charged;
+   * `create_prorations` (Stripe's default) and `none` invoice nothing now.
+   */
+  updateSubscription(subscription: StripeObject, params: FormObject): StripeObject | null {
+    const behaviour = text(params.proration_behavior) ?? "create_prorations";
+    if (!["always_invoice", "create_prorations", "none"].includes(behaviour)) {
+      throw invalid("Invalid proration_behavior.", "proration_behavior");
+    }
+    const items = (subscription.items as { data: StripeObject[] }).data;
+    const changes = Array.isArray(params.items) ? params.items : [];
+    let prorated = 0;
+    const at = now();
+    for (const [index, change] of changes.entries()) {
+      const wanted = typeof change === "object" && !Array.isArray(change) ? change : {};
+      const item = items.find((candidate) => candidate.id === text(wanted.id));
+      if (!item) throw missing("subscription_item", text(wanted.id) ?? "", `items[${index}][id]`);
+      const quantity = Number(text(wanted.quantity));
+      if (!Number.isInteger(quantity) || quantity < 1) throw invalid("Invalid integer", `items[${index}][quantity]`);
+      const start = item.current_period_start as number;
+      const end = item.current_period_end as number;
+      const left = Math.max(0, end - at) / Math.max(1, end - start);
+      const unitAmount = (item.price as StripeObject).unit_amount as number;
+      prorated += Math.max(0, quantity - (item.quantity as number)) * unitAmount * left;
+      item.quantity = quantity;
+    }
+    const metadata = metadataOf(params.metadata);
+    if (Object.keys(metadata).length > 0) subscription.metadata = { ...(subscription.metadata as object), ...metadata };
+    if (behaviour !== "always_invoice" || prorated === 0) return null;
+    const invoice = this.chargeInvoice(newId("in"), {
+      customerId: subscription.customer as string,
+      subscriptionId: subscription.id,
+      metadata: subscription.metadata as Record<string, string>,
+      amount: Math.round(prorated),
+      currency: subscription.currency as string,
+      reason: "subscription_update",
+    });
+    subscription.latest_invoice = invoice.id;
+    return invoice;
+  }
+
+  /** Pays an open invoice on its hosted page: after authentication (no card), or with a new card. */
+  payInvoice(invoice: StripeObject, cardNumber: string | null): "paid" | CardOutcome {
+    const paymentIntent = this.paymentIntentOf(invoice);
+    const outcome = cardNumber === null ? "succeeds" : cardOutcome(cardNumber);
+    if (outcome !== "succeeds") {
+      Object.assign(paymentIntent, { status: paymentIntentStatus(outcome) });
+      return outcome;
+    }
+    Object.assign(paymentIntent, { status: "succeeded", last_payment_error: null });
+    Object.assign(invoice, { status: "paid", amount_paid: invoice.amount_due, amount_remaining: 0 });
+    (invoice.payments as { data: Array<{ status: string }> }).data[0]!.status = "paid";
+    return "paid";
   }
 
   /**
@@ -325,22 +469,13 @@ export class StripeState {
       start_date: created,
       status: "active",
     });
-    this.invoices.set(invoiceId, {
-      id: invoiceId,
-      object: "invoice",
-      amount_due: session.amount_total,
-      amount_paid: session.amount_total,
-      amount_remaining: 0,
-      billing_reason: "subscription_create",
-      created,
-      currency: session.currency,
-      customer: customerId,
-      hosted_invoice_url: `${this.publicUrl}/i/${invoiceId}`,
-      livemode: false,
-      parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId, metadata } },
-      status: "paid",
-      subtotal: session.amount_subtotal,
-      total: session.amount_total,
+    this.chargeInvoice(invoiceId, {
+      customerId,
+      subscriptionId,
+      metadata,
+      amount: session.amount_total as number,
+      currency: session.currency as string,
+      reason: "subscription_create",
     });
     Object.assign(session, {
       status: "complete",
@@ -356,4 +491,9 @@ export class StripeState {
 function periodSeconds(price: StripeObject | undefined) {
   const interval = (price?.recurring as { interval?: string } | undefined)?.interval;
   return (interval === "month" ? 30 : 365) * 24 * 3600;
+}
+
+function paymentIntentStatus(outcome: CardOutcome) {
+  if (outcome === "succeeds") return "succeeded";
+  return outcome === "authenticate" ? "requires_action" : "requires_payment_method";
 }
