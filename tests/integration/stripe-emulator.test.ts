@@ -351,6 +351,41 @@ describe("subscription updates (adding seats)", () => {
   });
 });
 
+describe("subscription schedules (a billing-cycle change at period end)", () => {
+  it("takes over a subscription, plans the next phase, and releases it to cancel the change", async () => {
+    const session = await buyThroughCheckout(stripe, "cycle@acme.test", "price_pro_yearly_usd", 3);
+    const id = (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: id });
+    expect(schedule).toMatchObject({ status: "active", subscription: id, end_behavior: "release" });
+    expect(schedule.phases[0]!.items.map((item) => [item.price, item.quantity])).toEqual([["price_pro_yearly_usd", 3]]);
+    expect((await stripe.subscriptions.retrieve(id)).schedule).toBe(schedule.id);
+    await expect(stripe.subscriptionSchedules.create({ from_subscription: id })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+
+    const current = schedule.phases[0]!;
+    const planned = await stripe.subscriptionSchedules.update(schedule.id, {
+      phases: [
+        {
+          start_date: current.start_date,
+          end_date: current.end_date,
+          items: [{ price: "price_pro_yearly_usd", quantity: 3 }],
+        },
+        { start_date: current.end_date, items: [{ price: "price_pro_monthly_usd", quantity: 3 }] },
+      ],
+    });
+    expect(planned.phases.map((phase) => phase.items[0]!.price)).toEqual([
+      "price_pro_yearly_usd",
+      "price_pro_monthly_usd",
+    ]);
+
+    const released = await stripe.subscriptionSchedules.release(schedule.id);
+    expect(released).toMatchObject({ status: "released", released_subscription: id });
+    expect((await stripe.subscriptions.retrieve(id)).schedule).toBeNull();
+    await expect(stripe.subscriptionSchedules.release(schedule.id)).rejects.toMatchObject({ statusCode: 400 });
+  });
+});
+
 describe("signed webhooks", () => {
   it("posts each event signed as Stripe does, and delivers again what the endpoint refused", async () => {
     const secret = "whsec_test_local";

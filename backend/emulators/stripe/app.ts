@@ -133,6 +133,14 @@ export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs 
     return c.json(subscription);
   });
   app.get("/v1/payment_intents/:id", (c) => c.json(state.get("payment_intent", c.req.param("id"))));
+  app.post("/v1/subscription_schedules", (c) => c.json(state.createSchedule(c.get("params"))));
+  app.get("/v1/subscription_schedules/:id", (c) => c.json(state.get("subscription_schedule", c.req.param("id"))));
+  app.post("/v1/subscription_schedules/:id", (c) =>
+    c.json(state.updateSchedule(state.get("subscription_schedule", c.req.param("id")), c.get("params"))),
+  );
+  app.post("/v1/subscription_schedules/:id/release", (c) =>
+    c.json(state.releaseSchedule(state.get("subscription_schedule", c.req.param("id")))),
+  );
   app.get("/v1/invoices/:id", (c) => c.json(state.get("invoice", c.req.param("id"))));
 
   app.get("/v1/events", (c) =>

@@ -29,6 +29,7 @@ type ObjectKind =
   | "invoice"
   | "payment_method"
   | "payment_intent"
+  | "subscription_schedule"
   | "billing_portal.session";
 
 /** How long an open Checkout Session stays payable, as Stripe's default (24 hours). */
@@ -53,6 +54,7 @@ export class StripeState {
   readonly paymentMethods = new Map<string, StripeObject>();
   readonly portalSessions = new Map<string, StripeObject>();
   readonly paymentIntents = new Map<string, StripeObject>();
+  readonly schedules = new Map<string, StripeObject>();
   /** What charging each saved card does: the test card's behaviour, which Stripe keeps to itself. */
   private readonly cardOutcomes = new Map<string, CardOutcome>();
 
@@ -116,6 +118,7 @@ export class StripeState {
       invoice: this.invoices,
       payment_method: this.paymentMethods,
       payment_intent: this.paymentIntents,
+      subscription_schedule: this.schedules,
       "billing_portal.session": this.portalSessions,
     }[kind];
     const found = table.get(id);
@@ -404,6 +407,85 @@ export class StripeState {
     });
     subscription.latest_invoice = invoice.id;
     return invoice;
+  }
+
+  /**
+   * A schedule taking over a subscription (`from_subscription`): its one
+   * phase is the current period with the current items; the backend then
+   * adds the phase of a later change (an interval change at period end).
+   */
+  createSchedule(params: FormObject): StripeObject {
+    const subscriptionId = text(params.from_subscription);
+    if (!subscriptionId) throw required("from_subscription");
+    const subscription = this.get("subscription", subscriptionId);
+    if (subscription.schedule) {
+      throw invalid(
+        "This subscription is already attached to a schedule.",
+        "from_subscription",
+        "resource_already_exists",
+      );
+    }
+    const items = (subscription.items as { data: StripeObject[] }).data;
+    const schedule: StripeObject = {
+      id: newId("sub_sched"),
+      object: "subscription_schedule",
+      created: now(),
+      customer: subscription.customer,
+      end_behavior: "release",
+      livemode: false,
+      metadata: {},
+      phases: [
+        {
+          start_date: items[0]?.current_period_start ?? now(),
+          end_date: items[0]?.current_period_end ?? now(),
+          items: items.map((item) => ({ price: (item.price as StripeObject).id, quantity: item.quantity })),
+        },
+      ],
+      released_subscription: null,
+      status: "active",
+      subscription: subscription.id,
+    };
+    this.schedules.set(schedule.id, schedule);
+    subscription.schedule = schedule.id;
+    return schedule;
+  }
+
+  /** New phases (each with items of catalog prices) and end behaviour for an active schedule. */
+  updateSchedule(schedule: StripeObject, params: FormObject): StripeObject {
+    if (schedule.status !== "active") throw invalid("This schedule is no longer active.", "schedule");
+    if (params.phases !== undefined) {
+      if (!Array.isArray(params.phases) || params.phases.length === 0) throw required("phases");
+      schedule.phases = params.phases.map((phase, index) => {
+        const fields = typeof phase === "object" && !Array.isArray(phase) ? phase : {};
+        const items = Array.isArray(fields.items) ? fields.items : [];
+        if (items.length === 0) throw required(`phases[${index}][items]`);
+        return {
+          start_date: Number(text(fields.start_date)) || null,
+          end_date: Number(text(fields.end_date)) || null,
+          items: items.map((item, itemIndex) => {
+            const line = typeof item === "object" && !Array.isArray(item) ? item : {};
+            const price = text(line.price) ?? "";
+            if (!this.prices.has(price)) throw missing("price", price, `phases[${index}][items][${itemIndex}][price]`);
+            return { price, quantity: Number(text(line.quantity) ?? "1") };
+          }),
+        };
+      });
+    }
+    const endBehavior = text(params.end_behavior);
+    if (endBehavior !== undefined) {
+      if (endBehavior !== "release" && endBehavior !== "cancel") throw invalid("Invalid end_behavior.", "end_behavior");
+      schedule.end_behavior = endBehavior;
+    }
+    return schedule;
+  }
+
+  /** Releases the subscription from its schedule: the planned change is dropped, the subscription goes on as it is. */
+  releaseSchedule(schedule: StripeObject): StripeObject {
+    if (schedule.status !== "active") throw invalid("This schedule is no longer active.", "schedule");
+    const subscription = this.get("subscription", schedule.subscription as string);
+    subscription.schedule = null;
+    Object.assign(schedule, { status: "released", released_subscription: subscription.id, subscription: null });
+    return schedule;
   }
 
   /** Pays an open invoice on its hosted page: after authentication (no card), or with a new card. */
