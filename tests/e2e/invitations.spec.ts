@@ -3,6 +3,7 @@ import { SPACES } from "../../backend/src/db/seed/personas";
 import { chooseOtherAccount, freshAddress } from "./support/google";
 import { signInAs } from "./support/auth";
 import { inviteLinksTo, inviteToSpace } from "./support/invitations";
+import { selectMembers } from "./support/members";
 
 const SALES = `/${SPACES.acmeSales.id}/${SPACES.acmeSales.slug}`;
 const BIGCO = `/${SPACES.bigco.id}/${SPACES.bigco.slug}`;
@@ -34,11 +35,6 @@ test("a resent invitation's first link is refused, its new link joins, and a can
   const js = testInfo.project.name === "js";
   const invitee = freshAddress("resent", testInfo.project.name, "bigco.test");
   const cancelled = freshAddress("cancelled", testInfo.project.name, "bigco.test");
-  const table = page.getByRole("table", { name: "Space members" });
-  const select = async (email: string) => {
-    await table.getByRole("row").filter({ hasText: email }).getByRole("checkbox").check();
-    if (!js) await page.getByRole("button", { name: "Apply selection" }).click();
-  };
 
   await signInAs(page, "premium@bigco.test");
   await page.goto(`${BIGCO}/space/users`);
@@ -49,10 +45,10 @@ test("a resent invitation's first link is refused, its new link joins, and a can
     .fill(`${invitee} ${cancelled}`);
   await page.getByRole("dialog").getByRole("button", { name: "Invite users" }).click();
   await expect(page.getByRole("status").filter({ hasText: "2 users invited." })).toBeVisible();
-  await select(invitee);
+  await selectMembers(page, [invitee], js);
   await page.getByRole("button", { name: "Resend invitation" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The invitation has been sent again." })).toBeVisible();
-  await select(cancelled);
+  await selectMembers(page, [cancelled], js);
   await page.getByRole("button", { name: "Cancel invitation" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The invitation has been cancelled." })).toBeVisible();
   const [firstLink, newLink] = await inviteLinksTo(invitee);

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInAs } from "./support/auth";
+import { selectMembers } from "./support/members";
 
 const ACME_USERS = "/5100000000000001/acme-marketing/space/users";
 const FERN_USERS = "/5100000000000006/fern-studio/space/users";
@@ -149,15 +150,6 @@ test("adding users past the legacy team plan's limit is closed while typing (Jav
   await expect(dialog).toContainText("You cannot go over your current plan user limit (5).");
   await expect(dialog.getByRole("button", { name: "Add users" })).toBeDisabled();
 });
-
-async function selectMembers(page: import("@playwright/test").Page, names: string[], js: boolean) {
-  const table = page.getByRole("table", { name: "Space members" });
-  for (const name of names) await table.getByRole("checkbox", { name: `Select ${name}` }).check();
-  if (!js) await page.getByRole("button", { name: "Apply selection" }).click();
-  await expect(
-    page.getByRole("complementary", { name: `${names.length} member${names.length === 1 ? "" : "s"} selected` }),
-  ).toBeVisible();
-}
 
 test("the owner selects a member and makes them an admin", async ({ page }, testInfo) => {
   const js = testInfo.project.name === "js";

@@ -118,16 +118,16 @@ async function loadSeats(space: SpaceContext) {
   };
 }
 
-/** How many free members the space's plan allows (002 §3 features.FREE). */
-function freeUserLimit(space: SpaceContext) {
-  return space.workspace.workspaceFeatures.find((features) => features.userPlan === "FREE")?.allowedUserCount ?? 0;
+/** How many members on a user plan the space's plan allows (002 §3 features.FREE and features.PRO). */
+function userLimit(space: SpaceContext, userPlan: "FREE" | "PRO") {
+  return space.workspace.workspaceFeatures.find((features) => features.userPlan === userPlan)?.allowedUserCount ?? 0;
 }
 
 /** What the status badge needs said (002 §8 disabled reasons, a trial's end, a downgrade at renewal), or null. */
 function memberNote(member: Member, status: DisplayStatus, space: SpaceContext, timeZone: string): string | null {
   if (status === "disabled") {
     const domains = space.workspace.workspaceDomains.map((domain) => domain.domainName);
-    return disabledReason(member, { domains, freeUserLimit: freeUserLimit(space) });
+    return disabledReason(member, { domains, freeUserLimit: userLimit(space, "FREE") });
   }
   if (status === "freeTrial") {
     const end = trialEnd(member.freeTrialEndTimestamp);
@@ -227,10 +227,7 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
 function addDialog(space: SpaceContext, availableSeats: number | null, paidCount: number, open: boolean) {
   const mode = addMode(space);
   if (!mode) return null;
-  const legacyLimit =
-    mode === "addUsers"
-      ? (space.workspace.workspaceFeatures.find((features) => features.userPlan === "PRO")?.allowedUserCount ?? 0)
-      : null;
+  const legacyLimit = mode === "addUsers" ? userLimit(space, "PRO") : null;
   const closedBy = legacyLimit === null ? null : userLimitBlock(legacyLimit, paidCount, 0);
   return {
     mode,
@@ -279,7 +276,9 @@ function drawerFor(
     canChangeRole:
       actor.role === "OWNER" && manageUserRoles && !anyPending && selected.every((row) => row.role !== "OWNER"),
     canActivate,
-    activationBlock: canActivate ? activationBlock(selected, { freeMembers, freeLimit: freeUserLimit(space) }) : null,
+    activationBlock: canActivate
+      ? activationBlock(selected, { freeMembers, freeLimit: userLimit(space, "FREE") })
+      : null,
     canHandleInvitations: allPending,
     typeChange: typeFacts && typeChangeOf(space, selected, typeFacts),
   };
@@ -447,7 +446,7 @@ function changeOf(submission: z.infer<typeof changeSchema>): { call: MemberChang
 /** What a refused change shows: the activation blocks of 002 §8, or the generic failure. */
 function refusalText(space: SpaceContext, error: unknown) {
   if (isBackendError(error, 409) && error.reason === "free_user_limit_reached")
-    return drawerTexts.activationBlocked.freeLimit(freeUserLimit(space));
+    return drawerTexts.activationBlocked.freeLimit(userLimit(space, "FREE"));
   if (isBackendError(error, 409) && error.reason === "not_in_space_domain")
     return drawerTexts.activationBlocked.otherDomain;
   return drawerTexts.failure;
