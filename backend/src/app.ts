@@ -6,6 +6,7 @@ import type { AppEnv } from "./http/app-env";
 import { authRoutes } from "./http/auth";
 import { campaignsRoutes } from "./http/campaigns";
 import { cannonRoutes } from "./http/cannon";
+import { checkoutDraftsRoutes } from "./http/checkout-drafts";
 import { errorResponse, handleError } from "./http/errors";
 import { eventsRoutes } from "./http/events";
 import { faultInjection } from "./http/faults";
@@ -64,6 +65,7 @@ export function createBackendApp({ db, config }: { db: BackendDb; config: Backen
   app.use("/billing/*", requireSession(db), idempotency(db));
   app.route("/billing", renewalRoutes(deps));
   app.route("/billing", subscriptionsRoutes(deps));
+  app.route("/billing", checkoutDraftsRoutes(deps));
 
   return app;
 }

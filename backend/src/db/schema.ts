@@ -1,3 +1,4 @@
+import type { CheckoutDraftTables } from "./tables/checkout-drafts";
 import type { EventTables } from "./tables/events";
 import type { IdempotencyKeyTables } from "./tables/idempotency-keys";
 import type { InvitationTables } from "./tables/invitations";
@@ -29,6 +30,7 @@ export interface Database
     RecipientTables,
     TemplateTables,
     IdempotencyKeyTables,
-    SubscriptionTables {}
+    SubscriptionTables,
+    CheckoutDraftTables {}
 
 export type { SqlBoolean } from "./tables/users";
