@@ -1,22 +1,72 @@
 import { z } from "zod";
 import type { AuthContext } from "./caller.server";
 import { isBackendError, timestamp } from "./http.server";
-import { nullableString, userPlanSchema } from "./schemas";
+import { nullableString, userPlanSchema, workspacePlanSchema } from "./schemas";
 
 const seatPlanSchema = z.object({
   paymentPlanId: z.string(),
+  unitAmount: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => value ?? null),
   userPlanType: userPlanSchema,
   totalSeats: z.number().int(),
   assignedSeats: z.number().int(),
   availableSeats: z.number().int(),
 });
 
+const intervalSchema = z.enum(["MONTHLY", "YEARLY"]);
+
+const latestInvoiceSchema = z.object({
+  invoiceId: z.string(),
+  paid: z.boolean(),
+  hostedInvoiceUrl: nullableString,
+  paymentIntent: z
+    .object({ status: z.string() })
+    .nullish()
+    .transform((value) => value ?? null),
+});
+
+/** 001 §3 additionalStripeInfo: the customer, the coupon, the latest and the upcoming invoice. */
+const stripeInfoSchema = z.object({
+  country: nullableString,
+  companyName: nullableString,
+  couponId: nullableString,
+  couponPercentOff: z
+    .number()
+    .nullish()
+    .transform((value) => value ?? null),
+  latestInvoice: latestInvoiceSchema.nullish().transform((value) => value ?? null),
+  upcomingInvoice: z
+    .object({ amountDue: z.number().int(), dueTimestamp: timestamp })
+    .nullish()
+    .transform((value) => value ?? null),
+});
+
+/** 001 §3 Active subscription, as Subscriptions v2 answers it (amounts in minor units). */
 const subscriptionSchema = z.object({
   subscriptionId: z.string(),
+  workspacePlan: workspacePlanSchema,
+  status: z.enum(["ACTIVE", "CANCELED"]),
   paymentSource: nullableString,
-  billingInterval: z.enum(["MONTHLY", "YEARLY"]),
+  billingInterval: intervalSchema,
+  currency: z.string().default("USD"),
+  taxRate: z.number().default(0),
+  amount: z.number().int().default(0),
+  discount: z
+    .number()
+    .nullish()
+    .transform((value) => value ?? null),
+  autoRenew: z.boolean(),
   endTimestamp: timestamp,
+  scheduledChanges: z
+    .object({ targetBillingInterval: intervalSchema })
+    .nullish()
+    .transform((value) => value ?? null),
+  stripeSubscriptionScheduleId: nullableString,
   subscriptionPaymentPlans: z.array(seatPlanSchema),
+  additionalStripeInfo: stripeInfoSchema.nullish().transform((value) => value ?? null),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -27,14 +77,24 @@ const removalSchema = z.object({
 });
 export type ScheduledRemoval = z.infer<typeof removalSchema>;
 
-const spacePath = (workspaceId: string) => `/workspace-billing/workspaces/${encodeURIComponent(workspaceId)}`;
+export const billingSpacePath = (workspaceId: string) =>
+  `/workspace-billing/workspaces/${encodeURIComponent(workspaceId)}`;
 
 /** The space's active subscriptions with their seat plans (001 §7 Subscriptions v2, status=ACTIVE). */
-export async function listActiveSubscriptions(auth: AuthContext, workspaceId: string): Promise<Subscription[]> {
+export function listActiveSubscriptions(auth: AuthContext, workspaceId: string): Promise<Subscription[]> {
+  return listSubscriptions(auth, workspaceId, "ACTIVE");
+}
+
+/** The space's subscriptions, newest first: the active ones, or every one (a canceled one tells of failed payments). */
+export async function listSubscriptions(
+  auth: AuthContext,
+  workspaceId: string,
+  status: "ACTIVE" | null = null,
+): Promise<Subscription[]> {
   const answer = await auth.call({
     base: "billing",
-    path: `${spacePath(workspaceId)}/subscriptions/v2`,
-    query: { status: "ACTIVE" },
+    path: `${billingSpacePath(workspaceId)}/subscriptions/v2`,
+    query: status ? { status } : {},
     schema: z.object({ items: z.array(subscriptionSchema) }),
   });
   return answer.items;
@@ -52,7 +112,7 @@ export async function listScheduledRemovals(
   try {
     const answer = await auth.call({
       base: "billing",
-      path: `${spacePath(workspaceId)}/subscriptions/v2/${encodeURIComponent(subscriptionId)}/seats/v1/scheduled-removals`,
+      path: `${billingSpacePath(workspaceId)}/subscriptions/v2/${encodeURIComponent(subscriptionId)}/seats/v1/scheduled-removals`,
       query: { status: "PENDING" },
       schema: z.object({ items: z.array(removalSchema) }),
     });
@@ -68,6 +128,6 @@ export async function cancelScheduledRemovals(auth: AuthContext, workspaceId: st
   await auth.call({
     base: "billing",
     method: "DELETE",
-    path: `${spacePath(workspaceId)}/subscriptions/v2/${encodeURIComponent(subscriptionId)}/seats/v1/scheduled-removals`,
+    path: `${billingSpacePath(workspaceId)}/subscriptions/v2/${encodeURIComponent(subscriptionId)}/seats/v1/scheduled-removals`,
   });
 }

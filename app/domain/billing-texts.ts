@@ -1,0 +1,221 @@
+/**
+ * The texts of the billing page and the per-seat checkout (001 §2, §4, §5,
+ * §8, 000 §8), verbatim where the spec gives them. Those it only describes
+ * are marked "written for this app".
+ */
+
+const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
+export const planNames = {
+  FREE: "Free",
+  PRO: "Pro",
+  PREMIUM: "Premium",
+  LEGACY: "Legacy",
+} as const;
+
+export const billingTexts = {
+  /** Written for this app: the current-plan card. */
+  currentPlan: {
+    heading: "Current plan",
+    plan: (name: string) => `${name} plan`,
+    legacy: (legacyType: string) => `Legacy ${legacyType.charAt(0)}${legacyType.slice(1).toLowerCase()} plan`,
+    free: "You are on the Free plan: free users are limited to 20 recipients per day and cannot schedule mail merges.",
+    seats: (total: number, used: number) => `${used} of ${total} ${plural(total, "seat", "seats")} used`,
+    unlimitedSeats: "Unlimited seats",
+    price: (amount: string, interval: "YEARLY" | "MONTHLY") =>
+      `${amount} ${interval === "YEARLY" ? "per year" : "per month"}`,
+    /** 001 §2: 'renews on a date' with autoRenew, otherwise 'ends on a date'. */
+    renews: (date: string) => `Your subscription renews on ${date}.`,
+    ends: (date: string) => `Your subscription ends on ${date}.`,
+    offline: "This subscription is managed by our team. Please contact us if you need changes.",
+    canceled: "Your subscription was canceled.",
+  },
+  manageBilling: "Manage billing",
+  /** 001 §9: 'Billed annually' for yearly. */
+  billed: { YEARLY: "Billed annually", MONTHLY: "Billed monthly" },
+  /** Written for this app: the plan cards of a free space (001 §2). */
+  plans: {
+    heading: "Upgrade your space",
+    perSeatMonth: "/ seat / month",
+    perUserMonth: "/ user / month",
+    PRO: {
+      name: "Pro",
+      summary: "Unlimited recipients per day and scheduled mail merges, for your domain.",
+    },
+    PREMIUM: {
+      name: "Premium",
+      summary: "Everything in Pro, for users of any domain, with team reports and shared lists.",
+    },
+    upgrade: "Upgrade",
+  },
+  /** 001 §2: the legacy upsell card (written for this app, but for 'Contact support'). */
+  legacyUpsell: {
+    heading: "Move to our current Pro plan",
+    body: (price: string) => `The new Pro plan is ${price} per user per month, billed annually.`,
+    contactSupport: "Contact support",
+  },
+  /** Written for this app: a scheduled billing-interval change (001 §2) and its cancel confirmation. */
+  intervalChange: {
+    message: (target: "YEARLY" | "MONTHLY", date: string) =>
+      `Your subscription will be ${target === "YEARLY" ? "billed annually" : "billed monthly"} from ${date}.`,
+    cancel: "Cancel this change",
+    confirmTitle: "Cancel the scheduled change?",
+    confirmBody: (current: "YEARLY" | "MONTHLY") =>
+      `Your subscription will stay ${current === "YEARLY" ? "billed annually" : "billed monthly"}.`,
+    confirm: "Cancel the change",
+    keep: "Keep it",
+    /** 001 §8. */
+    failed: "Something went wrong. Please try again later.",
+  },
+  /** 001 §4 Billing success banner (written for this app but for the quoted ones). */
+  success: {
+    started: "Your subscription has started.",
+    startedSeats: (seats: number) => `Your space now has ${seats} paid ${plural(seats, "seat", "seats")}.`,
+    legacyReplaced: "Your new subscription has started.",
+    legacyReplacedDetail: "Your previous subscription was cancelled.",
+    wellDone: "Well done!",
+    seatsAdded: (seats: number) => `You added ${seats} ${plural(seats, "seat", "seats")} to your space.`,
+    manageMembers: "Manage members",
+    removalScheduled: "Your seat removal is scheduled.",
+    removalDetail: (seats: number, date: string) =>
+      `${seats} ${plural(seats, "seat", "seats")} will be removed on ${date}.`,
+    /** 001 §4. */
+    updated: "Your subscription has been updated",
+  },
+  /** 001 §8 redirect flags (their sentences written for this app). */
+  flags: {
+    "cannot-update-subscription-plan-and-interval":
+      "You can't change the plan and the billing cycle at the same time. Change one, then the other.",
+    "cannot-change-billing-cycle-when-scheduled":
+      "You can't change the billing cycle while a change is scheduled. Cancel the scheduled change first.",
+  },
+  /** 000 §8, 001 §8 payment alerts. */
+  alerts: {
+    failed: "Your last payment attempt failed",
+    confirmation: "Your last payment attempt requires confirmation",
+    /** 000 §8: "the subscription stays active but will be suspended on a date unless payment succeeds". */
+    suspended: (date: string) =>
+      `Your subscription is still active, but it will be suspended on ${date} unless the payment succeeds.`,
+    updatePreferences: "Update your payment preferences",
+    confirmPayment: "Confirm your payment",
+    allFailed: "All payment attempts failed",
+    canceled: "Your subscription was canceled.",
+    purchase: "Purchase a new subscription",
+    dismiss: "Dismiss",
+  },
+} as const;
+
+export type BillingFlag = keyof typeof billingTexts.flags;
+export const BILLING_FLAGS = Object.keys(billingTexts.flags) as BillingFlag[];
+
+/** The forms of the billing page, told apart by their intent. */
+export const BILLING_INTENTS = {
+  portal: "portal",
+  cancelIntervalChange: "cancel-interval-change",
+} as const;
+
+/** The checkout's texts (001 §2, §5, §8). */
+export const checkoutTexts = {
+  back: "Back",
+  steps: {
+    details: "Billing details",
+    information: "Billing information",
+    checkout: "Checkout",
+  },
+  /** 001 §2 titles. */
+  titles: {
+    upgrade: (space: string) => `Upgrade ${space}`,
+    upgrading: (space: string) => `Upgrading ${space}`,
+    addSeats: (space: string) => `Add seats for ${space}`,
+    removeSeats: (space: string) => `Remove unused seats for ${space}`,
+  },
+  details: {
+    /** Written for this app but for the two choices. */
+    question: "Who is this subscription for?",
+    forMyself: "for myself",
+    forMyselfHint: "1 seat, for you",
+    forTeam: "for a team",
+    forTeamHint: "2 seats or more, one of them yours",
+    seats: "Number of seats",
+    next: "Next: Billing information",
+    /** 001 §5. */
+    range: (min: number, max: number) => `The number must be between ${min} and ${max}.`,
+    only: (n: number) => `The only allowed number is ${n}.`,
+  },
+  information: {
+    domain: "Domain",
+    country: "Country",
+    selectCountry: "Select country",
+    business: "Is this a business purchase?",
+    yes: "Yes",
+    no: "No",
+    vatId: "VAT ID",
+    companyName: "Company Name",
+    name: "Name",
+    street: "Street address",
+    city: "City",
+    state: "State / Province (optional)",
+    postalCode: "Postal code (optional)",
+    next: "Next: Checkout",
+    /** Written for this app: refreshes the summary without JavaScript. */
+    updateSummary: "Update the summary",
+    /** Written for this app: 001 §2 "Domain purchasers must be signed in with an address of the target domain". */
+    wrongDomain: (domain: string) => `To buy seats for ${domain}, sign in with an address of ${domain}.`,
+    switchAccount: "Switch account",
+    /** 001 §2: the note on the card payment provider, with its links (written for this app). */
+    processor: "Payments are processed by Stripe. See Stripe's",
+    terms: "terms",
+    and: "and",
+    privacy: "privacy policy",
+  },
+  summary: {
+    /** Written for this app. */
+    heading: "Summary",
+    seatLine: (plan: string, seats: number) => `${plan} × ${seats} ${plural(seats, "seat", "seats")}`,
+    discount: (percent: number) => `Discount (${percent}%)`,
+    totalBeforeTaxes: "Total without taxes",
+    /** 001 §2. */
+    taxes: (rate: number) => `Taxes (${rate}%)`,
+    totalDue: "Total due",
+    beforeTaxes: "Before taxes",
+  },
+  addSeats: {
+    current: (total: number, plan: string) =>
+      `You currently have ${total} ${plural(total, "seat", "seats")} on the ${plan} plan.`,
+    quantity: "Seats to add",
+    /** 001 §2. */
+    line: (seats: number, rate: string, days: number) =>
+      `new ${seats} seats @ ${rate} / seat / month, prorated for ${days} days`,
+    chargedToday: "Charged today",
+    nextPayment: (date: string) => `Next payment on ${date}`,
+    taxesIncluded: "All displayed prices include applicable taxes.",
+    submit: (seats: number) => `Add ${seats} seat(s)`,
+    cancel: "Cancel",
+    /** Written for this app: without JavaScript, the figures follow the quantity on request. */
+    update: "Update the price",
+    atMaximum: "You have reached the maximum number of seats.",
+    contactUs: "Need more than 100 seats? Please contact us.",
+    /** Written for this app: a payment that still waits for authentication. */
+    confirmPending: "Your payment needs to be confirmed before the seats are added.",
+  },
+  removeSeats: {
+    used: (used: number, total: number) => `${used} of ${total} seats used in this space`,
+    quantity: "New number of seats",
+    newRate: "New monthly rate per seat",
+    removing: (seats: number, from: number, to: number) =>
+      `Removing ${seats} ${plural(seats, "seat", "seats")}: from ${from} to ${to} seats at your next renewal.`,
+    nextPayment: (amount: string, date: string) => `Next payment: ${amount} on ${date}`,
+    removeMembers: "Remove members",
+    allUsed: "You need to remove members before removing seats",
+    submit: (seats: number) => `Remove ${seats} seats`,
+    cancel: "Cancel",
+    update: "Update the price",
+  },
+  /** 001 §8. */
+  errors: {
+    vatInvalid: "This VAT ID doesn't seem to be valid.",
+    submit: "An error occurred. Please try again.",
+    plansMissing: "Workspace ID of stripe plans are not found",
+    internal: "An internal error occurred. Please try again later.",
+  },
+} as const;

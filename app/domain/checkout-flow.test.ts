@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { seatCheckoutBack, seatCheckoutSteps, seatCheckoutType } from "./checkout-flow";
+
+describe("per-seat checkout flows (001 §2, §4)", () => {
+  it("takes the type from the path, else from who buys", () => {
+    expect(seatCheckoutType("add-seats", true)).toBe("ADDITIONAL_SEATS");
+    expect(seatCheckoutType("remove-seats", false)).toBe("REMOVE_SEATS");
+    expect(seatCheckoutType("details", false)).toBe("DOMAIN_PURCHASE");
+    expect(seatCheckoutType("information", true)).toBe("GMAIL_PURCHASE");
+    expect(seatCheckoutType(null, false)).toBe("EMPTY_FLOW");
+  });
+
+  it("lists each flow's steps", () => {
+    const titles = (type: Parameters<typeof seatCheckoutSteps>[0]) => seatCheckoutSteps(type).map((step) => step.title);
+    expect(titles("DOMAIN_PURCHASE")).toEqual(["Billing details", "Billing information", "Checkout"]);
+    expect(titles("GMAIL_PURCHASE")).toEqual(["Billing information", "Checkout"]);
+    expect(titles("ADDITIONAL_SEATS")).toEqual([]);
+    expect(titles("REMOVE_SEATS")).toEqual([]);
+    expect(titles("EMPTY_FLOW")).toEqual([]);
+  });
+
+  it("goes back one step, or to billing", () => {
+    expect(seatCheckoutBack("DOMAIN_PURCHASE", "information")).toBe("details");
+    expect(seatCheckoutBack("DOMAIN_PURCHASE", "details")).toBe("billing");
+    expect(seatCheckoutBack("GMAIL_PURCHASE", "information")).toBe("billing");
+    expect(seatCheckoutBack("ADDITIONAL_SEATS", "add-seats")).toBe("billing");
+  });
+});

@@ -1,0 +1,53 @@
+import { checkoutTexts } from "./billing-texts";
+
+/** 001 §3 per-seat checkout types. */
+export type SeatCheckoutType =
+  "DOMAIN_PURCHASE" | "GMAIL_PURCHASE" | "ADDITIONAL_SEATS" | "REMOVE_SEATS" | "EMPTY_FLOW";
+
+/** The per-seat checkout's pages, as the last segment of their path. */
+export type SeatCheckoutPage = "details" | "information" | "add-seats" | "remove-seats";
+
+/**
+ * 001 §4 Flow type selection, per seat: from the path (add or remove seats),
+ * else from who buys: a Gmail user buys their own seat, a domain user seats
+ * for their domain.
+ */
+export function seatCheckoutType(page: SeatCheckoutPage | null, isGmailUser: boolean): SeatCheckoutType {
+  if (page === "add-seats") return "ADDITIONAL_SEATS";
+  if (page === "remove-seats") return "REMOVE_SEATS";
+  if (page === "details" || page === "information") return isGmailUser ? "GMAIL_PURCHASE" : "DOMAIN_PURCHASE";
+  return "EMPTY_FLOW";
+}
+
+export interface CheckoutStep {
+  page: "details" | "information" | "checkout";
+  title: string;
+}
+
+/** 001 §2 step lists of the per-seat flows; single-step flows show no list. */
+export function seatCheckoutSteps(type: SeatCheckoutType): CheckoutStep[] {
+  const { details, information, checkout } = checkoutTexts.steps;
+  switch (type) {
+    case "DOMAIN_PURCHASE":
+      return [
+        { page: "details", title: details },
+        { page: "information", title: information },
+        { page: "checkout", title: checkout },
+      ];
+    case "GMAIL_PURCHASE":
+      return [
+        { page: "information", title: information },
+        { page: "checkout", title: checkout },
+      ];
+    default:
+      return [];
+  }
+}
+
+/**
+ * 001 §2 Back button: one step back from any step after the first
+ * (information goes to details), else to billing (add and remove seats too).
+ */
+export function seatCheckoutBack(type: SeatCheckoutType, page: SeatCheckoutPage): "details" | "billing" {
+  return type === "DOMAIN_PURCHASE" && page === "information" ? "details" : "billing";
+}

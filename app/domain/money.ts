@@ -1,0 +1,22 @@
+/** The currencies the product sells in (001 §9); amounts travel in their minor unit (cents, paise), as in Stripe. */
+export const CURRENCIES = ["USD", "EUR", "INR"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+const SYMBOLS: Record<Currency, string> = { USD: "$", EUR: "€", INR: "₹" };
+
+/**
+ * 001 §9: the symbol before the amount and two decimals ("$12.50"); plan
+ * cards drop the decimals of a whole amount ("$5"). Thousands are grouped
+ * ("$1,200.00").
+ */
+export function formatMoney(minorUnits: number, currency: string, { plain = false }: { plain?: boolean } = {}) {
+  const amount = Math.round(minorUnits) / 100;
+  const whole = Number.isInteger(amount);
+  const digits = plain && whole ? 0 : 2;
+  const number = Math.abs(amount).toLocaleString("en-US", {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+  const symbol = SYMBOLS[currency.toUpperCase() as Currency] ?? `${currency.toUpperCase()} `;
+  return `${amount < 0 ? "-" : ""}${symbol}${number}`;
+}
