@@ -19,8 +19,15 @@ export const spaceSections = {
   billing: "space/billing",
   checkout: "checkout",
   checkoutDetails: "checkout/details",
+  checkoutInformation: "checkout/information",
   disabled: "disabled",
   newSpace: "spaces/new",
+} as const;
+
+/** The per-seat checkout's single-step pages (001 §2). */
+export const seatCheckoutSections = {
+  addSeats: "checkout/add-seats",
+  removeSeats: "checkout/remove-seats",
 } as const;
 
 /** The slug part of a urlPrefix, to compare with the URL's. */

@@ -12,7 +12,7 @@ import {
   type MemberChange as MemberChangeCall,
 } from "~/api/members.server";
 import { isBackendError } from "~/api/http.server";
-import { cancelScheduledRemovals, listActiveSubscriptions, listScheduledRemovals } from "~/api/subscriptions.server";
+import { listActiveSubscriptions } from "~/api/subscriptions.server";
 import { bannerQuery } from "~/domain/banners";
 import { parseEmailTags } from "~/domain/email-tags";
 import { genericErrorTexts } from "~/domain/error-texts";
@@ -45,6 +45,13 @@ import { formatDate } from "~/domain/zoned-format";
 import { redirectInSession } from "~/utils/auth.server";
 import { requireAccess, requireSpace, type SpaceContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
+import {
+  cancelSeatDowngrade,
+  managesSeats,
+  seatCheckoutLinks,
+  seatRemovalView,
+  seatSummaryOf,
+} from "../__billing/space-billing.server";
 
 /**
  * 002 §2: per-seat spaces add members on seats, legacy team plans add users,
@@ -61,11 +68,8 @@ export function addMode(space: SpaceContext): AddMode | null {
   return workspace.legacyType === "TEAM" ? "addUsers" : "blocked";
 }
 
-/** 002 §6: owners and admins manage members; only the owner manages seats, on Pro or Premium. */
+/** 002 §6: owners and admins manage members. */
 const managesMembers = (space: SpaceContext) => space.access.role !== "MEMBER";
-const managesSeats = (space: SpaceContext) =>
-  space.access.role === "OWNER" &&
-  (space.workspace.workspacePlan === "PRO" || space.workspace.workspacePlan === "PREMIUM");
 
 /**
  * 002 §2 type change: in the per-user model (per-seat spaces pay for seats,
@@ -90,32 +94,11 @@ async function loadTypeChangeFacts(space: SpaceContext) {
 }
 type SpaceTypeFacts = Awaited<ReturnType<typeof loadTypeChangeFacts>> & { paidCount: number };
 
-/**
- * The per-seat space's seats (002 §3 Seat info): the first active
- * subscription's seat plans added up, and its pending removal. Read only
- * by owners and admins of a Pro or Premium per-seat space (001 §5: not for
- * members, nor for support or offline subscriptions' removals).
- */
+/** The per-seat space's seats, for its owners and admins (001 §5: subscriptions are not listed for members). */
 async function loadSeats(space: SpaceContext) {
-  const { workspace } = space;
-  const plan = workspace.workspacePlan;
-  if (!workspace.isPerSeat || !managesMembers(space) || (plan !== "PRO" && plan !== "PREMIUM")) return null;
-  const [subscription] = await listActiveSubscriptions(space.auth, workspace.workspaceId);
-  if (!subscription) return null;
-  const plans = subscription.subscriptionPaymentPlans;
-  const unlimited = plans.some((seatPlan) => seatPlan.totalSeats === -1);
-  const offline = subscription.paymentSource === "SUPPORT" || subscription.paymentSource === "OFFLINE";
-  const removals = offline
-    ? []
-    : await listScheduledRemovals(space.auth, workspace.workspaceId, subscription.subscriptionId);
-  return {
-    subscriptionId: subscription.subscriptionId,
-    totalSeats: unlimited ? -1 : plans.reduce((sum, seatPlan) => sum + seatPlan.totalSeats, 0),
-    assignedSeats: plans.reduce((sum, seatPlan) => sum + seatPlan.assignedSeats, 0),
-    availableSeats: unlimited ? -1 : plans.reduce((sum, seatPlan) => sum + seatPlan.availableSeats, 0),
-    removal: removals[0] ?? null,
-    offline,
-  };
+  if (!space.workspace.isPerSeat || !managesMembers(space)) return null;
+  const [subscription] = await listActiveSubscriptions(space.auth, space.workspace.workspaceId);
+  return seatSummaryOf(space, subscription ?? null);
 }
 
 /** How many members on a user plan the space's plan allows (002 §3 features.FREE and features.PRO). */
@@ -180,8 +163,6 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
     selection && offersTypeChange(space) ? loadTypeChangeFacts(space) : null,
   ]);
   const { rows, hasNextPage } = pageOf(members.items.map((member) => memberRow(member, space, timeZone)));
-  const removal = seats?.removal ?? null;
-
   return {
     spaceName: workspace.workspaceName,
     isPerSeat: workspace.isPerSeat,
@@ -196,12 +177,7 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
       availableSeats: seats.availableSeats,
       canManage: managesSeats(space),
       offline: seats.offline,
-      removal: removal && {
-        fromSeats: seats.totalSeats,
-        toSeats: removal.targetSeatsQuantity,
-        seatsRemoved: Math.max(0, seats.totalSeats - removal.targetSeatsQuantity),
-        date: formatDate(removal.removeSeatsAtTimestamp, timeZone),
-      },
+      removal: seatRemovalView(seats, timeZone),
     },
     showSeatsDialog: url.searchParams.get("dialog") === "seats" && seats !== null,
     add: addDialog(space, seats?.availableSeats ?? null, members.counts.paid, url.searchParams.get("dialog") === "add"),
@@ -212,10 +188,7 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
     canSelect: managesMembers(space),
     selectedIds: url.searchParams.getAll(SELECTED_PARAM).slice(0, PAGE_SIZE),
     ownerEmail: owner?.userEmail ?? null,
-    checkout: {
-      addSeats: spacePath(space.urlPrefix, `${spaceSections.checkout}/add-seats`),
-      removeSeats: spacePath(space.urlPrefix, `${spaceSections.checkout}/remove-seats`),
-    },
+    checkout: seatCheckoutLinks(space),
   };
 }
 
@@ -333,13 +306,8 @@ export async function membersAction(args: ActionFunctionArgs) {
 }
 
 /** 002 §4: the owner cancels the scheduled seat removal; the banner says so. */
-async function cancelDowngrade(space: SpaceContext) {
-  if (!managesSeats(space)) throw new Response("Only the owner manages seats", { status: 403 });
-  const seats = await loadSeats(space);
-  const page = spacePath(space.urlPrefix, spaceSections.users);
-  if (!seats?.removal) throw redirectInSession(space.auth, page);
-  await cancelScheduledRemovals(space.auth, space.workspace.workspaceId, seats.subscriptionId);
-  throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "downgrade-cancelled" })}`);
+function cancelDowngrade(space: SpaceContext) {
+  return cancelSeatDowngrade(space, spacePath(space.urlPrefix, spaceSections.users));
 }
 
 const addSchema = z.object({

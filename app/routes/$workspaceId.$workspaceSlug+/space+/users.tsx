@@ -9,13 +9,8 @@ import { pageTexts } from "~/domain/page-texts";
 import { AddBlockedDialog, AddMembersDialog, AddMembersLink } from "./__users/add-dialog";
 import { MembersDrawer, SelectionForm } from "./__users/drawer";
 import { MembersTable } from "./__users/members-table";
-import {
-  CancelDowngradeButton,
-  CancelDowngradeForm,
-  DowngradeBanner,
-  ManageSeatsDialog,
-  SeatCounter,
-} from "./__users/seats";
+import { CancelDowngradeButton, CancelDowngradeForm, DowngradeBanner } from "../__billing/downgrade-banner";
+import { ManageSeatsDialog, SeatCounter } from "./__users/seats";
 import { loadMembersPage, membersAction } from "./users.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadMembersPage(args);
@@ -59,7 +54,7 @@ export default function UsersPage() {
         </div>
       </div>
 
-      {seats ? <DowngradeBanner seats={seats} isOwner={role === "OWNER"} /> : null}
+      <DowngradeBanner removal={removal} isOwner={role === "OWNER"} />
       {removal && role === "OWNER" ? <CancelDowngradeForm /> : null}
 
       {data.isPerSeat && role !== "OWNER" ? (

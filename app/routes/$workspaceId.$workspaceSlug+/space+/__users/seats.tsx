@@ -1,9 +1,8 @@
-import { Form, Link } from "@remix-run/react";
-import { Banner } from "~/components/ui/banner";
+import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { externalLinks } from "~/domain/external-links";
-import { MEMBER_INTENTS, memberTexts, seatCounter, seatUsagePercent } from "~/domain/members";
+import { memberTexts, seatCounter, seatUsagePercent } from "~/domain/members";
 import type { loadMembersPage } from "../users.server";
 
 type Seats = NonNullable<Awaited<ReturnType<typeof loadMembersPage>>["seats"]>;
@@ -67,50 +66,5 @@ export function ManageSeatsDialog({ seats, checkout, closeTo }: { seats: Seats; 
         </div>
       )}
     </Dialog>
-  );
-}
-
-/**
- * The seat downgrade banner (002 §6): the owner's wording with "Cancel
- * downgrade" (a form: works without JavaScript), the admin's asking to
- * contact the owner. Members never get here (no seats are read for them).
- */
-export function DowngradeBanner({ seats, isOwner }: { seats: Seats; isOwner: boolean }) {
-  const removal = seats.removal;
-  if (!removal) return null;
-  const texts = memberTexts.downgrade;
-  if (!isOwner) return <Banner tone="info" title={texts.admin(removal.fromSeats, removal.toSeats, removal.date)} />;
-  return (
-    <Banner tone="info" title={texts.owner(removal.toSeats, removal.date)}>
-      <div className="mt-2">
-        <CancelDowngradeButton />
-      </div>
-    </Banner>
-  );
-}
-
-const CANCEL_DOWNGRADE_FORM = "cancel-downgrade";
-
-/**
- * The form "Cancel downgrade" sends. It stands apart, and the buttons name
- * it: the table's footer sits inside the selection form, and a form inside
- * a form is dropped by the HTML parser (breaking both without JavaScript).
- */
-export function CancelDowngradeForm() {
-  return <Form id={CANCEL_DOWNGRADE_FORM} method="post" preventScrollReset hidden />;
-}
-
-/** "Cancel downgrade" (002 §6), in the banner and the table's footer. */
-export function CancelDowngradeButton() {
-  return (
-    <button
-      type="submit"
-      form={CANCEL_DOWNGRADE_FORM}
-      name="intent"
-      value={MEMBER_INTENTS.cancelDowngrade}
-      className={buttonClass("secondary")}
-    >
-      {memberTexts.downgrade.cancel}
-    </button>
   );
 }

@@ -1,0 +1,98 @@
+import {
+  cancelScheduledRemovals,
+  listActiveSubscriptions,
+  listScheduledRemovals,
+  listSubscriptions,
+  type Subscription,
+} from "~/api/subscriptions.server";
+import { bannerQuery } from "~/domain/banners";
+import { seatCheckoutSections, spacePath } from "~/domain/space-paths";
+import { formatDate } from "~/domain/zoned-format";
+import { redirectInSession } from "~/utils/auth.server";
+import type { SpaceContext } from "~/utils/space.server";
+
+/*
+ * What the members page, the billing page and the seat checkout share about
+ * a space's subscription and seats (001 §3, §5; 002 §3 Seat info).
+ */
+
+/** 002 §6: only the owner manages seats, on Pro or Premium. */
+export const managesSeats = (space: SpaceContext) =>
+  space.access.role === "OWNER" &&
+  (space.workspace.workspacePlan === "PRO" || space.workspace.workspacePlan === "PREMIUM");
+
+/** 001 §3: support-given and offline subscriptions are changed by our team, not here. */
+export const isManagedOffline = (subscription: Pick<Subscription, "paymentSource">) =>
+  subscription.paymentSource === "SUPPORT" || subscription.paymentSource === "OFFLINE";
+
+/**
+ * The space's subscriptions, newest first (001 §5: not listed for members,
+ * who get none), and the active one among them.
+ */
+export async function loadSubscriptions(space: SpaceContext) {
+  if (space.access.role === "MEMBER") return { subscriptions: [], active: null };
+  const subscriptions = await listSubscriptions(space.auth, space.workspace.workspaceId);
+  return { subscriptions, active: subscriptions.find((subscription) => subscription.status === "ACTIVE") ?? null };
+}
+
+export type SeatSummary = NonNullable<Awaited<ReturnType<typeof seatSummaryOf>>>;
+
+/**
+ * The per-seat space's seats (002 §3 Seat info): the active subscription's
+ * seat plans added up, and its pending removal. Only for owners and admins
+ * of a Pro or Premium per-seat space; scheduled removals are not read for
+ * support or offline subscriptions (001 §5).
+ */
+export async function seatSummaryOf(space: SpaceContext, subscription: Subscription | null) {
+  const { workspace } = space;
+  const plan = workspace.workspacePlan;
+  if (!subscription || !workspace.isPerSeat || space.access.role === "MEMBER") return null;
+  if (plan !== "PRO" && plan !== "PREMIUM") return null;
+  const plans = subscription.subscriptionPaymentPlans;
+  const unlimited = plans.some((seatPlan) => seatPlan.totalSeats === -1);
+  const offline = isManagedOffline(subscription);
+  const removals = offline
+    ? []
+    : await listScheduledRemovals(space.auth, workspace.workspaceId, subscription.subscriptionId);
+  return {
+    subscriptionId: subscription.subscriptionId,
+    totalSeats: unlimited ? -1 : plans.reduce((sum, seatPlan) => sum + seatPlan.totalSeats, 0),
+    assignedSeats: plans.reduce((sum, seatPlan) => sum + seatPlan.assignedSeats, 0),
+    availableSeats: unlimited ? -1 : plans.reduce((sum, seatPlan) => sum + seatPlan.availableSeats, 0),
+    removal: removals[0] ?? null,
+    offline,
+  };
+}
+
+/** The seat checkout pages of the space. */
+export function seatCheckoutLinks(space: Pick<SpaceContext, "urlPrefix">) {
+  return {
+    addSeats: spacePath(space.urlPrefix, seatCheckoutSections.addSeats),
+    removeSeats: spacePath(space.urlPrefix, seatCheckoutSections.removeSeats),
+  };
+}
+
+/** The scheduled seat downgrade as its banners say it (002 §6), in the person's time zone; null when none. */
+export function seatRemovalView(seats: SeatSummary, timeZone: string) {
+  const removal = seats.removal;
+  if (!removal) return null;
+  return {
+    fromSeats: seats.totalSeats,
+    toSeats: removal.targetSeatsQuantity,
+    seatsRemoved: Math.max(0, seats.totalSeats - removal.targetSeatsQuantity),
+    date: formatDate(removal.removeSeatsAtTimestamp, timeZone),
+  };
+}
+
+/**
+ * 002 §4: the owner cancels the scheduled seat removal, from the members or
+ * the billing page; back there with the banner that says so.
+ */
+export async function cancelSeatDowngrade(space: SpaceContext, page: string) {
+  if (!managesSeats(space)) throw new Response("Only the owner manages seats", { status: 403 });
+  const [subscription] = await listActiveSubscriptions(space.auth, space.workspace.workspaceId);
+  const seats = await seatSummaryOf(space, subscription ?? null);
+  if (!seats?.removal) throw redirectInSession(space.auth, page);
+  await cancelScheduledRemovals(space.auth, space.workspace.workspaceId, seats.subscriptionId);
+  throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "downgrade-cancelled" })}`);
+}
