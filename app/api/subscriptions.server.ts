@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AuthContext } from "./caller.server";
-import { isBackendError, timestamp } from "./http.server";
+import { isBackendError, optionalTimestamp, timestamp } from "./http.server";
 import { nullableString, userPlanSchema, workspacePlanSchema } from "./schemas";
 
 const seatPlanSchema = z.object({
@@ -22,6 +22,8 @@ const latestInvoiceSchema = z.object({
   invoiceId: z.string(),
   paid: z.boolean(),
   hostedInvoiceUrl: nullableString,
+  /** When the subscription will be suspended unless this invoice gets paid (000 §8). */
+  suspendTimestamp: optionalTimestamp,
   paymentIntent: z
     .object({ status: z.string() })
     .nullish()
@@ -80,21 +82,11 @@ export type ScheduledRemoval = z.infer<typeof removalSchema>;
 export const billingSpacePath = (workspaceId: string) =>
   `/workspace-billing/workspaces/${encodeURIComponent(workspaceId)}`;
 
-/** The space's active subscriptions with their seat plans (001 §7 Subscriptions v2, status=ACTIVE). */
-export function listActiveSubscriptions(auth: AuthContext, workspaceId: string): Promise<Subscription[]> {
-  return listSubscriptions(auth, workspaceId, "ACTIVE");
-}
-
-/** The space's subscriptions, newest first: the active ones, or every one (a canceled one tells of failed payments). */
-export async function listSubscriptions(
-  auth: AuthContext,
-  workspaceId: string,
-  status: "ACTIVE" | null = null,
-): Promise<Subscription[]> {
+/** 001 §7 Subscriptions v2 without a status: every subscription of the space, newest first (a canceled one tells of failed payments). */
+export async function listSubscriptions(auth: AuthContext, workspaceId: string): Promise<Subscription[]> {
   const answer = await auth.call({
     base: "billing",
     path: `${billingSpacePath(workspaceId)}/subscriptions/v2`,
-    query: status ? { status } : {},
     schema: z.object({ items: z.array(subscriptionSchema) }),
   });
   return answer.items;

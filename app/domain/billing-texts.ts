@@ -89,30 +89,10 @@ export const billingTexts = {
     "cannot-change-billing-cycle-when-scheduled":
       "You can't change the billing cycle while a change is scheduled. Cancel the scheduled change first.",
   },
-  /** 000 §8, 001 §8 payment alerts. */
-  alerts: {
-    failed: "Your last payment attempt failed",
-    confirmation: "Your last payment attempt requires confirmation",
-    /** 000 §8: "the subscription stays active but will be suspended on a date unless payment succeeds". */
-    suspended: (date: string) =>
-      `Your subscription is still active, but it will be suspended on ${date} unless the payment succeeds.`,
-    updatePreferences: "Update your payment preferences",
-    confirmPayment: "Confirm your payment",
-    allFailed: "All payment attempts failed",
-    canceled: "Your subscription was canceled.",
-    purchase: "Purchase a new subscription",
-    dismiss: "Dismiss",
-  },
 } as const;
 
 export type BillingFlag = keyof typeof billingTexts.flags;
 export const BILLING_FLAGS = Object.keys(billingTexts.flags) as BillingFlag[];
-
-/** The forms of the billing page, told apart by their intent. */
-export const BILLING_INTENTS = {
-  portal: "portal",
-  cancelIntervalChange: "cancel-interval-change",
-} as const;
 
 /** The checkout's texts (001 §2, §5, §8). */
 export const checkoutTexts = {

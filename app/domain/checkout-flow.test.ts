@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seatCheckoutBack, seatCheckoutSteps, seatCheckoutType } from "./checkout-flow";
+import { purchaseStart, seatCheckoutBack, seatCheckoutSteps, seatCheckoutType } from "./checkout-flow";
 
 describe("per-seat checkout flows (001 §2, §4)", () => {
   it("takes the type from the path, else from who buys", () => {
@@ -24,5 +24,15 @@ describe("per-seat checkout flows (001 §2, §4)", () => {
     expect(seatCheckoutBack("DOMAIN_PURCHASE", "details")).toBe("billing");
     expect(seatCheckoutBack("GMAIL_PURCHASE", "information")).toBe("billing");
     expect(seatCheckoutBack("ADDITIONAL_SEATS", "add-seats")).toBe("billing");
+  });
+});
+
+describe("where buying starts (001 §2)", () => {
+  it("starts per seat at details, or information for a Gmail user; per user at the options", () => {
+    expect(purchaseStart({ isPerSeat: true, gmail: false, plan: "PRO" })).toBe("checkout/details");
+    expect(purchaseStart({ isPerSeat: true, gmail: true, plan: "PRO" })).toBe("checkout/information");
+    expect(purchaseStart({ isPerSeat: false, gmail: false, plan: "PREMIUM" })).toBe(
+      "checkout?plan=PREMIUM&interval=YEARLY",
+    );
   });
 });

@@ -51,3 +51,21 @@ export function seatCheckoutSteps(type: SeatCheckoutType): CheckoutStep[] {
 export function seatCheckoutBack(type: SeatCheckoutType, page: SeatCheckoutPage): "details" | "billing" {
   return type === "DOMAIN_PURCHASE" && page === "information" ? "details" : "billing";
 }
+
+/**
+ * Where buying starts (000 §2 Upgrade, 001 §2): per seat, a domain user at
+ * the details step and a Gmail user at the information step; per user, the
+ * billing options with the plan and the default yearly interval.
+ */
+export function purchaseStart({
+  isPerSeat,
+  gmail,
+  plan,
+}: {
+  isPerSeat: boolean;
+  gmail: boolean;
+  plan: "PRO" | "PREMIUM";
+}) {
+  if (isPerSeat) return gmail ? "checkout/information" : "checkout/details";
+  return `checkout?${new URLSearchParams({ plan, interval: "YEARLY" })}`;
+}

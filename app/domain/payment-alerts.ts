@@ -57,3 +57,18 @@ export function paymentAlertFor(
 export function paymentAlertKey(kind: PaymentAlertKind, subscriptionId: string) {
   return `${kind}:${subscriptionId}`;
 }
+
+/** 000 §8, 001 §8: the payment alerts' texts. */
+export const paymentAlertTexts = {
+  failed: "Your last payment attempt failed",
+  confirmation: "Your last payment attempt requires confirmation",
+  /** 000 §8: "the subscription stays active but will be suspended on a date unless payment succeeds". */
+  suspended: (date: string) =>
+    `Your subscription is still active, but it will be suspended on ${date} unless the payment succeeds.`,
+  updatePreferences: "Update your payment preferences",
+  confirmPayment: "Confirm your payment",
+  allFailed: "All payment attempts failed",
+  canceled: "Your subscription was canceled.",
+  purchase: "Purchase a new subscription",
+  dismiss: "Dismiss",
+} as const;

@@ -152,3 +152,8 @@ export function hrefWith(pathname: string, search: string, changes: Record<strin
 export function legacyBannerPath(urlPrefix: string) {
   return spacePath(urlPrefix, "legacy-banner");
 }
+
+/** Where a payment alert's Dismiss posts (001 §4). */
+export function paymentAlertPath(urlPrefix: string) {
+  return spacePath(urlPrefix, "payment-alert");
+}

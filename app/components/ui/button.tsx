@@ -5,6 +5,7 @@ const base =
 const variants = {
   primary: "bg-brand-600 text-white hover:bg-brand-700",
   secondary: "bg-white text-slate-800 ring-1 ring-inset ring-slate-300 hover:bg-slate-50",
+  danger: "bg-red-700 text-white hover:bg-red-800",
 } as const;
 
 export type ButtonVariant = keyof typeof variants;

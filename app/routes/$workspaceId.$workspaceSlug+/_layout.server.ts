@@ -19,7 +19,9 @@ import { verifiedBanner } from "~/utils/banner-links.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { commitLastWorkspaceId, readLastWorkspaceId } from "~/utils/session.server";
 import { loadSpace, type SpaceContext } from "~/utils/space.server";
-import { readPreferences } from "./legacy-banner.server";
+import { readPreferences } from "./__shell/preferences.server";
+import { loadPaymentAlert } from "./__billing/payment-alert.server";
+import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 
 /**
  * The server-only work of the workspace shell's loader and of /spaces/new.
@@ -78,6 +80,12 @@ export async function loadShell({ request, params, context }: LoaderFunctionArgs
 
   const { workspace, access } = space;
   const url = new URL(request.url);
+  const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
+  const [paymentAlert, spaceManagers] = await Promise.all([
+    loadPaymentAlert(space, preferences.dismissedPaymentAlerts, timeZone),
+    // Only while the Upgrade info dialog is open: other pages make no extra call.
+    upgradeContacts(auth, url, workspaceId, access),
+  ]);
   return data(
     {
       disabled: false as const,
@@ -100,8 +108,8 @@ export async function loadShell({ request, params, context }: LoaderFunctionArgs
       promotions,
       showLegacyBanner: access.showLegacyBanner && !preferences.dismissedLegacyBanners.includes(workspaceId),
       banner: requestedBanner(url),
-      // Only while the Upgrade info dialog is open: other pages make no extra call.
-      spaceManagers: await upgradeContacts(auth, url, workspaceId, access),
+      paymentAlert,
+      spaceManagers,
     },
     { headers },
   );

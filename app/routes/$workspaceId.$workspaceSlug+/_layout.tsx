@@ -53,7 +53,12 @@ function ActiveShell({ shell }: { shell: ActiveShellData }) {
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar shell={shell} />
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none tablet:px-8 tablet:py-8">
-          <ShellBanners urlPrefix={shell.urlPrefix} banner={shell.banner} showLegacyBanner={shell.showLegacyBanner} />
+          <ShellBanners
+            urlPrefix={shell.urlPrefix}
+            banner={shell.banner}
+            showLegacyBanner={shell.showLegacyBanner}
+            paymentAlert={shell.paymentAlert}
+          />
           <Outlet />
         </main>
       </div>

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { spacePath, spaceSections } from "~/domain/space-paths";
-import { dismissLegacyBanner } from "./legacy-banner.server";
+import { dismissLegacyBanner } from "./__shell/preferences.server";
 import { dismissLegacyBannerSchema } from "./__legacy-banner-schema";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { redirectInSession } from "~/utils/auth.server";

@@ -1,6 +1,5 @@
 import {
   cancelScheduledRemovals,
-  listActiveSubscriptions,
   listScheduledRemovals,
   listSubscriptions,
   type Subscription,
@@ -90,8 +89,7 @@ export function seatRemovalView(seats: SeatSummary, timeZone: string) {
  */
 export async function cancelSeatDowngrade(space: SpaceContext, page: string) {
   if (!managesSeats(space)) throw new Response("Only the owner manages seats", { status: 403 });
-  const [subscription] = await listActiveSubscriptions(space.auth, space.workspace.workspaceId);
-  const seats = await seatSummaryOf(space, subscription ?? null);
+  const seats = await seatSummaryOf(space, (await loadSubscriptions(space)).active);
   if (!seats?.removal) throw redirectInSession(space.auth, page);
   await cancelScheduledRemovals(space.auth, space.workspace.workspaceId, seats.subscriptionId);
   throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "downgrade-cancelled" })}`);

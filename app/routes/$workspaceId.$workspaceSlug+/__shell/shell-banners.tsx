@@ -2,7 +2,10 @@ import { useLocation } from "@remix-run/react";
 import { BANNER_PARAMS, legacyBannerTexts, withoutBannerParams, type BannerContent } from "~/domain/banner-params";
 import { externalLinks } from "~/domain/external-links";
 import { shellTexts } from "~/domain/shell-texts";
-import { legacyBannerPath } from "~/domain/shell-nav";
+import { legacyBannerPath, paymentAlertPath } from "~/domain/shell-nav";
+import { BILLING_INTENTS } from "~/domain/billing-intents";
+import { paymentAlertTexts } from "~/domain/payment-alerts";
+import type { loadPaymentAlert } from "../__billing/payment-alert.server";
 import { Banner, BannerCloseLink, BannerDismissButton } from "~/components/ui/banner";
 import { lazyConformForm } from "~/components/ui/lazy-hydrated";
 import { useForgetParamsOnceShown } from "~/components/use-forget-params";
@@ -10,6 +13,11 @@ import { useForgetParamsOnceShown } from "~/components/use-forget-params";
 const DismissForm = lazyConformForm(() =>
   import("../__legacy-banner-schema").then((module) => module.dismissLegacyBannerSchema),
 );
+const DismissAlertForm = lazyConformForm(() =>
+  import("../__payment-alert-schema").then((module) => module.dismissPaymentAlertSchema),
+);
+
+type PaymentAlert = NonNullable<Awaited<ReturnType<typeof loadPaymentAlert>>>;
 
 /**
  * The banners at the top of every space page (000 §8): the one a redirect
@@ -19,11 +27,13 @@ export function ShellBanners({
   urlPrefix,
   banner,
   showLegacyBanner,
+  paymentAlert,
 }: {
   urlPrefix: string;
   /** Parsed from the query by the shell's loader. */
   banner: BannerContent | null;
   showLegacyBanner: boolean;
+  paymentAlert: PaymentAlert | null;
 }) {
   const { pathname, search } = useLocation();
   const rest = withoutBannerParams(new URLSearchParams(search)).toString();
@@ -31,9 +41,12 @@ export function ShellBanners({
 
   useForgetParamsOnceShown(banner !== null, BANNER_PARAMS);
 
-  if (!banner && !showLegacyBanner) return null;
+  if (!banner && !showLegacyBanner && !paymentAlert) return null;
   return (
     <div className="mb-6 flex flex-col gap-3">
+      {paymentAlert ? (
+        <PaymentAlertBanner alert={paymentAlert} urlPrefix={urlPrefix} redirectTo={withoutBanner} />
+      ) : null}
       {showLegacyBanner ? <LegacyBanner urlPrefix={urlPrefix} redirectTo={withoutBanner} /> : null}
       {banner ? <Banner {...banner} dismiss={<BannerCloseLink to={withoutBanner} />} /> : null}
     </div>
@@ -68,5 +81,66 @@ function ExternalLink({ href, children }: { href: string; children: string }) {
       {children}
       <span className="sr-only"> {shellTexts.newTab}</span>
     </a>
+  );
+}
+
+const alertLinkClass = "font-semibold underline underline-offset-2";
+
+/**
+ * A payment alert (000 §8, 001 §4): what went wrong and the one link that
+ * mends it. "Update your payment preferences" is a form, since opening the
+ * portal makes a portal session (POST); for those who may not open it, the
+ * billing page.
+ */
+function PaymentAlertBanner({
+  alert,
+  urlPrefix,
+  redirectTo,
+}: {
+  alert: PaymentAlert;
+  urlPrefix: string;
+  redirectTo: string;
+}) {
+  const texts = paymentAlertTexts;
+  const dismiss = alert.dismissible ? (
+    <DismissAlertForm id="dismiss-payment-alert" method="post" action={paymentAlertPath(urlPrefix)} preventScrollReset>
+      <input type="hidden" name="key" value={alert.key} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <BannerDismissButton label={texts.dismiss} />
+    </DismissAlertForm>
+  ) : undefined;
+  if (alert.kind === "all-failed") {
+    return (
+      <Banner tone="error" title={texts.allFailed} detail={texts.canceled} dismiss={dismiss}>
+        <p className="mt-1">
+          <a href={alert.purchase} className={alertLinkClass}>
+            {texts.purchase}
+          </a>
+        </p>
+      </Banner>
+    );
+  }
+  const failed = alert.kind === "failed";
+  return (
+    <Banner
+      tone="error"
+      title={failed ? texts.failed : texts.confirmation}
+      detail={texts.suspended(alert.suspendDate)}
+      dismiss={dismiss}
+    >
+      <div className="mt-1">
+        {failed && alert.portalForm ? (
+          <form method="post" action={alert.portalForm}>
+            <button type="submit" name="intent" value={BILLING_INTENTS.portal} className={alertLinkClass}>
+              {texts.updatePreferences}
+            </button>
+          </form>
+        ) : (
+          <a href={failed ? alert.billing : (alert.invoiceUrl ?? alert.billing)} className={alertLinkClass}>
+            {failed ? texts.updatePreferences : texts.confirmPayment}
+          </a>
+        )}
+      </div>
+    </Banner>
   );
 }

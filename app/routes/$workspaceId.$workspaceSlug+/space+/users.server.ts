@@ -12,7 +12,6 @@ import {
   type MemberChange as MemberChangeCall,
 } from "~/api/members.server";
 import { isBackendError } from "~/api/http.server";
-import { listActiveSubscriptions } from "~/api/subscriptions.server";
 import { bannerQuery } from "~/domain/banners";
 import { parseEmailTags } from "~/domain/email-tags";
 import { genericErrorTexts } from "~/domain/error-texts";
@@ -47,6 +46,7 @@ import { requireAccess, requireSpace, type SpaceContext } from "~/utils/space.se
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 import {
   cancelSeatDowngrade,
+  loadSubscriptions,
   managesSeats,
   seatCheckoutLinks,
   seatRemovalView,
@@ -81,9 +81,9 @@ const offersTypeChange = (space: SpaceContext) =>
 /** What the type change rules need beyond the rows: who is paid elsewhere, and the subscription. */
 async function loadTypeChangeFacts(space: SpaceContext) {
   const workspaceId = space.workspace.workspaceId;
-  const [restrictions, [subscription]] = await Promise.all([
+  const [restrictions, { active: subscription }] = await Promise.all([
     listPromoteRestrictions(space.auth, workspaceId),
-    listActiveSubscriptions(space.auth, workspaceId),
+    loadSubscriptions(space),
   ]);
   return {
     paidElsewhere: new Set(
@@ -97,8 +97,7 @@ type SpaceTypeFacts = Awaited<ReturnType<typeof loadTypeChangeFacts>> & { paidCo
 /** The per-seat space's seats, for its owners and admins (001 §5: subscriptions are not listed for members). */
 async function loadSeats(space: SpaceContext) {
   if (!space.workspace.isPerSeat || !managesMembers(space)) return null;
-  const [subscription] = await listActiveSubscriptions(space.auth, space.workspace.workspaceId);
-  return seatSummaryOf(space, subscription ?? null);
+  return seatSummaryOf(space, (await loadSubscriptions(space)).active);
 }
 
 /** How many members on a user plan the space's plan allows (002 §3 features.FREE and features.PRO). */

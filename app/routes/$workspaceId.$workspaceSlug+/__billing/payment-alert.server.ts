@@ -1,0 +1,42 @@
+import { paymentAlertFor } from "~/domain/payment-alerts";
+import { canManageBillingPortal } from "~/domain/permissions";
+import { purchaseStart } from "~/domain/checkout-flow";
+import { isGmailAddress } from "~/domain/wrong-plan";
+import { spacePath, spaceSections } from "~/domain/space-paths";
+import { formatDate } from "~/domain/zoned-format";
+import type { SpaceContext } from "~/utils/space.server";
+import { loadSubscriptions } from "./space-billing.server";
+
+/**
+ * The payment alert of the space's newest subscription (000 §8, 001 §4),
+ * ready for the shell's banners: its kind, whether it may be dismissed, the
+ * date the subscription will be suspended and where its link goes (the
+ * portal through the billing page's form, the hosted invoice page, or a new
+ * purchase). Members never see one, so nothing is read for them.
+ */
+export async function loadPaymentAlert(space: SpaceContext, dismissed: readonly string[], timeZone: string) {
+  if (space.access.role === "MEMBER") return null;
+  const { subscriptions } = await loadSubscriptions(space);
+  const newest = subscriptions[0] ?? null;
+  const invoice = newest?.additionalStripeInfo?.latestInvoice ?? null;
+  const alert = paymentAlertFor(
+    newest && {
+      subscriptionId: newest.subscriptionId,
+      status: newest.status,
+      latestInvoice: invoice && { paid: invoice.paid, paymentIntentStatus: invoice.paymentIntent?.status ?? null },
+    },
+    { role: space.access.role, isPerSeat: space.workspace.isPerSeat, dismissed },
+  );
+  if (!alert || !newest) return null;
+  const billing = spacePath(space.urlPrefix, spaceSections.billing);
+  const gmail = isGmailAddress(space.me.userEmail);
+  return {
+    ...alert,
+    suspendDate: formatDate(invoice?.suspendTimestamp ?? newest.endTimestamp, timeZone),
+    /** Failed: the portal's form posts to the billing page, for whoever may open it; others see billing. */
+    portalForm: canManageBillingPortal(space.access, space.workspace) ? billing : null,
+    billing,
+    invoiceUrl: invoice?.hostedInvoiceUrl ?? null,
+    purchase: spacePath(space.urlPrefix, purchaseStart({ isPerSeat: space.workspace.isPerSeat, gmail, plan: "PRO" })),
+  };
+}

@@ -1,0 +1,249 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { cancelIntervalChange, customerPortalUrl, listPaymentPlans, type PaymentPlan } from "~/api/billing.server";
+import type { Subscription } from "~/api/subscriptions.server";
+import { billingFlag, checkoutResult, type CheckoutResult } from "~/domain/billing-query";
+import { purchaseStart } from "~/domain/checkout-flow";
+import { BILLING_INTENTS } from "~/domain/billing-intents";
+import { billingTexts, planNames } from "~/domain/billing-texts";
+import { isGmailAddress } from "~/domain/wrong-plan";
+import { MEMBER_INTENTS } from "~/domain/members";
+import { canManageBillingPortal } from "~/domain/permissions";
+import { perMonth } from "~/domain/seat-pricing";
+import { formatMoney } from "~/domain/money";
+import { spacePath, spaceSections } from "~/domain/space-paths";
+import { bannerQuery } from "~/domain/banners";
+import { formatDate } from "~/domain/zoned-format";
+import { redirectInSession } from "~/utils/auth.server";
+import { requireAccess, requireSpace, type SpaceContext } from "~/utils/space.server";
+import { timeZoneFromCookieHeader } from "~/utils/time-zone";
+import {
+  cancelSeatDowngrade,
+  isManagedOffline,
+  loadSubscriptions,
+  seatRemovalView,
+  seatSummaryOf,
+} from "../__billing/space-billing.server";
+
+export const CONFIRM_PARAM = "confirm";
+
+const billingPage = (space: Pick<SpaceContext, "urlPrefix">) => spacePath(space.urlPrefix, spaceSections.billing);
+
+/** After Stripe's hosted page the webhook may trail the person by a moment: the page waits for it twice, briefly. */
+const WEBHOOK_WAITS_MS = [1000, 1000];
+
+/**
+ * The billing page (001 §2): the current plan, the plan cards of a free
+ * space, the legacy upsell, the seats and their scheduled downgrade, a
+ * scheduled billing-cycle change with its cancel confirmation
+ * (`?confirm=cancel-interval-change`), and the banners the query asks for.
+ */
+export async function loadBillingPage(args: LoaderFunctionArgs) {
+  const space = await requireSpace(args);
+  requireAccess(space, (access) => access.canViewBillingPage, "");
+  const url = new URL(args.request.url);
+  const result = checkoutResult(url.searchParams);
+  // 001 §4: an inconsistent post-checkout query gives a clean billing page.
+  if (result === "invalid") throw redirectInSession(space.auth, billingPage(space));
+  const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
+  const { workspace, access } = space;
+
+  const [{ active }, plans] = await Promise.all([
+    result?.kind === "started" ? subscriptionsAfterPurchase(space) : loadSubscriptions(space),
+    offersPlans(space) ? listPaymentPlans(space.auth) : [],
+  ]);
+  const seats = await seatSummaryOf(space, active);
+  const removal = seats && seatRemovalView(seats, timeZone);
+  const canChange = access.canAccessBilling && active !== null && !isManagedOffline(active);
+
+  return {
+    spaceName: workspace.workspaceName,
+    role: access.role,
+    current: currentPlan(space, active, seats, timeZone),
+    planCards: planCards(space, plans),
+    legacyUpsell: workspace.workspacePlan === "LEGACY" ? legacyUpsell(plans) : null,
+    canOpenPortal: canManageBillingPortal(access, workspace) && active !== null && !isManagedOffline(active),
+    removal,
+    intervalChange:
+      active?.scheduledChanges && canChange
+        ? {
+            target: active.scheduledChanges.targetBillingInterval,
+            current: active.billingInterval,
+            date: formatDate(active.endTimestamp, timeZone),
+            confirming: url.searchParams.get(CONFIRM_PARAM) === BILLING_INTENTS.cancelIntervalChange,
+          }
+        : null,
+    success: successBanner(result, removal, space),
+    flag: billingFlag(url.searchParams),
+  };
+}
+
+/** Right after a purchase, the subscription the webhook makes; waited for a little if it is not there yet. */
+async function subscriptionsAfterPurchase(space: SpaceContext) {
+  let loaded = await loadSubscriptions(space);
+  for (const wait of WEBHOOK_WAITS_MS) {
+    if (loaded.active) break;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    loaded = await loadSubscriptions(space);
+  }
+  return loaded;
+}
+
+/** 001 §2: plan cards for a free space; the legacy upsell needs the Pro price too. */
+const offersPlans = (space: SpaceContext) =>
+  space.workspace.workspacePlan === "FREE" || space.workspace.workspacePlan === "LEGACY";
+
+const amountOf = (plan: PaymentPlan | undefined) => plan?.paymentPlanTiers[0]?.unitAmount ?? null;
+
+/** 001 §3: for display only ACTIVE USD plans are read. */
+function displayPlan(plans: PaymentPlan[], workspacePlan: "PRO" | "PREMIUM", userPlan: "PRO" | "PRO_PERSONAL") {
+  return plans.find(
+    (plan) =>
+      plan.status === "ACTIVE" &&
+      plan.currency === "USD" &&
+      plan.billingInterval === "YEARLY" &&
+      plan.teamSize === null &&
+      plan.workspacePlan === workspacePlan &&
+      plan.userPlan === userPlan,
+  );
+}
+
+/**
+ * The plan cards of a free space (001 §2): Pro, and Premium unless the
+ * PREMIUM_PLAN restriction applies or the space is per-seat (which sells
+ * only Pro, 001 §1). Prices per month, billed annually; a Gmail buyer's Pro
+ * is the Pro Personal price. Only someone with billing access may upgrade.
+ */
+function planCards(space: SpaceContext, plans: PaymentPlan[]) {
+  const { workspace, access, me } = space;
+  if (workspace.workspacePlan !== "FREE") return [];
+  const gmail = isGmailAddress(me.userEmail);
+  const offered: Array<"PRO" | "PREMIUM"> =
+    workspace.isPerSeat || workspace.restrictions.PREMIUM_PLAN ? ["PRO"] : ["PRO", "PREMIUM"];
+  return offered.flatMap((workspacePlan) => {
+    const yearly = amountOf(
+      displayPlan(plans, workspacePlan, workspacePlan === "PRO" && gmail ? "PRO_PERSONAL" : "PRO"),
+    );
+    if (yearly === null) return [];
+    return [
+      {
+        plan: workspacePlan,
+        price: formatMoney(perMonth(yearly), "USD", { plain: true }),
+        unit: workspace.isPerSeat ? billingTexts.plans.perSeatMonth : billingTexts.plans.perUserMonth,
+        upgradeTo: access.canAccessBilling
+          ? spacePath(space.urlPrefix, purchaseStart({ isPerSeat: workspace.isPerSeat, gmail, plan: workspacePlan }))
+          : null,
+      },
+    ];
+  });
+}
+
+function legacyUpsell(plans: PaymentPlan[]) {
+  const yearly = amountOf(displayPlan(plans, "PRO", "PRO"));
+  return { price: yearly === null ? null : formatMoney(perMonth(yearly), "USD", { plain: true }) };
+}
+
+type Seats = Awaited<ReturnType<typeof seatSummaryOf>>;
+
+/** The current-plan card (001 §2): the plan, the seats, the price per cycle and the renews/ends line. */
+function currentPlan(space: SpaceContext, active: Subscription | null, seats: Seats, timeZone: string) {
+  const { workspace } = space;
+  const name =
+    workspace.workspacePlan === "LEGACY" && workspace.legacyType
+      ? billingTexts.currentPlan.legacy(workspace.legacyType)
+      : billingTexts.currentPlan.plan(
+          planNames[workspace.workspacePlan === "OFFLINE" ? "PRO" : workspace.workspacePlan],
+        );
+  return {
+    name,
+    isFree: workspace.workspacePlan === "FREE",
+    seats: seats && { total: seats.totalSeats, used: seats.assignedSeats },
+    price:
+      active && !isManagedOffline(active) && active.amount > 0
+        ? {
+            amount: billingTexts.currentPlan.price(
+              formatMoney(Math.round(active.amount * (1 + active.taxRate / 100)), active.currency),
+              active.billingInterval,
+            ),
+            billed: billingTexts.billed[active.billingInterval],
+          }
+        : null,
+    renewal: active
+      ? (active.autoRenew ? billingTexts.currentPlan.renews : billingTexts.currentPlan.ends)(
+          formatDate(active.endTimestamp, timeZone),
+        )
+      : null,
+    offline: active !== null && isManagedOffline(active),
+  };
+}
+
+/** 001 §4 Billing success banner, from the checked query and what the backend holds. */
+function successBanner(
+  result: CheckoutResult | null,
+  removal: ReturnType<typeof seatRemovalView>,
+  space: SpaceContext,
+) {
+  const texts = billingTexts.success;
+  switch (result?.kind) {
+    case undefined:
+      return null;
+    case "started":
+      return { title: texts.started, detail: texts.startedSeats(result.seats), manageMembers: null };
+    case "legacy-replaced":
+      return { title: texts.legacyReplaced, detail: texts.legacyReplacedDetail, manageMembers: null };
+    case "seats-added":
+      return {
+        title: texts.wellDone,
+        detail: texts.seatsAdded(result.seats),
+        manageMembers: spacePath(space.urlPrefix, spaceSections.users),
+      };
+    case "seats-removed":
+      return {
+        title: texts.removalScheduled,
+        detail: removal ? texts.removalDetail(result.seats, removal.date) : null,
+        manageMembers: null,
+      };
+    case "updated":
+      return { title: texts.updated, detail: null, manageMembers: null };
+  }
+}
+
+/**
+ * The page's forms: Manage billing (a 303 to Stripe's portal, which comes
+ * back here), the cancel of a scheduled billing-cycle change, and the cancel
+ * of a scheduled seat downgrade. Any other intent is a 400.
+ */
+export async function billingAction(args: ActionFunctionArgs) {
+  const space = await requireSpace(args);
+  requireAccess(space, (access) => access.canAccessBilling, "");
+  const intent = (await args.request.formData()).get("intent");
+  switch (intent) {
+    case BILLING_INTENTS.portal:
+      return openPortal(space, args.request);
+    case BILLING_INTENTS.cancelIntervalChange:
+      return cancelScheduledIntervalChange(space);
+    case MEMBER_INTENTS.cancelDowngrade:
+      return cancelSeatDowngrade(space, billingPage(space));
+    default:
+      throw new Response("Unknown intent", { status: 400 });
+  }
+}
+
+async function openPortal(space: SpaceContext, request: Request) {
+  if (!canManageBillingPortal(space.access, space.workspace)) throw new Response("No portal here", { status: 403 });
+  const returnUrl = new URL(billingPage(space), request.url).toString();
+  const portal = await customerPortalUrl(space.auth, space.workspace.workspaceId, returnUrl);
+  return redirect(portal, 303);
+}
+
+async function cancelScheduledIntervalChange(space: SpaceContext) {
+  const { active } = await loadSubscriptions(space);
+  const page = billingPage(space);
+  if (!active?.scheduledChanges || isManagedOffline(active)) throw redirectInSession(space.auth, page);
+  try {
+    await cancelIntervalChange(space.auth, space.workspace.workspaceId, active.subscriptionId);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return data({ intervalChangeError: billingTexts.intervalChange.failed }, { status: 502 });
+  }
+  throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "downgrade-cancelled" })}`);
+}
