@@ -83,7 +83,13 @@ export interface SeatPlanRequest {
 export function quoteSeats(
   auth: AuthContext,
   workspaceId: string,
-  request: { country: string; business: boolean; previewProratedAmounts: boolean; seatPlans: SeatPlanRequest[] },
+  request: {
+    country: string;
+    business: boolean;
+    billingInterval?: BillingInterval;
+    previewProratedAmounts: boolean;
+    seatPlans: SeatPlanRequest[];
+  },
 ): Promise<Quote> {
   return auth.call({
     base: "billing",
@@ -92,7 +98,7 @@ export function quoteSeats(
     body: {
       purchaseType: request.business ? "B2B" : "B2C",
       country: request.country,
-      billingInterval: "YEARLY",
+      billingInterval: request.billingInterval ?? "YEARLY",
       workspacePlan: "PRO",
       previewProratedAmounts: request.previewProratedAmounts,
       seatPlans: request.seatPlans,

@@ -43,6 +43,8 @@ export interface BackendRequest<T> {
   idempotencyKey?: string;
   /** Parses a successful answer; leave out for answers without a body. */
   schema?: z.ZodType<T, z.ZodTypeDef, unknown>;
+  /** A read that asks again instead of sharing this request's earlier answer: waiting for a webhook's effect. */
+  fresh?: boolean;
 }
 
 export function backendUrl(base: BackendBase, path: string, query?: Record<string, QueryValue>) {

@@ -11,7 +11,7 @@ const HOSTILE = [
   "a:b",
   "x|LEGACY",
   "a,memberStatus:DISABLED",
-  'back\\slash "double" \'single\'',
+  "back\\slash \"double\" 'single'",
   "été 🎉",
   " , : | % ",
 ];
@@ -56,7 +56,10 @@ describe("rowsOrNoneIfRefused", () => {
     await expect(rowsOrNoneIfRefused(Promise.reject(refused))).resolves.toEqual([]);
     await expect(rowsOrNoneIfRefused(Promise.resolve([1, 2]))).resolves.toEqual([1, 2]);
 
-    const failures = [new BackendError(403, "forbidden", undefined, "/x"), new BackendError(500, undefined, undefined, "/x")];
+    const failures = [
+      new BackendError(403, "forbidden", undefined, "/x"),
+      new BackendError(500, undefined, undefined, "/x"),
+    ];
     for (const failure of failures) {
       expect(isRefusedQuery(failure)).toBe(false);
       await expect(rowsOrNoneIfRefused(Promise.reject(failure))).rejects.toBe(failure);

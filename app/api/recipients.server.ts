@@ -47,7 +47,12 @@ export interface RecipientListQuery {
 }
 
 /** GET /users/me/workspaces/{workspaceId}/{unsubscriptions|bounces}. */
-export async function listRecipients(auth: AuthContext, kind: RecipientKind, workspaceId: string, query: RecipientListQuery) {
+export async function listRecipients(
+  auth: AuthContext,
+  kind: RecipientKind,
+  workspaceId: string,
+  query: RecipientListQuery,
+) {
   const answer = await auth.call({
     base: "v2",
     path: `/users/me/workspaces/${encodeURIComponent(workspaceId)}/${paths[kind].list}`,
@@ -82,7 +87,12 @@ export async function addRecipients(
 }
 
 /** DELETE …-delete-{unsubscriptions|bounces}/me/{workspaceId}/{emailAddress} (the address URL-encoded). */
-export async function deleteRecipient(auth: AuthContext, kind: RecipientKind, workspaceId: string, emailAddress: string) {
+export async function deleteRecipient(
+  auth: AuthContext,
+  kind: RecipientKind,
+  workspaceId: string,
+  emailAddress: string,
+) {
   await auth.call({
     base: "v2",
     path: `${paths[kind].remove}/${encodeURIComponent(workspaceId)}/${encodeURIComponent(emailAddress)}`,

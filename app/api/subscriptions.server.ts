@@ -83,10 +83,15 @@ export const billingSpacePath = (workspaceId: string) =>
   `/workspace-billing/workspaces/${encodeURIComponent(workspaceId)}`;
 
 /** 001 §7 Subscriptions v2 without a status: every subscription of the space, newest first (a canceled one tells of failed payments). */
-export async function listSubscriptions(auth: AuthContext, workspaceId: string): Promise<Subscription[]> {
+export async function listSubscriptions(
+  auth: AuthContext,
+  workspaceId: string,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<Subscription[]> {
   const answer = await auth.call({
     base: "billing",
     path: `${billingSpacePath(workspaceId)}/subscriptions/v2`,
+    fresh,
     schema: z.object({ items: z.array(subscriptionSchema) }),
   });
   return answer.items;

@@ -34,7 +34,12 @@ export async function listTemplates(auth: AuthContext) {
 }
 
 /** POST /users/{userId}/drafts (v2): a Gmail draft from a template; its message id. */
-export async function createDraftFromTemplate(auth: AuthContext, userId: string, templateId: string, idempotencyKey: string) {
+export async function createDraftFromTemplate(
+  auth: AuthContext,
+  userId: string,
+  templateId: string,
+  idempotencyKey: string,
+) {
   const answer = await auth.call({
     base: "v2",
     path: `/users/${encodeURIComponent(userId)}/drafts`,

@@ -43,13 +43,25 @@ export const userSchema = z.object({
   userId: z.string(),
   userEmail: z.string(),
   userName: z.string(),
-  profilePictureUrl: z.string().nullish().transform((value) => value ?? null),
+  profilePictureUrl: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
   isPersonal: z.boolean(),
   installationTimestamp: optionalTimestamp,
   lastUpdateTimestamp: optionalTimestamp,
-  domain: z.object({ domainName: z.string() }).nullish().transform((value) => value ?? null),
-  addonWorkspaceId: z.string().nullish().transform((value) => value ?? null),
-  freeUserQuota: z.number().nullish().transform((value) => value ?? null),
+  domain: z
+    .object({ domainName: z.string() })
+    .nullish()
+    .transform((value) => value ?? null),
+  addonWorkspaceId: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
+  freeUserQuota: z
+    .number()
+    .nullish()
+    .transform((value) => value ?? null),
   isPerSeat: z.boolean().default(false),
   license: z
     .object({ subscriptionId: z.string(), paymentSource: z.string() })
@@ -93,7 +105,13 @@ export function getActivationStatus(auth: AuthContext) {
   return auth.call({
     base: "v2",
     path: "/users/workspace-activation-status/me",
-    query: { checkIsRegistered: true, includeUserV1: false, includeUserV2: true, includeUserV2Workspace: false, includeFBData: false },
+    query: {
+      checkIsRegistered: true,
+      includeUserV1: false,
+      includeUserV2: true,
+      includeUserV2Workspace: false,
+      includeFBData: false,
+    },
     schema: activationStatusSchema,
   });
 }

@@ -6,14 +6,18 @@ import { legacyTypeSchema, userPlanSchema, workspacePlanSchema } from "./schemas
 const restrictionsSchema = z
   .record(z.string(), z.boolean())
   .nullish()
-  .transform((value) =>
-    Object.fromEntries(RESTRICTIONS.map((key) => [key, value?.[key] === true])) as Record<Restriction, boolean>,
+  .transform(
+    (value) =>
+      Object.fromEntries(RESTRICTIONS.map((key) => [key, value?.[key] === true])) as Record<Restriction, boolean>,
   );
 
 const activeWorkspaceSchema = z.object({
   workspaceId: z.string(),
   workspaceName: z.string(),
-  memberCount: z.number().nullish().transform((value) => value ?? null),
+  memberCount: z
+    .number()
+    .nullish()
+    .transform((value) => value ?? null),
   workspacePlan: workspacePlanSchema,
   status: z.literal("ACTIVE"),
   memberInviteUser: z.boolean(),
@@ -22,7 +26,10 @@ const activeWorkspaceSchema = z.object({
     .array(z.object({ userPlan: userPlanSchema, hasMultiDomain: z.boolean(), allowedUserCount: z.number() }))
     .default([]),
   legacyType: legacyTypeSchema.nullish().transform((value) => value ?? null),
-  paymentSource: z.string().nullish().transform((value) => value ?? null),
+  paymentSource: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? null),
   urlPrefix: z.string(),
   isPerSeat: z.boolean().default(false),
   restrictions: restrictionsSchema,

@@ -97,6 +97,10 @@ export const BILLING_FLAGS = Object.keys(billingTexts.flags) as BillingFlag[];
 /** The checkout's texts (001 §2, §5, §8). */
 export const checkoutTexts = {
   back: "Back",
+  /** Written for this app: the step list's name for screen readers. */
+  stepsLabel: "Checkout steps",
+  /** 001 §9: per-seat checkout sells yearly only. */
+  billedAnnually: "Billed annually",
   steps: {
     details: "Billing details",
     information: "Billing information",

@@ -10,6 +10,9 @@ export const externalLinks = {
   support: "https://support.yamm.com/hc/en-us/requests/new",
   pricing: "https://yamm.com/pricing",
   contactUs: "https://yamm.com/contact",
+  /** 001 §2: the card payment provider's terms and privacy policy, linked from the billing information step. */
+  stripeTerms: "https://stripe.com/legal/ssa",
+  stripePrivacy: "https://stripe.com/privacy",
   enableCookiesHelp: {
     chrome: "https://support.google.com/chrome/answer/95647",
     firefox: "https://support.mozilla.org/kb/third-party-cookies-firefox-tracking-protection",

@@ -26,3 +26,8 @@ export function dayKey(timestamp: number, timeZone: string) {
 export function formatDate(timestamp: number, timeZone: string) {
   return format(new TZDate(timestamp, timeZone), "LLL. d, yyyy");
 }
+
+/** 001 §2: a payment's due date, "March 5th, 2025", in the user's time zone. */
+export function formatPaymentDate(timestamp: number, timeZone: string) {
+  return format(new TZDate(timestamp, timeZone), "MMMM do, yyyy");
+}

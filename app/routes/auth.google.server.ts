@@ -6,6 +6,7 @@ import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { z } from "zod";
 import { getEnv, googleEndpoints } from "~/env.server";
 import { authFlowSessionStorage } from "~/utils/session.server";
+import { appUrl } from "~/utils/app-url.server";
 
 /** What a successful Google sign-in hands to our callback. */
 export interface GoogleSignIn {
@@ -115,8 +116,7 @@ async function readScope(endpoints: Endpoints, accessToken: string) {
 }
 
 export function callbackUrl(request: Request) {
-  const origin = getEnv().APP_URL ?? new URL(request.url).origin;
-  return new URL("/auth/google/callback", origin).toString();
+  return appUrl(request, "/auth/google/callback");
 }
 
 export function googleAuthenticator(

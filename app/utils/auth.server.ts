@@ -115,7 +115,10 @@ async function createContext(request: Request): Promise<AuthContext> {
 }
 
 /** An AuthContext for tokens we already hold (the sign-in callback's fresh ones, or the cookie's). */
-export function authContextFor(request: Request, initial: SessionData): AuthContext & { refresh(): Promise<SessionData> } {
+export function authContextFor(
+  request: Request,
+  initial: SessionData,
+): AuthContext & { refresh(): Promise<SessionData> } {
   let session = initial;
   let renewedCookie: string | null = null;
   let refreshing: Promise<SessionData> | null = null;
@@ -169,7 +172,7 @@ export function authContextFor(request: Request, initial: SessionData): AuthCont
         return send(backendRequest);
       }
       const key = `${backendRequest.base} ${backendRequest.path} ${JSON.stringify(backendRequest.query ?? {})}`;
-      let read = reads.get(key) as Promise<T> | undefined;
+      let read = backendRequest.fresh ? undefined : (reads.get(key) as Promise<T> | undefined);
       if (!read) {
         read = send(backendRequest);
         reads.set(key, read);

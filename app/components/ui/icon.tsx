@@ -43,6 +43,7 @@ const paths = {
     </>
   ),
   "chevron-down": <path d="m6 9 6 6 6-6" />,
+  "chevron-left": <path d="m15 18-6-6 6-6" />,
   selector: <path d="m7 15 5 5 5-5M7 9l5-5 5 5" />,
   x: <path d="M6 6l12 12M18 6 6 18" />,
   menu: <path d="M4 6h16M4 12h16M4 18h16" />,

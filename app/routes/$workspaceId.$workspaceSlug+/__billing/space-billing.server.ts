@@ -28,9 +28,9 @@ export const isManagedOffline = (subscription: Pick<Subscription, "paymentSource
  * The space's subscriptions, newest first (001 §5: not listed for members,
  * who get none), and the active one among them.
  */
-export async function loadSubscriptions(space: SpaceContext) {
+export async function loadSubscriptions(space: SpaceContext, options: { fresh?: boolean } = {}) {
   if (space.access.role === "MEMBER") return { subscriptions: [], active: null };
-  const subscriptions = await listSubscriptions(space.auth, space.workspace.workspaceId);
+  const subscriptions = await listSubscriptions(space.auth, space.workspace.workspaceId, options);
   return { subscriptions, active: subscriptions.find((subscription) => subscription.status === "ACTIVE") ?? null };
 }
 
@@ -93,4 +93,21 @@ export async function cancelSeatDowngrade(space: SpaceContext, page: string) {
   if (!seats?.removal) throw redirectInSession(space.auth, page);
   await cancelScheduledRemovals(space.auth, space.workspace.workspaceId, seats.subscriptionId);
   throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "downgrade-cancelled" })}`);
+}
+
+/** Webhooks may trail Stripe's answer by a moment (001 §4 Add seats: wait 2 s, at most twice). */
+const WEBHOOK_WAITS_MS = [2000, 2000];
+
+/**
+ * The space's subscriptions once `reached` holds for the active one, asked
+ * again after each wait; what there is after the last wait otherwise.
+ */
+export async function awaitSubscription(space: SpaceContext, reached: (active: Subscription | null) => boolean) {
+  let loaded = await loadSubscriptions(space, { fresh: true });
+  for (const wait of WEBHOOK_WAITS_MS) {
+    if (reached(loaded.active)) break;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    loaded = await loadSubscriptions(space, { fresh: true });
+  }
+  return loaded;
 }

@@ -3,16 +3,17 @@ import { useLoaderData } from "@remix-run/react";
 import { PageHeading } from "~/components/ui/page-heading";
 import { pageTitle } from "~/domain/page-title";
 import { checkoutTexts } from "~/domain/page-texts";
-import { loadSpacePage } from "~/utils/space-page.server";
+import { loadCheckoutEntry } from "./__steps/checkout-entry.server";
 
 /** Checkout needs billing access; anyone else goes to the space root (001 §2). */
-export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args, (access) => access.canAccessBilling, "");
+export const loader = (args: LoaderFunctionArgs) => loadCheckoutEntry(args, "options");
 
 export default function CheckoutStep() {
   const { spaceName, isPerSeat } = useLoaderData<typeof loader>();
   return <PageHeading>{checkoutTexts(isPerSeat).heading(spaceName)}</PageHeading>;
 }
 
-export const meta = ({ data }: { data?: { isPerSeat: boolean } }) => pageTitle(checkoutTexts(data?.isPerSeat ?? false).title);
+export const meta = ({ data }: { data?: { isPerSeat: boolean } }) =>
+  pageTitle(checkoutTexts(data?.isPerSeat ?? false).title);
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -1,17 +1,84 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { PageHeading } from "~/components/ui/page-heading";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { checkoutTexts, planNames } from "~/domain/billing-texts";
+import { externalLinks } from "~/domain/external-links";
+import { SEAT_MAXIMUM } from "~/domain/seat-pricing";
 import { pageTitle } from "~/domain/page-title";
-import { pageTexts } from "~/domain/page-texts";
-import { loadSpacePage } from "~/utils/space-page.server";
+import { SeatChangeScreen } from "./__steps/seat-change-screen";
+import { SeatCountForm } from "./__steps/seat-count-form";
+import { addSeatsAction, loadAddSeats, SEATS_PARAM } from "./add-seats.server";
 
-export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args, (access) => access.canAccessBilling, "");
+export const loader = (args: LoaderFunctionArgs) => loadAddSeats(args);
+export const action = (args: ActionFunctionArgs) => addSeatsAction(args);
 
-export default function Page() {
-  const { spaceName } = useLoaderData<typeof loader>();
-  return <PageHeading>{pageTexts.addSeats.heading(spaceName)}</PageHeading>;
+const texts = checkoutTexts.addSeats;
+
+/** Add seats (001 §2): how many, what they cost today and at the next payment. */
+export default function AddSeatsStep() {
+  const page = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { offer } = page;
+  return (
+    <SeatChangeScreen
+      title={checkoutTexts.titles.addSeats(page.spaceName)}
+      header={page.header}
+      cancelTo={page.billing}
+      error={refused?.error ?? null}
+      confirm={{
+        label: texts.submit(offer?.seats ?? 0),
+        variant: "primary",
+        fields: offer && { name: SEATS_PARAM, value: offer.seats, idempotencyKey: offer.idempotencyKey },
+      }}
+    >
+      <p className="text-sm text-slate-700">
+        {texts.current(page.current, planNames[page.plan === "PREMIUM" ? "PREMIUM" : "PRO"])}
+      </p>
+      {offer ? (
+        <>
+          <SeatCountForm
+            label={texts.quantity}
+            name={SEATS_PARAM}
+            update={texts.update}
+            control={
+              <input
+                id={SEATS_PARAM}
+                name={SEATS_PARAM}
+                type="number"
+                min={1}
+                max={page.addable}
+                defaultValue={offer.seats}
+                className="mt-1 block w-28 rounded-md border-slate-300 text-sm shadow-sm"
+              />
+            }
+          />
+          <p className="mt-6 text-sm text-slate-700">{offer.line}</p>
+          <dl className="mt-2 space-y-2 text-sm">
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-700">{texts.chargedToday}</dt>
+              <dd className="font-semibold text-slate-900">{offer.chargedToday}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-700">{texts.nextPayment(offer.nextPaymentDate)}</dt>
+              <dd className="font-medium text-slate-900">{offer.nextPayment}</dd>
+            </div>
+          </dl>
+          {offer.taxesIncluded ? <p className="mt-2 text-xs text-slate-600">{texts.taxesIncluded}</p> : null}
+        </>
+      ) : (
+        <p className="mt-4 text-sm text-slate-700">{texts.atMaximum}</p>
+      )}
+      {!offer || page.current + offer.seats >= SEAT_MAXIMUM ? (
+        <p className="mt-4 text-sm">
+          <a href={externalLinks.contactUs} className="font-semibold text-brand-700 underline">
+            {texts.contactUs}
+          </a>
+        </p>
+      ) : null}
+    </SeatChangeScreen>
+  );
 }
 
-export const meta = () => pageTitle(pageTexts.addSeats.title);
+export const meta = ({ data }: { data?: { spaceName: string } }) =>
+  pageTitle(checkoutTexts.titles.addSeats(data?.spaceName ?? ""));
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PageHeading } from "~/components/ui/page-heading";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { loadSpacePage } from "~/utils/space-page.server";
+import { loadCheckoutEntry } from "./__steps/checkout-entry.server";
 
-export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args, (access) => access.canAccessBilling, "");
+export const loader = (args: LoaderFunctionArgs) => loadCheckoutEntry(args, "other");
 
 export default function Page() {
   return <PageHeading>{pageTexts.legacyUsers.heading}</PageHeading>;

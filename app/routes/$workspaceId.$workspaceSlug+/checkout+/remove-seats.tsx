@@ -1,17 +1,84 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { PageHeading } from "~/components/ui/page-heading";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { checkoutTexts } from "~/domain/billing-texts";
 import { pageTitle } from "~/domain/page-title";
-import { pageTexts } from "~/domain/page-texts";
-import { loadSpacePage } from "~/utils/space-page.server";
+import { SeatChangeScreen } from "./__steps/seat-change-screen";
+import { SeatCountForm } from "./__steps/seat-count-form";
+import { loadRemoveSeats, removeSeatsAction, TARGET_PARAM } from "./remove-seats.server";
 
-export const loader = (args: LoaderFunctionArgs) => loadSpacePage(args, (access) => access.canAccessBilling, "");
+export const loader = (args: LoaderFunctionArgs) => loadRemoveSeats(args);
+export const action = (args: ActionFunctionArgs) => removeSeatsAction(args);
 
-export default function Page() {
-  const { spaceName } = useLoaderData<typeof loader>();
-  return <PageHeading>{pageTexts.removeSeats.heading(spaceName)}</PageHeading>;
+const texts = checkoutTexts.removeSeats;
+
+/** Remove unused seats (001 §2): down to the seats in use, from the next renewal. */
+export default function RemoveSeatsStep() {
+  const page = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const { offer } = page;
+  return (
+    <SeatChangeScreen
+      title={checkoutTexts.titles.removeSeats(page.spaceName)}
+      header={page.header}
+      cancelTo={page.billing}
+      error={refused?.error ?? null}
+      confirm={{
+        label: texts.submit(offer?.removed ?? 0),
+        variant: "danger",
+        fields: offer && { name: TARGET_PARAM, value: offer.target, idempotencyKey: offer.idempotencyKey },
+      }}
+    >
+      <p className="text-sm font-medium text-slate-900">{texts.used(page.used, page.total)}</p>
+      {offer ? (
+        <>
+          <SeatCountForm
+            label={texts.quantity}
+            name={TARGET_PARAM}
+            update={texts.update}
+            control={
+              <select
+                id={TARGET_PARAM}
+                name={TARGET_PARAM}
+                defaultValue={offer.target}
+                className="mt-1 block w-28 rounded-md border-slate-300 text-sm shadow-sm"
+              >
+                {offer.totals.map((total) => (
+                  <option key={total} value={total}>
+                    {total}
+                  </option>
+                ))}
+              </select>
+            }
+          />
+          <dl className="mt-6 text-sm">
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-700">{texts.newRate}</dt>
+              <dd className="font-semibold text-slate-900">{offer.newRate}</dd>
+            </div>
+          </dl>
+          <p className="mt-4 text-sm text-slate-700">{texts.removing(offer.removed, page.total, offer.target)}</p>
+          <p className="mt-2 text-sm text-slate-700">{offer.nextPayment}</p>
+        </>
+      ) : (
+        <p role="alert" className="mt-4 text-sm font-medium text-amber-800">
+          {texts.allUsed}
+        </p>
+      )}
+      {page.membersPage ? (
+        <p className="mt-4 text-sm">
+          <Link to={page.membersPage} className="font-semibold text-brand-700 underline">
+            {texts.removeMembers}
+          </Link>
+        </p>
+      ) : null}
+      {offer?.taxesIncluded ? (
+        <p className="mt-2 text-xs text-slate-600">{checkoutTexts.addSeats.taxesIncluded}</p>
+      ) : null}
+    </SeatChangeScreen>
+  );
 }
 
-export const meta = () => pageTitle(pageTexts.removeSeats.title);
+export const meta = ({ data }: { data?: { spaceName: string } }) =>
+  pageTitle(checkoutTexts.titles.removeSeats(data?.spaceName ?? ""));
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

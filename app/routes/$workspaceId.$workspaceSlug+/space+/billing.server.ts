@@ -13,10 +13,12 @@ import { formatMoney } from "~/domain/money";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { bannerQuery } from "~/domain/banners";
 import { formatDate } from "~/domain/zoned-format";
+import { appUrl } from "~/utils/app-url.server";
 import { redirectInSession } from "~/utils/auth.server";
 import { requireAccess, requireSpace, type SpaceContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 import {
+  awaitSubscription,
   cancelSeatDowngrade,
   isManagedOffline,
   loadSubscriptions,
@@ -27,9 +29,6 @@ import {
 export const CONFIRM_PARAM = "confirm";
 
 const billingPage = (space: Pick<SpaceContext, "urlPrefix">) => spacePath(space.urlPrefix, spaceSections.billing);
-
-/** After Stripe's hosted page the webhook may trail the person by a moment: the page waits for it twice, briefly. */
-const WEBHOOK_WAITS_MS = [1000, 1000];
 
 /**
  * The billing page (001 §2): the current plan, the plan cards of a free
@@ -48,7 +47,8 @@ export async function loadBillingPage(args: LoaderFunctionArgs) {
   const { workspace, access } = space;
 
   const [{ active }, plans] = await Promise.all([
-    result?.kind === "started" ? subscriptionsAfterPurchase(space) : loadSubscriptions(space),
+    // Right after a purchase, the subscription its webhook makes is waited for, briefly.
+    result?.kind === "started" ? awaitSubscription(space, (active) => active !== null) : loadSubscriptions(space),
     offersPlans(space) ? listPaymentPlans(space.auth) : [],
   ]);
   const seats = await seatSummaryOf(space, active);
@@ -72,20 +72,9 @@ export async function loadBillingPage(args: LoaderFunctionArgs) {
             confirming: url.searchParams.get(CONFIRM_PARAM) === BILLING_INTENTS.cancelIntervalChange,
           }
         : null,
-    success: successBanner(result, removal, space),
+    success: successBanner(result, { active, removal, space }),
     flag: billingFlag(url.searchParams),
   };
-}
-
-/** Right after a purchase, the subscription the webhook makes; waited for a little if it is not there yet. */
-async function subscriptionsAfterPurchase(space: SpaceContext) {
-  let loaded = await loadSubscriptions(space);
-  for (const wait of WEBHOOK_WAITS_MS) {
-    if (loaded.active) break;
-    await new Promise((resolve) => setTimeout(resolve, wait));
-    loaded = await loadSubscriptions(space);
-  }
-  return loaded;
 }
 
 /** 001 §2: plan cards for a free space; the legacy upsell needs the Pro price too. */
@@ -179,15 +168,19 @@ function currentPlan(space: SpaceContext, active: Subscription | null, seats: Se
 /** 001 §4 Billing success banner, from the checked query and what the backend holds. */
 function successBanner(
   result: CheckoutResult | null,
-  removal: ReturnType<typeof seatRemovalView>,
-  space: SpaceContext,
+  {
+    active,
+    removal,
+    space,
+  }: { active: Subscription | null; removal: ReturnType<typeof seatRemovalView>; space: SpaceContext },
 ) {
   const texts = billingTexts.success;
   switch (result?.kind) {
     case undefined:
       return null;
     case "started":
-      return { title: texts.started, detail: texts.startedSeats(result.seats), manageMembers: null };
+      // Shown once the webhook made the subscription: until then, nothing has started.
+      return active ? { title: texts.started, detail: texts.startedSeats(result.seats), manageMembers: null } : null;
     case "legacy-replaced":
       return { title: texts.legacyReplaced, detail: texts.legacyReplacedDetail, manageMembers: null };
     case "seats-added":
@@ -230,7 +223,7 @@ export async function billingAction(args: ActionFunctionArgs) {
 
 async function openPortal(space: SpaceContext, request: Request) {
   if (!canManageBillingPortal(space.access, space.workspace)) throw new Response("No portal here", { status: 403 });
-  const returnUrl = new URL(billingPage(space), request.url).toString();
+  const returnUrl = appUrl(request, billingPage(space));
   const portal = await customerPortalUrl(space.auth, space.workspace.workspaceId, returnUrl);
   return redirect(portal, 303);
 }

@@ -1,0 +1,74 @@
+import { redirect } from "@remix-run/node";
+import { readCheckoutDraft, saveCheckoutDraft } from "~/api/billing.server";
+import type { Subscription } from "~/api/subscriptions.server";
+import { seatCheckoutBack, seatCheckoutSteps, seatCheckoutType, type SeatCheckoutPage } from "~/domain/checkout-flow";
+import { spacePath, spaceSections } from "~/domain/space-paths";
+import { isGmailAddress } from "~/domain/wrong-plan";
+import { requireAccess, requireSpace, type SpaceArgs, type SpaceContext } from "~/utils/space.server";
+import { isManagedOffline, loadSubscriptions, managesSeats, seatSummaryOf } from "../../__billing/space-billing.server";
+
+/*
+ * What every per-seat checkout step checks and shares (001 §2, §4, §6):
+ * billing access on every page and action, the flow of the page, its header
+ * and the answers kept between the steps.
+ */
+
+export const billingPage = (space: Pick<SpaceContext, "urlPrefix">) =>
+  spacePath(space.urlPrefix, spaceSections.billing);
+
+/** The header of a per-seat step: its flow's steps and where Back goes (001 §2). */
+export function seatStepHeader(space: SpaceContext, page: SeatCheckoutPage, gmail: boolean) {
+  const type = seatCheckoutType(page, gmail);
+  const back = seatCheckoutBack(type, page);
+  return {
+    steps: seatCheckoutSteps(type),
+    current: page === "details" || page === "information" ? page : null,
+    backTo: back === "details" ? spacePath(space.urlPrefix, spaceSections.checkoutDetails) : billingPage(space),
+  };
+}
+
+/**
+ * A purchase step of a per-seat space (details, information): billing
+ * access, a free space (a paying one adds seats instead), and for a Gmail
+ * user no details step. The per-user flows have their own pages.
+ */
+export async function requirePurchase(args: SpaceArgs, page: "details" | "information") {
+  const space = await requireSpace(args);
+  requireAccess(space, (access) => access.canAccessBilling, "");
+  const gmail = isGmailAddress(space.me.userEmail);
+  if (!space.workspace.isPerSeat) throw redirect(spacePath(space.urlPrefix, spaceSections.checkout));
+  if (space.workspace.workspacePlan !== "FREE") throw redirect(billingPage(space));
+  if (page === "details" && gmail) throw redirect(spacePath(space.urlPrefix, spaceSections.checkoutInformation));
+  return { space, gmail, header: seatStepHeader(space, page, gmail) };
+}
+
+/**
+ * Adding or removing seats (001 §4): the owner of a per-seat Pro or Premium
+ * space with a subscription paid through Stripe, with limited seats and no
+ * removal scheduled, and not a Gmail user; anyone else goes to billing. The
+ * seats changed are those of the space's domain users (the PRO seat plan).
+ */
+export async function requireSeatChange(args: SpaceArgs, page: "add-seats" | "remove-seats") {
+  const space = await requireSpace(args);
+  requireAccess(space, (access) => access.canAccessBilling, "");
+  const toBilling = () => redirect(billingPage(space));
+  const gmail = isGmailAddress(space.me.userEmail);
+  if (!space.workspace.isPerSeat || !managesSeats(space) || gmail) throw toBilling();
+  const { active } = await loadSubscriptions(space);
+  if (!active || isManagedOffline(active)) throw toBilling();
+  const seats = await seatSummaryOf(space, active);
+  const seatPlan = active.subscriptionPaymentPlans.find((plan) => plan.userPlanType === "PRO");
+  if (!seats || seats.removal || !seatPlan || seatPlan.totalSeats === -1) throw toBilling();
+  return { space, subscription: active as Subscription, seatPlan, header: seatStepHeader(space, page, gmail) };
+}
+
+/** The answers kept for this person and space (001 §3 Checkout form, seat quantity). */
+export function readDraft(space: SpaceContext) {
+  return readCheckoutDraft(space.auth, space.workspace.workspaceId);
+}
+
+/** Adds these answers to the kept ones (the other step's stay). */
+export async function keepInDraft(space: SpaceContext, answers: Record<string, string>) {
+  const draft = await readDraft(space);
+  await saveCheckoutDraft(space.auth, space.workspace.workspaceId, { ...draft, ...answers });
+}

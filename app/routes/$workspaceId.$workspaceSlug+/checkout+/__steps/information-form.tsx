@@ -1,0 +1,212 @@
+import { Form, useSubmit } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { checkoutTexts } from "~/domain/billing-texts";
+import type { CheckoutFormDraft } from "~/domain/checkout-form";
+import { isEuropeanCountry } from "~/domain/countries";
+import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
+
+const texts = checkoutTexts.information;
+type Errors = Partial<Record<string, string[]>>;
+
+const inputClass =
+  "mt-1 block w-full rounded-md border-slate-300 text-sm shadow-sm read-only:bg-slate-100 aria-[invalid]:border-red-600";
+
+/**
+ * The billing information form (001 §2, §5). The business question and the
+ * VAT ID show for a European country; a new country clears the business
+ * answer and, with JavaScript, refreshes the summary at once (without it,
+ * "Update the summary" does). Its once-only key is in a hidden field.
+ */
+export function InformationForm({
+  values,
+  errors,
+  domain,
+  countries,
+  idempotencyKey,
+  disabled,
+  intents,
+}: {
+  values: CheckoutFormDraft;
+  errors: Errors;
+  domain: string | null;
+  countries: Array<{ code: string; name: string }>;
+  idempotencyKey: string;
+  disabled: boolean;
+  intents: { preview: string; checkout: string };
+}) {
+  const [country, setCountry] = useState(values.country ?? "");
+  const [business, setBusiness] = useState(values.isBusinessPurchase ?? "");
+  const submit = useSubmit();
+  const european = isEuropeanCountry(country);
+  const error = (field: string) => errors[field]?.[0] ?? null;
+  return (
+    <Form method="post" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200" noValidate>
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
+      {error("form") ? (
+        <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+          {error("form")}
+        </p>
+      ) : null}
+      <div className="sm:grid-cols-2 grid gap-4">
+        {domain ? (
+          <Field id="domain" label={texts.domain} error={null} wide>
+            <input id="domain" value={domain} readOnly className={inputClass} />
+          </Field>
+        ) : null}
+        <Field id="country" label={texts.country} error={error("country")} wide>
+          <div className="flex flex-wrap gap-2">
+            <select
+              id="country"
+              name="country"
+              value={country}
+              onChange={(event) => {
+                setCountry(event.target.value);
+                setBusiness("");
+                const form = event.currentTarget.form;
+                if (form) submit(new FormData(form), { method: "post", replace: true, preventScrollReset: true });
+              }}
+              aria-invalid={error("country") ? true : undefined}
+              aria-describedby={error("country") ? "country-error" : undefined}
+              className={`${inputClass} sm:w-auto sm:flex-1`}
+            >
+              <option value="">{texts.selectCountry}</option>
+              {countries.map((entry) => (
+                <option key={entry.code} value={entry.code}>
+                  {entry.name}
+                </option>
+              ))}
+            </select>
+            <noscript>
+              <button type="submit" name="intent" value={intents.preview} className={buttonClass("secondary", "mt-1")}>
+                {texts.updateSummary}
+              </button>
+            </noscript>
+          </div>
+        </Field>
+        {european ? (
+          <>
+            <fieldset className="sm:col-span-2">
+              <legend className="text-sm font-medium text-slate-900">{texts.business}</legend>
+              <div className="mt-1 flex gap-6">
+                {(["yes", "no"] as const).map((answer) => (
+                  <label key={answer} className="flex items-center gap-2 text-sm text-slate-800">
+                    <input
+                      type="radio"
+                      name="isBusinessPurchase"
+                      value={answer}
+                      checked={business === answer}
+                      onChange={() => setBusiness(answer)}
+                      aria-describedby={error("isBusinessPurchase") ? "isBusinessPurchase-error" : undefined}
+                    />
+                    {answer === "yes" ? texts.yes : texts.no}
+                  </label>
+                ))}
+              </div>
+              <FieldError id="isBusinessPurchase" error={error("isBusinessPurchase")} />
+            </fieldset>
+            <TextField id="vatNumber" label={texts.vatId} values={values} error={error("vatNumber")} />
+          </>
+        ) : null}
+        <TextField
+          id="companyName"
+          label={texts.companyName}
+          values={values}
+          error={error("companyName")}
+          autoComplete="organization"
+        />
+        <TextField id="name" label={texts.name} values={values} error={error("name")} autoComplete="name" />
+        <TextField
+          id="street"
+          label={texts.street}
+          values={values}
+          error={error("street")}
+          autoComplete="address-line1"
+          wide
+        />
+        <TextField id="city" label={texts.city} values={values} error={error("city")} autoComplete="address-level2" />
+        <TextField
+          id="state"
+          label={texts.state}
+          values={values}
+          error={error("state")}
+          autoComplete="address-level1"
+        />
+        <TextField
+          id="postalCode"
+          label={texts.postalCode}
+          values={values}
+          error={error("postalCode")}
+          autoComplete="postal-code"
+        />
+      </div>
+      <div className="mt-6 flex justify-end">
+        <button type="submit" name="intent" value={intents.checkout} disabled={disabled} className={buttonClass()}>
+          {texts.next}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function Field({
+  id,
+  label,
+  error,
+  wide = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | null;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      {children}
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+function FieldError({ id, error }: { id: string; error: string | null }) {
+  return error ? (
+    <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
+
+function TextField({
+  id,
+  label,
+  values,
+  error,
+  autoComplete,
+  wide,
+}: {
+  id: keyof CheckoutFormDraft;
+  label: string;
+  values: CheckoutFormDraft;
+  error: string | null;
+  autoComplete?: string;
+  wide?: boolean;
+}) {
+  return (
+    <Field id={id} label={label} error={error} wide={wide}>
+      <input
+        id={id}
+        name={id}
+        defaultValue={values[id] ?? ""}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={inputClass}
+      />
+    </Field>
+  );
+}

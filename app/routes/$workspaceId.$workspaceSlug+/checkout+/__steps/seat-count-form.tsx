@@ -1,0 +1,52 @@
+import { Form, useSubmit } from "@remix-run/react";
+import { useRef, type ReactNode } from "react";
+import { buttonClass } from "~/components/ui/button";
+
+/** How long a typed count waits before the figures follow it (a pointer choice follows at once). */
+const TYPING_PAUSE_MS = 400;
+
+/**
+ * The seat count of an add or remove screen: a GET form, so the figures
+ * below follow the count the URL names. Without JavaScript its button asks
+ * for them; with it they follow the field by themselves, keeping focus.
+ */
+export function SeatCountForm({
+  label,
+  name,
+  update,
+  control,
+}: {
+  label: string;
+  name: string;
+  update: string;
+  control: ReactNode;
+}) {
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  return (
+    <Form
+      method="get"
+      className="mt-4 flex flex-wrap items-end gap-3"
+      onChange={(event) => {
+        const form = event.currentTarget;
+        clearTimeout(timer.current);
+        timer.current = setTimeout(
+          () => submit(form, { replace: true, preventScrollReset: true }),
+          event.target instanceof HTMLSelectElement ? 0 : TYPING_PAUSE_MS,
+        );
+      }}
+    >
+      <div>
+        <label htmlFor={name} className="block text-sm font-medium text-slate-900">
+          {label}
+        </label>
+        {control}
+      </div>
+      <noscript>
+        <button type="submit" className={buttonClass("secondary")}>
+          {update}
+        </button>
+      </noscript>
+    </Form>
+  );
+}
