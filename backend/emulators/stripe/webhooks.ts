@@ -1,11 +1,14 @@
 import { createHmac, randomBytes } from "node:crypto";
-import type { StripeObject } from "./state";
+import type { StripeObject } from "./objects";
 
 export interface WebhookEndpoint {
   url: string;
   /** The endpoint's signing secret (`whsec_…`): the backend verifies with it. */
   secret: string;
 }
+
+/** How a change is told: as a Stripe event of that type about the object (as it is at that moment). */
+export type Emit = (type: string, object: StripeObject) => void;
 
 /** Waits before each redelivery of a refused event (Stripe retries for days; locally, seconds). */
 const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000];
