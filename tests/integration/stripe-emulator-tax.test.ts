@@ -1,6 +1,7 @@
 /**
  * The local Stripe through the official SDK: coupons and tax rates on
- * Checkout Sessions, the subscriptions they make and their invoices.
+ * Checkout Sessions, the subscriptions they make and their invoices, and
+ * customers' tax IDs (EU VAT numbers).
  */
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -211,5 +212,92 @@ describe("the subscription a paid session makes", () => {
     expect(next.discounts.map((discount) => discount.coupon)).toEqual(["5SEATS"]);
     expect(next.default_tax_rates?.map((rate) => rate.id)).toEqual([vat.id]);
     expect(planned.phases[0]!.discounts.map((discount) => discount.coupon)).toEqual(["10SEATS"]);
+  });
+});
+
+describe("customers and their tax IDs", () => {
+  it("creates a customer with a valid EU VAT number as a tax ID, listed, expandable and on their invoices", async () => {
+    const customer = await stripe.customers.create({
+      email: "billing@acme.de",
+      name: "Acme GmbH",
+      address: { country: "DE", city: "Berlin" },
+      tax_id_data: [{ type: "eu_vat", value: "DE123456789" }],
+    });
+    expect(customer.address).toEqual({
+      city: "Berlin",
+      country: "DE",
+      line1: null,
+      line2: null,
+      postal_code: null,
+      state: null,
+    });
+    const { data: taxIds } = await stripe.customers.listTaxIds(customer.id);
+    expect(taxIds).toEqual([
+      expect.objectContaining({
+        object: "tax_id",
+        type: "eu_vat",
+        value: "DE123456789",
+        country: "DE",
+        customer: customer.id,
+      }),
+    ]);
+    const read = (await stripe.customers.retrieve(customer.id, { expand: ["tax_ids"] })) as Stripe.Customer;
+    expect(read.tax_ids?.data.map((taxId) => taxId.id)).toEqual([taxIds[0]!.id]);
+
+    const session = await buyThroughCheckout(stripe, "", "price_pro_yearly_eur", 1, { customer: customer.id });
+    const subscription = await boughtSubscription(session);
+    const invoice = await stripe.invoices.retrieve(subscription.latest_invoice as string);
+    expect(invoice.customer_tax_ids).toEqual([{ type: "eu_vat", value: "DE123456789" }]);
+  });
+
+  it("refuses a VAT number that is not a country prefix and 2 to 13 letters or digits, as Stripe does", async () => {
+    const before = emulator.state.customers.size;
+    for (const value of ["DE1", "123456789", "DE12345678901234", "DE 123 456"]) {
+      await expect(
+        stripe.customers.create({ email: "bad@acme.de", tax_id_data: [{ type: "eu_vat", value }] }),
+      ).rejects.toMatchObject({
+        statusCode: 400,
+        type: "StripeInvalidRequestError",
+        code: "tax_id_invalid",
+        message: "Invalid value for eu_vat.",
+        param: "tax_id_data[0][value]",
+      });
+    }
+    expect(emulator.state.customers.size).toBe(before);
+  });
+
+  it("adds a tax ID to a customer, checked the same way", async () => {
+    const customer = await stripe.customers.create({ email: "later@acme.fr" });
+    await expect(stripe.customers.createTaxId(customer.id, { type: "eu_vat", value: "FR" })).rejects.toMatchObject({
+      code: "tax_id_invalid",
+      param: "value",
+    });
+    const taxId = await stripe.customers.createTaxId(customer.id, { type: "eu_vat", value: "FRAB123456789" });
+    expect(taxId).toMatchObject({ country: "FR", customer: customer.id });
+    expect((await stripe.customers.listTaxIds(customer.id)).data.map((entry) => entry.id)).toEqual([taxId.id]);
+  });
+
+  it("updates a customer's name, e-mail, address and metadata, and takes tax IDs only through their endpoint", async () => {
+    const customer = await stripe.customers.create({
+      email: "old@acme.test",
+      metadata: { workspaceId: "51", stale: "yes" },
+    });
+    const updated = await stripe.customers.update(customer.id, {
+      name: "Acme SARL",
+      email: "new@acme.test",
+      address: { country: "FR", postal_code: "75001" },
+      metadata: { stale: "", userId: "7" },
+    });
+    expect(updated).toMatchObject({
+      name: "Acme SARL",
+      email: "new@acme.test",
+      address: { country: "FR", postal_code: "75001", city: null },
+      metadata: { workspaceId: "51", userId: "7" },
+    });
+    await expect(
+      stripe.customers.update(customer.id, {
+        tax_id_data: [{ type: "eu_vat", value: "FRAB123456789" }],
+      } as Stripe.CustomerUpdateParams),
+    ).rejects.toMatchObject({ statusCode: 400, code: "parameter_unknown", param: "tax_id_data" });
   });
 });

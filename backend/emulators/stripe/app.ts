@@ -120,6 +120,11 @@ export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs 
 
   app.post("/v1/customers", (c) => reply(c, state.createCustomer(c.get("params"))));
   app.get("/v1/customers/:id", (c) => reply(c, state.get("customer", c.req.param("id"))));
+  app.post("/v1/customers/:id", (c) =>
+    reply(c, state.updateCustomer(state.get("customer", c.req.param("id")), c.get("params"))),
+  );
+  app.post("/v1/customers/:id/tax_ids", (c) => reply(c, state.addTaxId(c.req.param("id"), c.get("params"))));
+  app.get("/v1/customers/:id/tax_ids", (c) => c.json(list(c, state.taxIdsOf(c.req.param("id")), () => true)));
 
   app.post("/v1/checkout/sessions", (c) => reply(c, createCheckoutSession(state, c.get("params"))));
   app.get("/v1/checkout/sessions/:id", (c) => reply(c, state.get("checkout.session", c.req.param("id"))));

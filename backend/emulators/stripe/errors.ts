@@ -28,5 +28,8 @@ export const missing = (kind: string, id: string, param = "id") =>
 export const invalid = (message: string, param?: string, code = "parameter_invalid") =>
   new StripeError(400, "invalid_request_error", message, code, param);
 
+export const unknownParameter = (param: string) =>
+  new StripeError(400, "invalid_request_error", `Received unknown parameter: ${param}`, "parameter_unknown", param);
+
 export const required = (param: string) =>
   new StripeError(400, "invalid_request_error", `Missing required param: ${param}.`, "parameter_missing", param);

@@ -27,13 +27,16 @@ function expandedList(state: StripeState, object: StripeObject, field: string) {
   if (object.object === "checkout.session" && field === "line_items") {
     return listOf(state.purchases.get(object.id)?.lines ?? [], `/v1/checkout/sessions/${object.id}/line_items`);
   }
+  if (object.object === "customer" && field === "tax_ids") {
+    return listOf(state.taxIdsOf(object.id), `/v1/customers/${object.id}/tax_ids`);
+  }
   return undefined;
 }
 
 /**
  * The object with the `expand[]` paths of the request expanded, as Stripe
  * does (`latest_invoice`, `discounts`, `items.data.price.product`,
- * `line_items` of a Checkout Session): a copy, the
+ * `line_items` of a Checkout Session, `tax_ids` of a customer): a copy, the
  * state is left as it is. A path that cannot be expanded is a 400.
  */
 export function withExpansions(state: StripeState, object: StripeObject, params: FormObject): StripeObject {

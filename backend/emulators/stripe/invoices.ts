@@ -91,6 +91,7 @@ export function chargeInvoice(state: StripeState, charge: InvoiceCharge): Stripe
     customer_email: customer.email,
     customer_name: customer.name,
     customer_tax_exempt: "none",
+    customer_tax_ids: state.taxIdsOf(charge.customer).map((taxId) => ({ type: taxId.type, value: taxId.value })),
     default_tax_rates: [],
     discounts: charge.discount ? [charge.discount] : [],
     hosted_invoice_url: `${state.publicUrl}/i/${id}`,

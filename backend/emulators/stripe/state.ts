@@ -1,8 +1,9 @@
 import { cardOutcome, type CardOutcome } from "./cards";
 import { COUPONS, PRICES, PRODUCTS } from "./catalog";
-import { invalid, missing, required } from "./errors";
-import { fieldsOf, metadataOf, text, texts, type FormObject, type FormValue } from "./form";
+import { invalid, missing, required, unknownParameter } from "./errors";
+import { fieldsOf, metadataOf, text, texts, updatedMetadata, type FormObject, type FormValue } from "./form";
 import { newId, type StripeObject } from "./objects";
+import { taxIdCountry } from "./tax-ids";
 
 export type ObjectKind =
   | "product"
@@ -10,6 +11,7 @@ export type ObjectKind =
   | "coupon"
   | "tax_rate"
   | "customer"
+  | "tax_id"
   | "discount"
   | "checkout.session"
   | "subscription"
@@ -32,6 +34,21 @@ export interface Purchase {
   subscriptionMetadata: Record<string, string>;
 }
 
+/** A postal address as Stripe answers it: every field, null when not given. */
+function addressOf(value: FormValue | undefined) {
+  if (value === undefined || value === "") return null;
+  const fields = fieldsOf(value);
+  const field = (name: string) => text(fields[name]) ?? null;
+  return {
+    city: field("city"),
+    country: field("country"),
+    line1: field("line1"),
+    line2: field("line2"),
+    postal_code: field("postal_code"),
+    state: field("state"),
+  };
+}
+
 /**
  * Everything the local Stripe holds, in memory: the catalog it starts with
  * and what its callers create. `publicUrl` is where browsers reach its
@@ -41,6 +58,7 @@ export class StripeState {
   readonly products = new Map<string, StripeObject>();
   readonly prices = new Map<string, StripeObject>();
   readonly customers = new Map<string, StripeObject>();
+  readonly taxIds = new Map<string, StripeObject>();
   readonly sessions = new Map<string, StripeObject>();
   /** By Checkout Session id. */
   readonly purchases = new Map<string, Purchase>();
@@ -115,6 +133,7 @@ export class StripeState {
       coupon: this.coupons,
       tax_rate: this.taxRates,
       customer: this.customers,
+      tax_id: this.taxIds,
       discount: this.discounts,
       "checkout.session": this.sessions,
       subscription: this.subscriptions,
@@ -208,21 +227,81 @@ export class StripeState {
     return this.get("coupon", source.coupon);
   }
 
+  /** A customer with its tax IDs (`tax_id_data`), each checked before anything is made. */
   createCustomer(params: FormObject): StripeObject {
+    const taxIds = (Array.isArray(params.tax_id_data) ? params.tax_id_data : []).map(fieldsOf);
+    taxIds.forEach((taxId, index) =>
+      taxIdCountry(text(taxId.type), text(taxId.value), (field) => `tax_id_data[${index}][${field}]`),
+    );
     const customer: StripeObject = {
       id: newId("cus"),
       object: "customer",
-      address: params.address ?? null,
+      address: addressOf(params.address),
+      balance: 0,
       created: this.now(),
+      currency: null,
+      default_source: null,
+      delinquent: false,
+      description: null,
       email: text(params.email) ?? null,
       invoice_settings: { default_payment_method: null },
       livemode: false,
       metadata: metadataOf(params.metadata),
       name: text(params.name) ?? null,
+      phone: null,
+      preferred_locales: [],
+      shipping: null,
       tax_exempt: "none",
     };
     this.customers.set(customer.id, customer);
+    for (const taxId of taxIds) this.addTaxId(customer.id, taxId);
     return customer;
+  }
+
+  /**
+   * Name, e-mail, address and metadata (merged; an empty value removes a
+   * key). Stripe takes no `tax_id_data` here: tax IDs are added through
+   * `POST /v1/customers/{id}/tax_ids`.
+   */
+  updateCustomer(customer: StripeObject, params: FormObject): StripeObject {
+    if (params.tax_id_data !== undefined) throw unknownParameter("tax_id_data");
+    if (params.email !== undefined) customer.email = text(params.email) || null;
+    if (params.name !== undefined) customer.name = text(params.name) || null;
+    if (params.address !== undefined) customer.address = addressOf(params.address);
+    if (params.metadata !== undefined) {
+      customer.metadata = updatedMetadata(customer.metadata as Record<string, string>, params.metadata);
+    }
+    return customer;
+  }
+
+  /** A tax ID of the customer (`type`, `value`), checked as Stripe checks it. */
+  addTaxId(customerId: string, params: FormObject): StripeObject {
+    this.get("customer", customerId);
+    const type = text(params.type);
+    const value = text(params.value);
+    const country = taxIdCountry(type, value, (field) => field);
+    const taxId: StripeObject = {
+      id: newId("txi"),
+      object: "tax_id",
+      country,
+      created: this.now(),
+      customer: customerId,
+      customer_account: null,
+      livemode: false,
+      owner: { customer: customerId, customer_account: null, type: "customer" },
+      type,
+      value,
+      // Stripe checks EU VAT numbers with VIES after the fact; the local one never does.
+      verification: type === "eu_vat" ? { status: "pending", verified_address: null, verified_name: null } : null,
+    };
+    this.taxIds.set(taxId.id, taxId);
+    return taxId;
+  }
+
+  /** The customer's tax IDs, newest first, as Stripe lists them. */
+  taxIdsOf(customerId: string): StripeObject[] {
+    this.get("customer", customerId);
+    return [...this.taxIds.values()].filter((taxId) => taxId.customer === customerId).reverse();
   }
 
   /** A test card as the customer's default payment method (what the portal shows and renewals charge). */
