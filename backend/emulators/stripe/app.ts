@@ -1,11 +1,13 @@
 import { Hono, type Context } from "hono";
 import { createCheckoutSession } from "./checkout";
-import { StripeError, invalid, missing } from "./errors";
+import { Clock } from "./clock";
+import { StripeError, invalid, missing, required } from "./errors";
 import { withExpansions } from "./expansion";
 import { parseStripeForm, type FormObject, type FormValue } from "./form";
 import { mountHostedPages } from "./hosted";
 import { invoiceEvent } from "./invoices";
 import type { StripeObject } from "./objects";
+import { renewDueSubscriptions } from "./renewals";
 import { createSchedule, releaseSchedule, updateSchedule } from "./schedules";
 import { StripeState } from "./state";
 import { updateSubscription } from "./subscriptions";
@@ -34,8 +36,9 @@ type Env = { Variables: { params: FormObject } };
  * Stripe hosts.
  */
 export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs }: StripeEmulatorOptions) {
-  const state = new StripeState(publicUrl.replace(/\/+$/, ""));
-  const webhooks = new Webhooks(webhook, API_VERSION, retryDelaysMs);
+  const clock = new Clock();
+  const state = new StripeState(publicUrl.replace(/\/+$/, ""), clock);
+  const webhooks = new Webhooks(webhook, API_VERSION, () => clock.now(), retryDelaysMs);
   const replays = new Map<string, { fingerprint: string; status: number; body: unknown }>();
   const emit: Emit = (type, object) => webhooks.emit(type, object);
   const app = new Hono<Env>();
@@ -56,8 +59,22 @@ export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs 
     ),
   );
 
+  app.use("*", async (c, next) => {
+    // Time passes between requests too: the periods that ended meanwhile are dealt with first.
+    renewDueSubscriptions(state, emit);
+    await next();
+  });
+
   // Not Stripe's: what the local stack waits for before starting the app.
   app.get("/", (c) => c.text("Local Stripe: the part of Stripe's API this product uses, for development and tests."));
+
+  // Not Stripe's either (its test clocks belong to customers made for them): the one clock of the local Stripe.
+  app.get("/__clock", (c) => c.json({ now: clock.now(), offset_seconds: clock.offsetSeconds }));
+  app.post("/__clock/advance", async (c) => {
+    clock.advance(secondsOf(await c.req.text(), c.req.header("Content-Type")));
+    renewDueSubscriptions(state, emit);
+    return c.json({ now: clock.now(), offset_seconds: clock.offsetSeconds });
+  });
 
   app.use("/v1/*", async (c, next) => {
     const key = /^Bearer (sk_test_\w+)$/.exec(c.req.header("Authorization") ?? "")?.[1];
@@ -167,7 +184,25 @@ export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs 
   app.get("/v1/payment_methods/:id", (c) => reply(c, state.get("payment_method", c.req.param("id"))));
 
   mountHostedPages(app, state, emit);
-  return { app, state, webhooks };
+  return { app, state, webhooks, clock };
+}
+
+/** `seconds` of the clock's advance, from a JSON body or a form: a whole number, 0 or more. */
+function secondsOf(body: string, contentType = "") {
+  let value: unknown;
+  if (contentType.includes("application/json")) {
+    try {
+      value = (JSON.parse(body) as { seconds?: unknown } | null)?.seconds;
+    } catch {
+      throw invalid("The body is not valid JSON.");
+    }
+  } else {
+    value = new URLSearchParams(body).get("seconds");
+  }
+  if (value === undefined || value === null || value === "") throw required("seconds");
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 0) throw invalid("seconds must be a whole number, 0 or more.", "seconds");
+  return seconds;
 }
 
 /** `active=true|false` as a filter; absent, everything. */

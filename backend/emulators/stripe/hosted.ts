@@ -5,7 +5,7 @@ import { payInvoice, paymentIntentOf } from "./invoices";
 import type { StripeObject } from "./objects";
 import { authenticationPage, checkoutPage, invoicePage, messagePage, portalPage } from "./pages";
 import type { StripeState } from "./state";
-import { cancelAtPeriodEnd } from "./subscriptions";
+import { cancelAtPeriodEnd, reactivatedBy } from "./subscriptions";
 import type { Emit } from "./webhooks";
 
 /**
@@ -138,7 +138,8 @@ function mountHostedPortal<E extends Env>(app: Hono<E>, state: StripeState, emit
 /**
  * The hosted invoice page (`hosted_invoice_url`): a paid invoice says so;
  * an open one offers to complete the authentication its payment asks for,
- * or to pay with another card.
+ * or to pay with another card. Paying the invoice that made its
+ * subscription past due makes it active again.
  */
 function mountHostedInvoice<E extends Env>(app: Hono<E>, state: StripeState, emit: Emit) {
   const show = (c: Context, invoice: StripeObject, error: string | null = null) =>
@@ -164,6 +165,8 @@ function mountHostedInvoice<E extends Env>(app: Hono<E>, state: StripeState, emi
       if (outcome === "authenticate") return show(c, invoice);
       if (outcome !== "paid") return show(c, invoice, cardMessages[outcome === "declined" ? "declined" : "invalid"]);
     }
+    const reactivated = reactivatedBy(state, invoice);
+    if (reactivated) emit("customer.subscription.updated", reactivated);
     emit("invoice.paid", invoice);
     return c.redirect(`/i/${invoice.id}`, 303);
   });

@@ -2,7 +2,14 @@ import { invalid, required } from "./errors";
 import { fieldsOf, text, type FormObject } from "./form";
 import { newId, type StripeObject } from "./objects";
 import type { StripeState } from "./state";
-import { currentPeriodEnd, itemsOf, periodEndFrom, type PlannedItem } from "./subscriptions";
+import {
+  currentPeriodEnd,
+  itemsOf,
+  periodEndFrom,
+  setCoupon,
+  subscriptionItem,
+  type PlannedItem,
+} from "./subscriptions";
 
 /**
  * A phase to plan: its items, and its coupon and default tax rates
@@ -164,4 +171,48 @@ export function releaseSchedule(state: StripeState, schedule: StripeObject): Str
     subscription: null,
     current_phase: null,
   });
+}
+
+/**
+ * The subscription's period ends now under its schedule: the phase that
+ * starts takes effect (its items, coupon and tax rates); after the last
+ * phase the schedule ends as its `end_behavior` says: released (the
+ * subscription goes on as it is) or completed, the subscription then to be
+ * canceled (answered "cancel").
+ */
+export function enterNextPhase(state: StripeState, schedule: StripeObject, subscription: StripeObject) {
+  const now = state.now();
+  const phase = phasesOf(schedule).find((candidate) => candidate.start_date <= now && now < candidate.end_date);
+  if (!phase) {
+    if (schedule.end_behavior === "cancel") {
+      Object.assign(schedule, { status: "completed", completed_at: now, current_phase: null });
+      return "cancel";
+    }
+    releaseSchedule(state, schedule);
+    return "release";
+  }
+  const current = schedule.current_phase as { start_date: number };
+  if (current.start_date === phase.start_date) return "continue";
+  schedule.current_phase = { start_date: phase.start_date, end_date: phase.end_date };
+  const items = itemsOf(subscription);
+  const interval = (price: StripeObject) => (price.recurring as { interval: string }).interval;
+  const before = interval(items[0]!.price);
+  (subscription.items as { data: StripeObject[] }).data = phase.items.map((planned) => {
+    const price = state.get("price", planned.price);
+    const kept = items.find((item) => item.price.id === price.id);
+    if (kept) return Object.assign(kept, { quantity: planned.quantity, tax_rates: planned.tax_rates });
+    const period = { start: now, end: periodEndFrom(now, price) };
+    return subscriptionItem(
+      subscription.id,
+      { price, quantity: planned.quantity, taxRates: planned.tax_rates },
+      period,
+    );
+  });
+  // A new interval starts a new billing cycle.
+  if (interval(itemsOf(subscription)[0]!.price) !== before) subscription.billing_cycle_anchor = now;
+  const [discount] = phase.discounts;
+  if (discount?.discount) subscription.discounts = [discount.discount];
+  else setCoupon(state, subscription, discount?.coupon ? state.get("coupon", discount.coupon) : null);
+  subscription.default_tax_rates = phase.default_tax_rates;
+  return "continue";
 }

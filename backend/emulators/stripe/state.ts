@@ -1,5 +1,6 @@
 import { cardOutcome, type CardOutcome } from "./cards";
 import { COUPONS, PRICES, PRODUCTS } from "./catalog";
+import { Clock } from "./clock";
 import { invalid, missing, required, unknownParameter } from "./errors";
 import { fieldsOf, metadataOf, text, texts, updatedMetadata, type FormObject, type FormValue } from "./form";
 import { newId, type StripeObject } from "./objects";
@@ -52,7 +53,7 @@ function addressOf(value: FormValue | undefined) {
 /**
  * Everything the local Stripe holds, in memory: the catalog it starts with
  * and what its callers create. `publicUrl` is where browsers reach its
- * hosted pages.
+ * hosted pages; `clock` says what time it is.
  */
 export class StripeState {
   readonly products = new Map<string, StripeObject>();
@@ -74,7 +75,10 @@ export class StripeState {
   /** What charging each saved card does: the test card's behaviour, which Stripe keeps to itself. */
   private readonly cardOutcomes = new Map<string, CardOutcome>();
 
-  constructor(readonly publicUrl: string) {
+  constructor(
+    readonly publicUrl: string,
+    readonly clock = new Clock(),
+  ) {
     const created = this.now();
     for (const product of PRODUCTS) {
       this.products.set(product.id, {
@@ -123,7 +127,7 @@ export class StripeState {
   }
 
   now() {
-    return Math.floor(Date.now() / 1000);
+    return this.clock.now();
   }
 
   private get tables(): Record<ObjectKind, Map<string, StripeObject>> {

@@ -166,7 +166,8 @@ export function invoiceSubscription(
 
 /**
  * A subscription update (POST /v1/subscriptions/{id}): new item quantities,
- * coupon (`discounts`), default tax rates, metadata. With `proration_behavior=always_invoice` a quantity increase is
+ * coupon (`discounts`), default tax rates, metadata, cancellation at period
+ * end. With `proration_behavior=always_invoice` a quantity increase is
  * invoiced at once, prorated over what is left of the period, with the
  * coupon and tax, and charged; `create_prorations` (Stripe's default) and
  * `none` invoice nothing now.
@@ -227,4 +228,23 @@ export function cancelAtPeriodEnd(state: StripeState, subscription: StripeObject
     cancel_at: currentPeriodEnd(subscription),
     canceled_at: state.now(),
   });
+}
+
+/** Ends the subscription now (its cancellation at period end has come); a schedule still over it is canceled too. */
+export function endSubscription(state: StripeState, subscription: StripeObject) {
+  const now = state.now();
+  Object.assign(subscription, { status: "canceled", canceled_at: subscription.canceled_at ?? now, ended_at: now });
+  const schedule = subscription.schedule ? state.get("subscription_schedule", subscription.schedule as string) : null;
+  if (schedule?.status === "active")
+    Object.assign(schedule, { status: "canceled", canceled_at: now, current_phase: null });
+}
+
+/** After an invoice is paid: its subscription, past due because of it, is active again (then answered, to be told). */
+export function reactivatedBy(state: StripeState, invoice: StripeObject): StripeObject | null {
+  const { subscription: id } = (invoice.parent as { subscription_details: { subscription: string } })
+    .subscription_details;
+  const subscription = state.get("subscription", id);
+  if (subscription.status !== "past_due" || subscription.latest_invoice !== invoice.id) return null;
+  subscription.status = "active";
+  return subscription;
 }

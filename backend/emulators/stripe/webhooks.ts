@@ -33,6 +33,8 @@ export class Webhooks {
   constructor(
     private readonly endpoint: WebhookEndpoint | null,
     private readonly apiVersion: string,
+    /** The emulator's clock, which dates the events (their signatures carry the real time: receivers check it). */
+    private readonly now: () => number,
     private readonly retryDelaysMs: readonly number[] = DEFAULT_RETRY_DELAYS_MS,
   ) {}
 
@@ -41,7 +43,7 @@ export class Webhooks {
       id: `evt_${randomBytes(12).toString("hex")}`,
       object: "event",
       api_version: this.apiVersion,
-      created: Math.floor(Date.now() / 1000),
+      created: this.now(),
       data: { object: structuredClone(object) },
       livemode: false,
       pending_webhooks: this.endpoint ? 1 : 0,
