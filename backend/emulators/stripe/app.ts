@@ -7,6 +7,7 @@ import { parseStripeForm, type FormObject, type FormValue } from "./form";
 import { mountHostedPages } from "./hosted";
 import { invoiceEvent } from "./invoices";
 import type { StripeObject } from "./objects";
+import { readSavedStripe, writeSavedStripe, type Replay } from "./persistence";
 import { renewDueSubscriptions } from "./renewals";
 import { createSchedule, releaseSchedule, updateSchedule } from "./schedules";
 import { StripeState } from "./state";
@@ -19,6 +20,11 @@ export interface StripeEmulatorOptions {
   /** Where its events are posted, signed; none: they are only listed. */
   webhook?: WebhookEndpoint | null;
   retryDelaysMs?: readonly number[];
+  /**
+   * A file holding the whole state: loaded at start when it exists (instead
+   * of the catalog), written again after every change.
+   */
+  statePath?: string;
 }
 
 /** The API version it answers as: the one the stripe SDK in use pins. */
@@ -32,15 +38,31 @@ type Env = { Variables: { params: FormObject } };
 /**
  * The part of Stripe's REST API the backend calls, answering as Stripe does
  * (form-encoded requests, `object` fields, list and error envelopes,
- * idempotency keys, expansions), over an in-memory state, and the pages
- * Stripe hosts.
+ * idempotency keys, expansions), over an in-memory state that can be kept
+ * in a file, and the pages Stripe hosts.
  */
-export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs }: StripeEmulatorOptions) {
-  const clock = new Clock();
+export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs, statePath }: StripeEmulatorOptions) {
+  const saved = statePath ? readSavedStripe(statePath) : null;
+  const clock = new Clock(saved?.clockOffsetSeconds);
   const state = new StripeState(publicUrl.replace(/\/+$/, ""), clock);
   const webhooks = new Webhooks(webhook, API_VERSION, () => clock.now(), retryDelaysMs);
-  const replays = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+  const replays = new Map<string, Replay>(saved?.replays);
+  if (saved) {
+    state.restore(saved.state);
+    webhooks.restore(saved.events);
+  }
   const emit: Emit = (type, object) => webhooks.emit(type, object);
+  const save = () => {
+    if (!statePath) return;
+    writeSavedStripe(statePath, {
+      version: 1,
+      clockOffsetSeconds: clock.offsetSeconds,
+      state: state.snapshot(),
+      events: [...webhooks.events.values()],
+      replays: [...replays],
+    });
+  };
+  if (!saved) save();
   const app = new Hono<Env>();
 
   app.onError((error, c) => {
@@ -61,8 +83,9 @@ export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs 
 
   app.use("*", async (c, next) => {
     // Time passes between requests too: the periods that ended meanwhile are dealt with first.
-    renewDueSubscriptions(state, emit);
+    const renewed = renewDueSubscriptions(state, emit);
     await next();
+    if (renewed || c.req.method === "POST") save();
   });
 
   // Not Stripe's: what the local stack waits for before starting the app.

@@ -6,21 +6,23 @@ import { fieldsOf, metadataOf, text, texts, updatedMetadata, type FormObject, ty
 import { newId, type StripeObject } from "./objects";
 import { taxIdCountry } from "./tax-ids";
 
-export type ObjectKind =
-  | "product"
-  | "price"
-  | "coupon"
-  | "tax_rate"
-  | "customer"
-  | "tax_id"
-  | "discount"
-  | "checkout.session"
-  | "subscription"
-  | "invoice"
-  | "payment_method"
-  | "payment_intent"
-  | "subscription_schedule"
-  | "billing_portal.session";
+const KINDS = [
+  "product",
+  "price",
+  "coupon",
+  "tax_rate",
+  "customer",
+  "tax_id",
+  "discount",
+  "checkout.session",
+  "subscription",
+  "invoice",
+  "payment_method",
+  "payment_intent",
+  "subscription_schedule",
+  "billing_portal.session",
+] as const;
+export type ObjectKind = (typeof KINDS)[number];
 
 /**
  * What a Checkout Session sells, kept apart from the session as Stripe keeps
@@ -33,6 +35,13 @@ export interface Purchase {
   lineTaxRates: StripeObject[][];
   defaultTaxRates: StripeObject[];
   subscriptionMetadata: Record<string, string>;
+}
+
+/** Everything a saved state holds: each kind's objects, and what Stripe keeps to itself. */
+export interface StateSnapshot {
+  objects: Record<ObjectKind, StripeObject[]>;
+  purchases: Record<string, Purchase>;
+  cardOutcomes: Record<string, CardOutcome>;
 }
 
 /** A postal address as Stripe answers it: every field, null when not given. */
@@ -154,6 +163,28 @@ export class StripeState {
     const found = this.tables[kind].get(id);
     if (!found) throw missing(kind, id, param);
     return found;
+  }
+
+  snapshot(): StateSnapshot {
+    const tables = this.tables;
+    return {
+      objects: Object.fromEntries(KINDS.map((kind) => [kind, [...tables[kind].values()]])) as StateSnapshot["objects"],
+      purchases: Object.fromEntries(this.purchases),
+      cardOutcomes: Object.fromEntries(this.cardOutcomes),
+    };
+  }
+
+  /** Replaces everything held, the catalog included, with a snapshot's. */
+  restore(snapshot: StateSnapshot) {
+    const tables = this.tables;
+    for (const kind of KINDS) {
+      tables[kind].clear();
+      for (const object of snapshot.objects[kind] ?? []) tables[kind].set(object.id, object);
+    }
+    this.purchases.clear();
+    for (const [id, purchase] of Object.entries(snapshot.purchases)) this.purchases.set(id, purchase);
+    this.cardOutcomes.clear();
+    for (const [id, outcome] of Object.entries(snapshot.cardOutcomes)) this.cardOutcomes.set(id, outcome);
   }
 
   /** A tax rate (the EUR customers' VAT): a percentage, inclusive or not, optionally for a country. */

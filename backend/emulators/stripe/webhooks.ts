@@ -58,6 +58,12 @@ export class Webhooks {
     return event;
   }
 
+  /** Events of a saved state, listed again; they are not delivered again. */
+  restore(events: StripeObject[]) {
+    this.events.clear();
+    for (const event of events) this.events.set(event.id, event);
+  }
+
   /** Resolves once every delivery under way has succeeded or run out of tries. */
   async settled() {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
