@@ -10,6 +10,7 @@ import type { StripeObject } from "./objects";
 import { readSavedStripe, writeSavedStripe, type Replay } from "./persistence";
 import { renewDueSubscriptions } from "./renewals";
 import { createSchedule, releaseSchedule, updateSchedule } from "./schedules";
+import { applySeed, type StripeSeed } from "./seed";
 import { StripeState } from "./state";
 import { updateSubscription } from "./subscriptions";
 import { Webhooks, type Emit, type WebhookEndpoint } from "./webhooks";
@@ -22,9 +23,11 @@ export interface StripeEmulatorOptions {
   retryDelaysMs?: readonly number[];
   /**
    * A file holding the whole state: loaded at start when it exists (instead
-   * of the catalog), written again after every change.
+   * of the catalog and the seed), written again after every change.
    */
   statePath?: string;
+  /** Customers, tax rates and subscriptions to start with, when no state was loaded. */
+  seed?: StripeSeed;
 }
 
 /** The API version it answers as: the one the stripe SDK in use pins. */
@@ -41,7 +44,13 @@ type Env = { Variables: { params: FormObject } };
  * idempotency keys, expansions), over an in-memory state that can be kept
  * in a file, and the pages Stripe hosts.
  */
-export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs, statePath }: StripeEmulatorOptions) {
+export function createStripeEmulator({
+  publicUrl,
+  webhook = null,
+  retryDelaysMs,
+  statePath,
+  seed,
+}: StripeEmulatorOptions) {
   const saved = statePath ? readSavedStripe(statePath) : null;
   const clock = new Clock(saved?.clockOffsetSeconds);
   const state = new StripeState(publicUrl.replace(/\/+$/, ""), clock);
@@ -50,6 +59,8 @@ export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs,
   if (saved) {
     state.restore(saved.state);
     webhooks.restore(saved.events);
+  } else if (seed) {
+    applySeed(state, seed);
   }
   const emit: Emit = (type, object) => webhooks.emit(type, object);
   const save = () => {

@@ -41,7 +41,7 @@ const phasesOf = (schedule: StripeObject) => schedule.phases as Phase[];
  * rates; the backend then adds the phase of a later change (fewer seats,
  * another interval) at period end.
  */
-export function createSchedule(state: StripeState, params: FormObject): StripeObject {
+export function createSchedule(state: StripeState, params: FormObject, id = newId("sub_sched")): StripeObject {
   const subscriptionId = text(params.from_subscription);
   if (!subscriptionId) throw required("from_subscription");
   const subscription = state.get("subscription", subscriptionId, "from_subscription");
@@ -54,7 +54,7 @@ export function createSchedule(state: StripeState, params: FormObject): StripeOb
   }
   const items = itemsOf(subscription);
   const schedule: StripeObject = {
-    id: newId("sub_sched"),
+    id,
     object: "subscription_schedule",
     canceled_at: null,
     completed_at: null,

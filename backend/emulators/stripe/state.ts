@@ -188,7 +188,7 @@ export class StripeState {
   }
 
   /** A tax rate (the EUR customers' VAT): a percentage, inclusive or not, optionally for a country. */
-  createTaxRate(params: FormObject): StripeObject {
+  createTaxRate(params: FormObject, id = newId("txr")): StripeObject {
     const displayName = text(params.display_name);
     if (!displayName) throw required("display_name");
     const percentage = Number(text(params.percentage));
@@ -199,7 +199,7 @@ export class StripeState {
     const inclusive = text(params.inclusive);
     if (inclusive !== "true" && inclusive !== "false") throw required("inclusive");
     const taxRate: StripeObject = {
-      id: newId("txr"),
+      id,
       object: "tax_rate",
       active: true,
       country: text(params.country) ?? null,
@@ -263,13 +263,13 @@ export class StripeState {
   }
 
   /** A customer with its tax IDs (`tax_id_data`), each checked before anything is made. */
-  createCustomer(params: FormObject): StripeObject {
+  createCustomer(params: FormObject, id = newId("cus")): StripeObject {
     const taxIds = (Array.isArray(params.tax_id_data) ? params.tax_id_data : []).map(fieldsOf);
     taxIds.forEach((taxId, index) =>
       taxIdCountry(text(taxId.type), text(taxId.value), (field) => `tax_id_data[${index}][${field}]`),
     );
     const customer: StripeObject = {
-      id: newId("cus"),
+      id,
       object: "customer",
       address: addressOf(params.address),
       balance: 0,

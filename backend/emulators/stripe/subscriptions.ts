@@ -58,6 +58,7 @@ export function subscriptionItem(
 export function startSubscription(
   state: StripeState,
   purchase: {
+    id?: string;
     customer: string;
     items: PlannedItem[];
     defaultTaxRates: StripeObject[];
@@ -66,7 +67,7 @@ export function startSubscription(
     checkoutSession: string | null;
   },
 ): StripeObject {
-  const id = newId("sub");
+  const id = purchase.id ?? newId("sub");
   const start = state.now();
   const period = { start, end: periodEndFrom(start, purchase.items[0]!.price) };
   const subscription: StripeObject = {
