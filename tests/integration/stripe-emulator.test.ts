@@ -201,7 +201,11 @@ describe("the hosted Checkout page (plain HTML)", () => {
     await pay(session, "4000002760003184");
     const completed = await pay(session, "complete", "/authenticate");
     expect(completed.headers.get("Location")).toContain(session.id);
-    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe("complete");
+    const done = await stripe.checkout.sessions.retrieve(session.id);
+    expect(done.status).toBe("complete");
+    // Authenticated on the page: the first invoice is paid, though the card asks again for later charges.
+    const subscription = await stripe.subscriptions.retrieve(done.subscription as string);
+    expect((await stripe.invoices.retrieve(subscription.latest_invoice as string)).status).toBe("paid");
   });
 });
 
