@@ -362,6 +362,20 @@ describe("subscription schedules (a billing-cycle change at period end)", () => 
       "price_pro_monthly_usd",
     ]);
 
+    await expect(
+      stripe.subscriptionSchedules.update(schedule.id, {
+        phases: [{ items: [{ price: "price_pro_monthly_usd", quantity: 0 }] }],
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: "phases[0][items][0][quantity]" });
+    await expect(
+      stripe.subscriptionSchedules.update(schedule.id, {
+        phases: [{ items: [{ price: "price_pro_monthly_usd", quantity: 3 }] }],
+        end_behavior: "renew",
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: "end_behavior" });
+    // Refused: the planned phases are still there.
+    expect((await stripe.subscriptionSchedules.retrieve(schedule.id)).phases).toHaveLength(2);
+
     const released = await stripe.subscriptionSchedules.release(schedule.id);
     expect(released).toMatchObject({ status: "released", released_subscription: id });
     expect((await stripe.subscriptions.retrieve(id)).schedule).toBeNull();
