@@ -9,35 +9,14 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeEmulator } from "../../backend/emulators/stripe/server";
+import { buyThroughCheckout, startLocalStripe, type LocalStripe } from "./support/stripe";
 
-let emulator: Awaited<ReturnType<typeof startStripeEmulator>>;
+let emulator: LocalStripe;
 let stripe: Stripe;
 beforeAll(async () => {
-  emulator = await startStripeEmulator();
-  stripe = new Stripe("sk_test_local", {
-    host: "127.0.0.1",
-    port: emulator.port,
-    protocol: "http",
-    maxNetworkRetries: 0,
-  });
+  ({ emulator, stripe } = await startLocalStripe());
 });
 afterAll(() => emulator?.close());
-
-/** A subscription bought through the hosted Checkout page with 4242…: its session, completed. */
-async function buyThroughCheckout(client: Stripe, email: string, price: string, quantity: number) {
-  const session = await client.checkout.sessions.create({
-    mode: "subscription",
-    customer_email: email,
-    line_items: [{ price, quantity }],
-    success_url: "http://localhost:3000/billing",
-  });
-  await fetch(session.url!, {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams({ card: "4242424242424242", expiry: "12 / 34", cvc: "123" }),
-  });
-  return session;
-}
 
 describe("the catalog", () => {
   it("finds the backend's payment plans by lookup key, in three currencies and two cycles", async () => {
@@ -222,7 +201,11 @@ describe("the hosted Checkout page (plain HTML)", () => {
     await pay(session, "4000002760003184");
     const completed = await pay(session, "complete", "/authenticate");
     expect(completed.headers.get("Location")).toContain(session.id);
-    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe("complete");
+    const done = await stripe.checkout.sessions.retrieve(session.id);
+    expect(done.status).toBe("complete");
+    // Authenticated on the page: the first invoice is paid, though the card asks again for later charges.
+    const subscription = await stripe.subscriptions.retrieve(done.subscription as string);
+    expect((await stripe.invoices.retrieve(subscription.latest_invoice as string)).status).toBe("paid");
   });
 });
 
@@ -378,6 +361,20 @@ describe("subscription schedules (a billing-cycle change at period end)", () => 
       "price_pro_yearly_usd",
       "price_pro_monthly_usd",
     ]);
+
+    await expect(
+      stripe.subscriptionSchedules.update(schedule.id, {
+        phases: [{ items: [{ price: "price_pro_monthly_usd", quantity: 0 }] }],
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: "phases[0][items][0][quantity]" });
+    await expect(
+      stripe.subscriptionSchedules.update(schedule.id, {
+        phases: [{ items: [{ price: "price_pro_monthly_usd", quantity: 3 }] }],
+        end_behavior: "renew",
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: "end_behavior" });
+    // Refused: the planned phases are still there.
+    expect((await stripe.subscriptionSchedules.retrieve(schedule.id)).phases).toHaveLength(2);
 
     const released = await stripe.subscriptionSchedules.release(schedule.id);
     expect(released).toMatchObject({ status: "released", released_subscription: id });
