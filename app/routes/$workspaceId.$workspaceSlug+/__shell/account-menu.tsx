@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import type { ActiveShellData } from "../_layout.server";
+import { BILLING_INTENTS } from "~/domain/billing-intents";
 import { accountMenuTexts } from "~/domain/shell-texts";
 import { Avatar } from "~/components/ui/avatar";
 import { menuItemClass } from "~/components/ui/button";
@@ -8,8 +8,11 @@ import { GoogleButton } from "~/components/google-button";
 import { Icon } from "~/components/ui/icon";
 import { LogoutButton } from "./logout-button";
 
-/** The account menu (000 §2, 334 px wide): Manage billing when allowed, Switch account, Log out. */
-export function AccountMenu({ user, billingHref }: { user: ActiveShellData["user"]; billingHref: string | null }) {
+/**
+ * The account menu (000 §2, 334 px wide): Manage billing (Stripe's portal)
+ * when allowed, Switch account, Log out.
+ */
+export function AccountMenu({ user, billingPage }: { user: ActiveShellData["user"]; billingPage: string | null }) {
   return (
     <Disclosure
       className="relative"
@@ -30,12 +33,15 @@ export function AccountMenu({ user, billingHref }: { user: ActiveShellData["user
         </div>
       </div>
       <ul className="flex flex-col gap-0.5 p-2">
-        {billingHref ? (
+        {billingPage ? (
           <li>
-            <Link to={billingHref} className={menuItemClass}>
-              <Icon name="billing" className="h-5 w-5 text-slate-500" />
-              {accountMenuTexts.manageBilling}
-            </Link>
+            {/* Opening the portal makes a portal session: a POST to the billing page, which 303s to Stripe. */}
+            <form method="post" action={billingPage}>
+              <button type="submit" name="intent" value={BILLING_INTENTS.portal} className={menuItemClass}>
+                <Icon name="billing" className="h-5 w-5 text-slate-500" />
+                {accountMenuTexts.manageBilling}
+              </button>
+            </form>
           </li>
         ) : null}
         <li>

@@ -40,7 +40,7 @@ export function TopBar({ shell }: { shell: ActiveShellData }) {
         ) : null}
         <AccountMenu
           user={shell.user}
-          billingHref={shell.canManageBilling ? spacePath(shell.urlPrefix, spaceSections.billing) : null}
+          billingPage={shell.canManageBilling ? spacePath(shell.urlPrefix, spaceSections.billing) : null}
         />
       </div>
     </header>
