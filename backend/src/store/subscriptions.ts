@@ -1,6 +1,6 @@
 import type { BackendDb } from "../db/connection";
-import type { BillingInterval, ScheduledRemovalStatus } from "../db/tables/subscriptions";
-import type { PaymentSource, UserPlan, WorkspacePlan } from "../domain/enums";
+import type { ScheduledRemovalStatus } from "../db/tables/subscriptions";
+import type { BillingInterval, PaymentSource, UserPlan, WorkspacePlan } from "../domain/enums";
 
 export interface NewSubscription {
   id: string;

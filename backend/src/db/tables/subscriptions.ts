@@ -1,8 +1,7 @@
 import type { Generated } from "kysely";
-import type { PaymentSource, UserPlan, WorkspacePlan } from "../../domain/enums";
+import type { BillingInterval, PaymentSource, UserPlan, WorkspacePlan } from "../../domain/enums";
 import type { SqlBoolean } from "./users";
 
-export type BillingInterval = "MONTHLY" | "YEARLY";
 export type SubscriptionStatus = "ACTIVE" | "CANCELED";
 export type ScheduledRemovalStatus = "PENDING" | "CANCELLED" | "DONE";
 
