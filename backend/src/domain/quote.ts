@@ -36,10 +36,10 @@ export function seatTotal(lines: readonly Pick<PricedLine, "quantity">[]): numbe
   return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-/** When a cycle started at `from` ends (calendar months, UTC). */
-export function addBillingInterval(from: number, interval: BillingInterval): number {
+/** `from` moved by whole cycles (calendar months, UTC): where a cycle starting at `from` ends, by default. */
+export function addBillingInterval(from: number, interval: BillingInterval, cycles = 1): number {
   const date = new Date(from);
-  date.setUTCMonth(date.getUTCMonth() + (interval === "YEARLY" ? 12 : 1));
+  date.setUTCMonth(date.getUTCMonth() + (interval === "YEARLY" ? 12 : 1) * cycles);
   return date.getTime();
 }
 

@@ -80,6 +80,11 @@ describe("…/seats/v1/scheduled-removals", () => {
         targetSeatsQuantity: 3,
         removeSeatsAtTimestamp: expect.stringMatching(/^\d+$/),
         status: "PENDING",
+        createTimestamp: expect.stringMatching(/^\d+$/),
+        lastUpdateTimestamp: expect.stringMatching(/^\d+$/),
+        stripeSubscriptionScheduleId: "sub_sched_fern_studio",
+        // 3 seats at 20 $ a month, under 5 seats: no coupon.
+        targetSubscriptionAmount: 6000,
       },
     ]);
     const acme = await (
