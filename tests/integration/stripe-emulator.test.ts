@@ -9,35 +9,14 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeEmulator } from "../../backend/emulators/stripe/server";
+import { buyThroughCheckout, startLocalStripe, type LocalStripe } from "./support/stripe";
 
-let emulator: Awaited<ReturnType<typeof startStripeEmulator>>;
+let emulator: LocalStripe;
 let stripe: Stripe;
 beforeAll(async () => {
-  emulator = await startStripeEmulator();
-  stripe = new Stripe("sk_test_local", {
-    host: "127.0.0.1",
-    port: emulator.port,
-    protocol: "http",
-    maxNetworkRetries: 0,
-  });
+  ({ emulator, stripe } = await startLocalStripe());
 });
 afterAll(() => emulator?.close());
-
-/** A subscription bought through the hosted Checkout page with 4242…: its session, completed. */
-async function buyThroughCheckout(client: Stripe, email: string, price: string, quantity: number) {
-  const session = await client.checkout.sessions.create({
-    mode: "subscription",
-    customer_email: email,
-    line_items: [{ price, quantity }],
-    success_url: "http://localhost:3000/billing",
-  });
-  await fetch(session.url!, {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams({ card: "4242424242424242", expiry: "12 / 34", cvc: "123" }),
-  });
-  return session;
-}
 
 describe("the catalog", () => {
   it("finds the backend's payment plans by lookup key, in three currencies and two cycles", async () => {

@@ -1,10 +1,19 @@
 import { Hono, type Context } from "hono";
-import { cardMessages, cardOutcome } from "./cards";
-import { StripeError, invalid, missing } from "./errors";
+import { createCheckoutSession } from "./checkout";
+import { Clock } from "./clock";
+import { StripeError, invalid, missing, required } from "./errors";
+import { withExpansions } from "./expansion";
 import { parseStripeForm, type FormObject, type FormValue } from "./form";
-import { authenticationPage, checkoutPage, invoicePage, messagePage, portalPage } from "./pages";
-import { StripeState, type StripeObject } from "./state";
-import { Webhooks, type WebhookEndpoint } from "./webhooks";
+import { mountHostedPages } from "./hosted";
+import { invoiceEvent } from "./invoices";
+import type { StripeObject } from "./objects";
+import { readSavedStripe, writeSavedStripe, type Replay } from "./persistence";
+import { renewDueSubscriptions } from "./renewals";
+import { createSchedule, releaseSchedule, updateSchedule } from "./schedules";
+import { applySeed, type StripeSeed } from "./seed";
+import { StripeState } from "./state";
+import { updateSubscription } from "./subscriptions";
+import { Webhooks, type Emit, type WebhookEndpoint } from "./webhooks";
 
 export interface StripeEmulatorOptions {
   /** Where browsers reach it: the base of the hosted pages' URLs. */
@@ -12,6 +21,13 @@ export interface StripeEmulatorOptions {
   /** Where its events are posted, signed; none: they are only listed. */
   webhook?: WebhookEndpoint | null;
   retryDelaysMs?: readonly number[];
+  /**
+   * A file holding the whole state: loaded at start when it exists (instead
+   * of the catalog and the seed), written again after every change.
+   */
+  statePath?: string;
+  /** Customers, tax rates and subscriptions to start with, when no state was loaded. */
+  seed?: StripeSeed;
 }
 
 /** The API version it answers as: the one the stripe SDK in use pins. */
@@ -25,12 +41,39 @@ type Env = { Variables: { params: FormObject } };
 /**
  * The part of Stripe's REST API the backend calls, answering as Stripe does
  * (form-encoded requests, `object` fields, list and error envelopes,
- * idempotency keys), over an in-memory state.
+ * idempotency keys, expansions), over an in-memory state that can be kept
+ * in a file, and the pages Stripe hosts.
  */
-export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs }: StripeEmulatorOptions) {
-  const state = new StripeState(publicUrl.replace(/\/+$/, ""));
-  const webhooks = new Webhooks(webhook, API_VERSION, retryDelaysMs);
-  const replays = new Map<string, { fingerprint: string; status: number; body: unknown }>();
+export function createStripeEmulator({
+  publicUrl,
+  webhook = null,
+  retryDelaysMs,
+  statePath,
+  seed,
+}: StripeEmulatorOptions) {
+  const saved = statePath ? readSavedStripe(statePath) : null;
+  const clock = new Clock(saved?.clockOffsetSeconds);
+  const state = new StripeState(publicUrl.replace(/\/+$/, ""), clock);
+  const webhooks = new Webhooks(webhook, API_VERSION, () => clock.now(), retryDelaysMs);
+  const replays = new Map<string, Replay>(saved?.replays);
+  if (saved) {
+    state.restore(saved.state);
+    webhooks.restore(saved.events);
+  } else if (seed) {
+    applySeed(state, seed);
+  }
+  const emit: Emit = (type, object) => webhooks.emit(type, object);
+  const save = () => {
+    if (!statePath) return;
+    writeSavedStripe(statePath, {
+      version: 1,
+      clockOffsetSeconds: clock.offsetSeconds,
+      state: state.snapshot(),
+      events: [...webhooks.events.values()],
+      replays: [...replays],
+    });
+  };
+  if (!saved) save();
   const app = new Hono<Env>();
 
   app.onError((error, c) => {
@@ -49,8 +92,23 @@ export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs 
     ),
   );
 
+  app.use("*", async (c, next) => {
+    // Time passes between requests too: the periods that ended meanwhile are dealt with first.
+    const renewed = renewDueSubscriptions(state, emit);
+    await next();
+    if (renewed || c.req.method === "POST") save();
+  });
+
   // Not Stripe's: what the local stack waits for before starting the app.
   app.get("/", (c) => c.text("Local Stripe: the part of Stripe's API this product uses, for development and tests."));
+
+  // Not Stripe's either (its test clocks belong to customers made for them): the one clock of the local Stripe.
+  app.get("/__clock", (c) => c.json({ now: clock.now(), offset_seconds: clock.offsetSeconds }));
+  app.post("/__clock/advance", async (c) => {
+    clock.advance(secondsOf(await c.req.text(), c.req.header("Content-Type")));
+    renewDueSubscriptions(state, emit);
+    return c.json({ now: clock.now(), offset_seconds: clock.offsetSeconds });
+  });
 
   app.use("/v1/*", async (c, next) => {
     const key = /^Bearer (sk_test_\w+)$/.exec(c.req.header("Authorization") ?? "")?.[1];
@@ -80,10 +138,13 @@ export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs 
       replays.set(scope, { fingerprint: body, status: c.res.status, body: await c.res.clone().json() });
   });
 
+  /** An object as answered: with the request's `expand[]` paths expanded. */
+  const reply = (c: Context<Env>, object: StripeObject) => c.json(withExpansions(state, object, c.get("params")));
+
   app.get("/v1/products", (c) =>
     c.json(list(c, [...state.products.values()], (product, params) => matches(product.active, params.active))),
   );
-  app.get("/v1/products/:id", (c) => c.json(state.get("product", c.req.param("id"))));
+  app.get("/v1/products/:id", (c) => reply(c, state.get("product", c.req.param("id"))));
 
   app.get("/v1/prices", (c) =>
     c.json(
@@ -98,50 +159,51 @@ export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs 
       }),
     ),
   );
-  app.get("/v1/prices/:id", (c) => c.json(state.get("price", c.req.param("id"))));
+  app.get("/v1/prices/:id", (c) => reply(c, state.get("price", c.req.param("id"))));
 
   app.get("/v1/coupons", (c) => c.json(list(c, [...state.coupons.values()], () => true)));
-  app.get("/v1/coupons/:id", (c) => c.json(state.get("coupon", c.req.param("id"))));
-  app.post("/v1/tax_rates", (c) => c.json(state.createTaxRate(c.get("params"))));
+  app.get("/v1/coupons/:id", (c) => reply(c, state.get("coupon", c.req.param("id"))));
+  app.post("/v1/tax_rates", (c) => reply(c, state.createTaxRate(c.get("params"))));
   app.get("/v1/tax_rates", (c) =>
     c.json(list(c, [...state.taxRates.values()], (taxRate, params) => matches(taxRate.active, params.active))),
   );
-  app.get("/v1/tax_rates/:id", (c) => c.json(state.get("tax_rate", c.req.param("id"))));
+  app.get("/v1/tax_rates/:id", (c) => reply(c, state.get("tax_rate", c.req.param("id"))));
 
-  app.post("/v1/customers", (c) => c.json(state.createCustomer(c.get("params"))));
-  app.get("/v1/customers/:id", (c) => c.json(state.get("customer", c.req.param("id"))));
+  app.post("/v1/customers", (c) => reply(c, state.createCustomer(c.get("params"))));
+  app.get("/v1/customers/:id", (c) => reply(c, state.get("customer", c.req.param("id"))));
+  app.post("/v1/customers/:id", (c) =>
+    reply(c, state.updateCustomer(state.get("customer", c.req.param("id")), c.get("params"))),
+  );
+  app.post("/v1/customers/:id/tax_ids", (c) => reply(c, state.addTaxId(c.req.param("id"), c.get("params"))));
+  app.get("/v1/customers/:id/tax_ids", (c) => c.json(list(c, state.taxIdsOf(c.req.param("id")), () => true)));
 
-  app.post("/v1/checkout/sessions", (c) =>
-    c.json(withExpansions(state, state.createCheckoutSession(c.get("params")), c.get("params"))),
-  );
-  app.get("/v1/checkout/sessions/:id", (c) =>
-    c.json(withExpansions(state, state.get("checkout.session", c.req.param("id")), c.get("params"))),
-  );
+  app.post("/v1/checkout/sessions", (c) => reply(c, createCheckoutSession(state, c.get("params"))));
+  app.get("/v1/checkout/sessions/:id", (c) => reply(c, state.get("checkout.session", c.req.param("id"))));
   app.get("/v1/checkout/sessions/:id/line_items", (c) => {
     const id = c.req.param("id");
-    const lines = state.sessionLines.get(id);
-    if (!lines) throw missing("checkout.session", id);
-    return c.json(list(c, lines, () => true));
+    const purchase = state.purchases.get(id);
+    if (!purchase) throw missing("checkout.session", id);
+    return c.json(list(c, purchase.lines, () => true));
   });
 
-  app.get("/v1/subscriptions/:id", (c) => c.json(state.get("subscription", c.req.param("id"))));
+  app.get("/v1/subscriptions/:id", (c) => reply(c, state.get("subscription", c.req.param("id"))));
   app.post("/v1/subscriptions/:id", (c) => {
     const subscription = state.get("subscription", c.req.param("id"));
-    const invoice = state.updateSubscription(subscription, c.get("params"));
-    webhooks.emit("customer.subscription.updated", subscription);
-    if (invoice) webhooks.emit(invoiceEvent(state, invoice), invoice);
-    return c.json(subscription);
+    const invoice = updateSubscription(state, subscription, c.get("params"));
+    emit("customer.subscription.updated", subscription);
+    if (invoice) emit(invoiceEvent(state, invoice), invoice);
+    return reply(c, subscription);
   });
-  app.get("/v1/payment_intents/:id", (c) => c.json(state.get("payment_intent", c.req.param("id"))));
-  app.post("/v1/subscription_schedules", (c) => c.json(state.createSchedule(c.get("params"))));
-  app.get("/v1/subscription_schedules/:id", (c) => c.json(state.get("subscription_schedule", c.req.param("id"))));
+  app.get("/v1/payment_intents/:id", (c) => reply(c, state.get("payment_intent", c.req.param("id"))));
+  app.post("/v1/subscription_schedules", (c) => reply(c, createSchedule(state, c.get("params"))));
+  app.get("/v1/subscription_schedules/:id", (c) => reply(c, state.get("subscription_schedule", c.req.param("id"))));
   app.post("/v1/subscription_schedules/:id", (c) =>
-    c.json(state.updateSchedule(state.get("subscription_schedule", c.req.param("id")), c.get("params"))),
+    reply(c, updateSchedule(state, state.get("subscription_schedule", c.req.param("id")), c.get("params"))),
   );
   app.post("/v1/subscription_schedules/:id/release", (c) =>
-    c.json(state.releaseSchedule(state.get("subscription_schedule", c.req.param("id")))),
+    reply(c, releaseSchedule(state, state.get("subscription_schedule", c.req.param("id")))),
   );
-  app.get("/v1/invoices/:id", (c) => c.json(state.get("invoice", c.req.param("id"))));
+  app.get("/v1/invoices/:id", (c) => reply(c, state.get("invoice", c.req.param("id"))));
 
   app.get("/v1/events", (c) =>
     c.json(list(c, [...webhooks.events.values()].reverse(), (event, params) => matches(event.type, params.type))),
@@ -152,83 +214,29 @@ export function createStripeEmulator({ publicUrl, webhook = null, retryDelaysMs 
     return c.json(event);
   });
 
-  app.post("/v1/billing_portal/sessions", (c) => c.json(state.createPortalSession(c.get("params"))));
-  app.get("/v1/payment_methods/:id", (c) => c.json(state.get("payment_method", c.req.param("id"))));
+  app.post("/v1/billing_portal/sessions", (c) => reply(c, state.createPortalSession(c.get("params"))));
+  app.get("/v1/payment_methods/:id", (c) => reply(c, state.get("payment_method", c.req.param("id"))));
 
-  mountHostedPortal(app, state, webhooks);
-  mountHostedCheckout(app, state, (session, cardNumber) => {
-    const successUrl = state.completeCheckoutSession(session, cardNumber);
-    const subscription = state.get("subscription", session.subscription as string);
-    webhooks.emit("customer.subscription.created", subscription);
-    webhooks.emit("invoice.paid", state.get("invoice", subscription.latest_invoice as string));
-    webhooks.emit("checkout.session.completed", session);
-    return successUrl;
-  });
-  return { app, state, webhooks };
+  mountHostedPages(app, state, emit);
+  return { app, state, webhooks, clock };
 }
 
-/**
- * The hosted Checkout page of a session (`url`), plain HTML: the summary and
- * a card form. Stripe's test cards decide: 4242… pays and returns to
- * `success_url`, 4000 0027 6000 3184 asks for authentication on a second
- * page first, 4000 0000 0000 0341 is declined; Back returns to `cancel_url`.
- */
-function mountHostedCheckout(
-  app: Hono<Env>,
-  state: StripeState,
-  complete: (session: StripeObject, cardNumber: string) => string,
-) {
-  // A session waiting for authentication, with the card that asked for it.
-  const awaitingAuthentication = new Map<string, string>();
-  const openSession = (c: Context<Env>) => {
-    const session = state.sessions.get(c.req.param("id") ?? "");
-    if (!session) return { refusal: c.html(messagePage("Not found", "There is no such Checkout Session."), 404) };
-    if (session.status !== "open") return { refusal: c.html(messagePage("Checkout", cardMessages.closed), 410) };
-    return { session };
-  };
-  const showPage = (c: Context<Env>, session: StripeObject, error: string | null, status: 200 | 402 = 200) =>
-    c.html(checkoutPage(session, state.sessionLines.get(session.id) ?? [], error), status);
-
-  app.get("/c/pay/:id", (c) => {
-    const { session, refusal } = openSession(c);
-    return refusal ?? showPage(c, session, null);
-  });
-
-  app.post("/c/pay/:id", async (c) => {
-    const { session, refusal } = openSession(c);
-    if (refusal) return refusal;
-    const form = await c.req.parseBody();
-    const card = String(form.card ?? "");
-    switch (cardOutcome(card)) {
-      case "succeeds":
-        return c.redirect(complete(session, card), 303);
-      case "authenticate":
-        awaitingAuthentication.set(session.id, card);
-        return c.redirect(`/c/pay/${session.id}/authenticate`, 303);
-      case "declined":
-        return showPage(c, session, cardMessages.declined, 402);
-      case "invalid":
-        return showPage(c, session, cardMessages.invalid, 402);
+/** `seconds` of the clock's advance, from a JSON body or a form: a whole number, 0 or more. */
+function secondsOf(body: string, contentType = "") {
+  let value: unknown;
+  if (contentType.includes("application/json")) {
+    try {
+      value = (JSON.parse(body) as { seconds?: unknown } | null)?.seconds;
+    } catch {
+      throw invalid("The body is not valid JSON.");
     }
-  });
-
-  app.get("/c/pay/:id/authenticate", (c) => {
-    const { session, refusal } = openSession(c);
-    if (refusal) return refusal;
-    if (!awaitingAuthentication.has(session.id)) return c.redirect(`/c/pay/${session.id}`, 303);
-    return c.html(authenticationPage(session));
-  });
-
-  app.post("/c/pay/:id/authenticate", async (c) => {
-    const { session, refusal } = openSession(c);
-    if (refusal) return refusal;
-    const card = awaitingAuthentication.get(session.id);
-    if (card === undefined) return c.redirect(`/c/pay/${session.id}`, 303);
-    awaitingAuthentication.delete(session.id);
-    const form = await c.req.parseBody();
-    if (form.decision === "complete") return c.redirect(complete(session, card), 303);
-    return showPage(c, session, cardMessages.authenticationFailed, 402);
-  });
+  } else {
+    value = new URLSearchParams(body).get("seconds");
+  }
+  if (value === undefined || value === null || value === "") throw required("seconds");
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 0) throw invalid("seconds must be a whole number, 0 or more.", "seconds");
+  return seconds;
 }
 
 /** `active=true|false` as a filter; absent, everything. */
@@ -250,107 +258,4 @@ function list(c: Context<Env>, objects: StripeObject[], keep: (object: StripeObj
     kept = kept.slice(index + 1);
   }
   return { object: "list", data: kept.slice(0, limit), has_more: kept.length > limit, url: c.req.path };
-}
-
-/** `expand[]=line_items` on a Checkout Session, the one expansion the backend asks for. */
-function withExpansions(state: StripeState, session: StripeObject, params: FormObject) {
-  const expand = Array.isArray(params.expand) ? params.expand : [];
-  if (!expand.includes("line_items")) return session;
-  const lines = state.sessionLines.get(session.id) ?? [];
-  return {
-    ...session,
-    line_items: { object: "list", data: lines, has_more: false, url: `/v1/checkout/sessions/${session.id}/line_items` },
-  };
-}
-
-/**
- * The hosted customer portal of a portal session (`url`), plain HTML: the
- * customer's subscriptions (cancel at period end), invoices (links to
- * their hosted pages) and card (replace it), and a link back to `return_url`.
- */
-function mountHostedPortal(app: Hono<Env>, state: StripeState, webhooks: Webhooks) {
-  const portalOf = (c: Context<Env>) => state.portalSessions.get(c.req.param("id") ?? "");
-  const show = (c: Context<Env>, portal: StripeObject, error: string | null = null) => {
-    const customer = state.get("customer", portal.customer as string);
-    const defaultCard = (customer.invoice_settings as { default_payment_method: string | null }).default_payment_method;
-    return c.html(
-      portalPage({
-        portal,
-        ...state.ofCustomer(customer.id),
-        card: defaultCard ? state.get("payment_method", defaultCard) : null,
-        error,
-      }),
-      error ? 402 : 200,
-    );
-  };
-  const notFound = (c: Context<Env>) => c.html(messagePage("Not found", "There is no such portal session."), 404);
-
-  app.get("/p/session/:id", (c) => {
-    const portal = portalOf(c);
-    return portal ? show(c, portal) : notFound(c);
-  });
-
-  app.post("/p/session/:id/cancel", async (c) => {
-    const portal = portalOf(c);
-    if (!portal) return notFound(c);
-    const form = await c.req.parseBody();
-    const subscription = state.subscriptions.get(String(form.subscription ?? ""));
-    if (!subscription || subscription.customer !== portal.customer) return notFound(c);
-    webhooks.emit("customer.subscription.updated", state.cancelAtPeriodEnd(subscription));
-    return c.redirect(`/p/session/${portal.id}`, 303);
-  });
-
-  app.post("/p/session/:id/card", async (c) => {
-    const portal = portalOf(c);
-    if (!portal) return notFound(c);
-    const card = String((await c.req.parseBody()).card ?? "");
-    // As with Stripe's 4000 0000 0000 0341, a card may attach and still be declined when charged.
-    if (cardOutcome(card) === "invalid") return show(c, portal, cardMessages.invalid);
-    state.attachCard(portal.customer as string, card);
-    return c.redirect(`/p/session/${portal.id}`, 303);
-  });
-
-  mountHostedInvoice(app, state, webhooks);
-}
-
-/** The event an invoice's charge makes: paid, asking for authentication, or failed. */
-function invoiceEvent(state: StripeState, invoice: StripeObject) {
-  if (invoice.status === "paid") return "invoice.paid";
-  return state.paymentIntentOf(invoice).status === "requires_action"
-    ? "invoice.payment_action_required"
-    : "invoice.payment_failed";
-}
-
-/**
- * The hosted invoice page (`hosted_invoice_url`), plain HTML: a paid invoice
- * says so; an open one offers to complete the authentication its payment
- * asks for, or to pay with another card.
- */
-function mountHostedInvoice(app: Hono<Env>, state: StripeState, webhooks: Webhooks) {
-  const show = (c: Context<Env>, invoice: StripeObject, error: string | null = null) =>
-    c.html(invoicePage(invoice, state.paymentIntentOf(invoice), error), error ? 402 : 200);
-  const notFound = (c: Context<Env>) => c.html(messagePage("Not found", "There is no such invoice."), 404);
-
-  app.get("/i/:id", (c) => {
-    const invoice = state.invoices.get(c.req.param("id"));
-    return invoice ? show(c, invoice) : notFound(c);
-  });
-
-  app.post("/i/:id", async (c) => {
-    const invoice = state.invoices.get(c.req.param("id"));
-    if (!invoice) return notFound(c);
-    if (invoice.status !== "open") return c.redirect(`/i/${invoice.id}`, 303);
-    const form = await c.req.parseBody();
-    const paymentIntent = state.paymentIntentOf(invoice);
-    if (paymentIntent.status === "requires_action" && form.decision !== undefined) {
-      if (form.decision !== "complete") return show(c, invoice, cardMessages.authenticationFailed);
-      state.payInvoice(invoice, null);
-    } else {
-      const outcome = state.payInvoice(invoice, String(form.card ?? ""));
-      if (outcome === "authenticate") return show(c, invoice);
-      if (outcome !== "paid") return show(c, invoice, cardMessages[outcome === "declined" ? "declined" : "invalid"]);
-    }
-    webhooks.emit("invoice.paid", invoice);
-    return c.redirect(`/i/${invoice.id}`, 303);
-  });
 }

@@ -15,11 +15,21 @@ export class StripeError extends Error {
   }
 }
 
+/** An object that does not exist: 404 for the one the URL names, 400 for one a parameter names, as Stripe answers. */
 export const missing = (kind: string, id: string, param = "id") =>
-  new StripeError(404, "invalid_request_error", `No such ${kind}: '${id}'`, "resource_missing", param);
+  new StripeError(
+    param === "id" ? 404 : 400,
+    "invalid_request_error",
+    `No such ${kind}: '${id}'`,
+    "resource_missing",
+    param,
+  );
 
 export const invalid = (message: string, param?: string, code = "parameter_invalid") =>
   new StripeError(400, "invalid_request_error", message, code, param);
+
+export const unknownParameter = (param: string) =>
+  new StripeError(400, "invalid_request_error", `Received unknown parameter: ${param}`, "parameter_unknown", param);
 
 export const required = (param: string) =>
   new StripeError(400, "invalid_request_error", `Missing required param: ${param}.`, "parameter_missing", param);

@@ -33,3 +33,32 @@ function arraysFromNumberedKeys(value: FormValue): FormValue {
   }
   return Object.fromEntries(entries);
 }
+
+/** A plain text field; absent (or nested) is undefined. */
+export const text = (value: FormValue | undefined) => (typeof value === "string" ? value : undefined);
+
+/**
+ * A list field (`tax_rates[0]=…`; `tax_rates[]=…` keeps only its last value)
+ * as strings; the empty string, Stripe's way of clearing a list, is none.
+ */
+export const texts = (value: FormValue | undefined): string[] => {
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string");
+  return typeof value === "string" && value !== "" ? [value] : [];
+};
+
+/** A nested object field (`line_items[0]`, `address`); anything else reads as empty. */
+export const fieldsOf = (value: FormValue | undefined): FormObject =>
+  typeof value === "object" && !Array.isArray(value) ? value : {};
+
+/** `metadata[key]=value` pairs. */
+export const metadataOf = (value: FormValue | undefined) =>
+  Object.fromEntries(
+    Object.entries(fieldsOf(value)).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+
+/** Metadata after an update: `metadata[key]=value` pairs merged in, an empty value removing its key, `metadata=` all. */
+export function updatedMetadata(current: Record<string, string>, value: FormValue): Record<string, string> {
+  if (value === "") return {};
+  const merged = { ...current, ...metadataOf(value) };
+  return Object.fromEntries(Object.entries(merged).filter(([, entry]) => entry !== ""));
+}

@@ -8,6 +8,7 @@ const emulator = await startStripeEmulator({
   webhook: process.env.STRIPE_WEBHOOK_URL
     ? { url: process.env.STRIPE_WEBHOOK_URL, secret: process.env.STRIPE_WEBHOOK_SECRET ?? "whsec_local" }
     : null,
+  statePath: process.env.STRIPE_STATE_PATH || undefined,
 });
 console.log(`Local Stripe listening on ${emulator.hostname}:${emulator.port}, hosted pages at ${emulator.publicUrl}`);
 

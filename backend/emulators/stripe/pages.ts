@@ -1,5 +1,5 @@
 import { html } from "hono/html";
-import type { StripeObject } from "./state";
+import type { StripeObject } from "./objects";
 
 // Script-free on purpose: the hosted pages must work in the no-js browser project.
 const STYLES = `
@@ -51,6 +51,8 @@ export function formatAmount(minorUnits: number, currency: string) {
 
 export function checkoutPage(session: StripeObject, lines: StripeObject[], error: string | null) {
   const currency = session.currency as string;
+  const totals = session.total_details as { amount_discount: number; amount_tax: number };
+  const [discount] = session.discounts as Array<{ coupon: string }>;
   return page(
     "Checkout",
     html`<h1>Subscribe</h1>
@@ -60,9 +62,33 @@ export function checkoutPage(session: StripeObject, lines: StripeObject[], error
           const interval = (price.recurring as { interval: string }).interval;
           return html`<tr>
             <td>${line.quantity} × ${price.lookup_key} (per ${interval})</td>
-            <td>${formatAmount(line.amount_total as number, currency)}</td>
+            <td>${formatAmount(line.amount_subtotal as number, currency)}</td>
           </tr>`;
         })}
+        ${
+          discount || totals.amount_tax > 0
+            ? html`<tr class="total">
+                <td>Subtotal</td>
+                <td>${formatAmount(session.amount_subtotal as number, currency)}</td>
+              </tr>`
+            : ""
+        }
+        ${
+          discount
+            ? html`<tr>
+                <td>Discount (${discount.coupon})</td>
+                <td>−${formatAmount(totals.amount_discount, currency)}</td>
+              </tr>`
+            : ""
+        }
+        ${
+          totals.amount_tax > 0
+            ? html`<tr>
+                <td>Tax</td>
+                <td>${formatAmount(totals.amount_tax, currency)}</td>
+              </tr>`
+            : ""
+        }
         <tr class="total">
           <td>Total due today</td>
           <td>${formatAmount(session.amount_total as number, currency)}</td>

@@ -31,6 +31,7 @@ export async function startStripeEmulator({
     app: app.app,
     state: app.state,
     webhooks: app.webhooks,
+    clock: app.clock,
     publicUrl: resolvedUrl,
     hostname,
     port: boundPort,

@@ -1,11 +1,14 @@
 import { createHmac, randomBytes } from "node:crypto";
-import type { StripeObject } from "./state";
+import type { StripeObject } from "./objects";
 
 export interface WebhookEndpoint {
   url: string;
   /** The endpoint's signing secret (`whsec_…`): the backend verifies with it. */
   secret: string;
 }
+
+/** How a change is told: as a Stripe event of that type about the object (as it is at that moment). */
+export type Emit = (type: string, object: StripeObject) => void;
 
 /** Waits before each redelivery of a refused event (Stripe retries for days; locally, seconds). */
 const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000];
@@ -30,6 +33,8 @@ export class Webhooks {
   constructor(
     private readonly endpoint: WebhookEndpoint | null,
     private readonly apiVersion: string,
+    /** The emulator's clock, which dates the events (their signatures carry the real time: receivers check it). */
+    private readonly now: () => number,
     private readonly retryDelaysMs: readonly number[] = DEFAULT_RETRY_DELAYS_MS,
   ) {}
 
@@ -38,7 +43,7 @@ export class Webhooks {
       id: `evt_${randomBytes(12).toString("hex")}`,
       object: "event",
       api_version: this.apiVersion,
-      created: Math.floor(Date.now() / 1000),
+      created: this.now(),
       data: { object: structuredClone(object) },
       livemode: false,
       pending_webhooks: this.endpoint ? 1 : 0,
@@ -51,6 +56,12 @@ export class Webhooks {
       this.pending.add(delivery);
     }
     return event;
+  }
+
+  /** Events of a saved state, listed again; they are not delivered again. */
+  restore(events: StripeObject[]) {
+    this.events.clear();
+    for (const event of events) this.events.set(event.id, event);
   }
 
   /** Resolves once every delivery under way has succeeded or run out of tries. */

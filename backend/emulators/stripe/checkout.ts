@@ -1,0 +1,142 @@
+import { invalid, required } from "./errors";
+import { fieldsOf, metadataOf, text, type FormObject } from "./form";
+import { newId, type StripeObject } from "./objects";
+import type { StripeState } from "./state";
+import { invoiceSubscription, startSubscription } from "./subscriptions";
+import { totalsOf } from "./totals";
+
+/** How long an open Checkout Session stays payable, as Stripe's default (24 hours). */
+const SESSION_LIFETIME_S = 24 * 3600;
+
+/**
+ * A subscription-mode Checkout Session over catalog prices (the only mode
+ * the product uses): a coupon (`discounts[0][coupon]`) off the subtotal,
+ * then each line's tax rates (`line_items[n][tax_rates]`, or else
+ * `subscription_data[default_tax_rates]`) on what is left.
+ */
+export function createCheckoutSession(state: StripeState, params: FormObject): StripeObject {
+  const mode = text(params.mode);
+  if (!mode) throw required("mode");
+  if (mode !== "subscription") throw invalid("Only subscription mode is available locally.", "mode");
+  const successUrl = text(params.success_url);
+  if (!successUrl) throw required("success_url");
+  const customerId = text(params.customer);
+  if (customerId) state.get("customer", customerId, "customer");
+  if (customerId && text(params.customer_email)) {
+    throw invalid("You may only specify one of these parameters: customer, customer_email.", "customer_email");
+  }
+  const customerUpdate = fieldsOf(params.customer_update);
+  for (const [field, value] of Object.entries(customerUpdate)) {
+    if (!["address", "name", "shipping"].includes(field) || (value !== "auto" && value !== "never")) {
+      throw invalid(`Invalid customer_update[${field}].`, `customer_update[${field}]`);
+    }
+  }
+  if (Object.keys(customerUpdate).length > 0 && !customerId) {
+    throw invalid("customer_update can only be used with customer.", "customer_update");
+  }
+  const items = Array.isArray(params.line_items) ? params.line_items.map(fieldsOf) : [];
+  if (items.length === 0) throw required("line_items");
+  const lines = items.map((line, index) => {
+    const priceId = text(line.price);
+    if (!priceId) throw required(`line_items[${index}][price]`);
+    const price = state.get("price", priceId, `line_items[${index}][price]`);
+    const quantity = Number(text(line.quantity) ?? "1");
+    if (!Number.isInteger(quantity) || quantity < 1) throw invalid("Invalid integer", `line_items[${index}][quantity]`);
+    const taxRates = state.taxRatesOf(line.tax_rates, `line_items[${index}][tax_rates]`);
+    return { price, quantity, taxRates, amount: (price.unit_amount as number) * quantity };
+  });
+  const currencies = new Set(lines.map((line) => line.price.currency));
+  if (currencies.size > 1) throw invalid("All prices must be in the same currency.", "line_items");
+  const coupon = state.couponOf(params.discounts, "discounts");
+  const subscriptionData = fieldsOf(params.subscription_data);
+  const defaultTaxRates = state.taxRatesOf(subscriptionData.default_tax_rates, "subscription_data[default_tax_rates]");
+  const charged = lines.map((line) => ({
+    amount: line.amount,
+    taxRates: line.taxRates.length > 0 ? line.taxRates : defaultTaxRates,
+  }));
+  const totals = totalsOf(charged, coupon ? (coupon.percent_off as number) : null);
+  const id = newId("cs_test");
+  const created = state.now();
+  const session: StripeObject = {
+    id,
+    object: "checkout.session",
+    amount_subtotal: totals.subtotal,
+    amount_total: totals.total,
+    cancel_url: text(params.cancel_url) ?? null,
+    client_reference_id: text(params.client_reference_id) ?? null,
+    created,
+    currency: lines[0]!.price.currency,
+    customer: customerId ?? null,
+    customer_email: text(params.customer_email) ?? null,
+    discounts: coupon ? [{ coupon: coupon.id, promotion_code: null }] : [],
+    expires_at: created + SESSION_LIFETIME_S,
+    livemode: false,
+    metadata: metadataOf(params.metadata),
+    mode,
+    payment_status: "unpaid",
+    status: "open",
+    subscription: null,
+    success_url: successUrl,
+    total_details: { amount_discount: totals.discount, amount_shipping: 0, amount_tax: totals.tax },
+    url: `${state.publicUrl}/c/pay/${id}`,
+  };
+  state.sessions.set(id, session);
+  state.purchases.set(id, {
+    lines: lines.map((line, index) => {
+      const { discount, taxes } = totals.lines[index]!;
+      const tax = taxes.reduce((sum, entry) => sum + entry.amount, 0);
+      const exclusiveTax = taxes.filter((entry) => !entry.rate.inclusive).reduce((sum, entry) => sum + entry.amount, 0);
+      return {
+        id: `li_${id.slice("cs_test_".length)}_${index}`,
+        object: "item",
+        amount_discount: discount,
+        amount_subtotal: line.amount,
+        amount_tax: tax,
+        amount_total: line.amount - discount + exclusiveTax,
+        currency: line.price.currency,
+        description: state.get("product", line.price.product as string).name,
+        price: line.price,
+        quantity: line.quantity,
+      };
+    }),
+    lineTaxRates: lines.map((line) => line.taxRates),
+    defaultTaxRates,
+    subscriptionMetadata: metadataOf(subscriptionData.metadata),
+  });
+  return session;
+}
+
+/**
+ * The hosted page's payment went through: the session completes with a
+ * customer (made from its e-mail when it had none), an active subscription
+ * of its line items with its coupon and tax rates, and that subscription's
+ * first invoice, paid; the card becomes the customer's default. Answers
+ * where the browser goes next.
+ */
+export function completeCheckoutSession(state: StripeState, session: StripeObject, cardNumber: string): string {
+  const purchase = state.purchases.get(session.id)!;
+  const customerId =
+    (session.customer as string | null) ?? state.createCustomer({ email: (session.customer_email as string) ?? "" }).id;
+  state.attachCard(customerId, cardNumber);
+  const [discount] = session.discounts as Array<{ coupon: string }>;
+  const subscription = startSubscription(state, {
+    customer: customerId,
+    items: purchase.lines.map((line, index) => ({
+      price: line.price as StripeObject,
+      quantity: line.quantity as number,
+      taxRates: purchase.lineTaxRates[index]!,
+    })),
+    defaultTaxRates: purchase.defaultTaxRates,
+    coupon: discount ? state.get("coupon", discount.coupon) : null,
+    metadata: purchase.subscriptionMetadata,
+    checkoutSession: session.id,
+  });
+  invoiceSubscription(state, subscription, "subscription_create");
+  Object.assign(session, {
+    status: "complete",
+    payment_status: "paid",
+    customer: customerId,
+    subscription: subscription.id,
+  });
+  return (session.success_url as string).replace("{CHECKOUT_SESSION_ID}", session.id);
+}

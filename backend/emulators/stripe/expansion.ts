@@ -1,0 +1,57 @@
+import { invalid } from "./errors";
+import { texts, type FormObject } from "./form";
+import type { StripeObject } from "./objects";
+import type { ObjectKind, StripeState } from "./state";
+
+/** The fields holding another object's id that `expand[]` can replace with the object, and the kind they name. */
+const EXPANDABLE: Record<string, ObjectKind> = {
+  coupon: "coupon",
+  customer: "customer",
+  default_payment_method: "payment_method",
+  discount: "discount",
+  discounts: "discount",
+  invoice: "invoice",
+  latest_invoice: "invoice",
+  payment_intent: "payment_intent",
+  payment_method: "payment_method",
+  price: "price",
+  product: "product",
+  schedule: "subscription_schedule",
+  subscription: "subscription",
+};
+
+const listOf = (data: StripeObject[], url: string) => ({ object: "list", data, has_more: false, url });
+
+/** The lists that are no field of their object, answered only when expanded. */
+function expandedList(state: StripeState, object: StripeObject, field: string) {
+  if (object.object === "checkout.session" && field === "line_items") {
+    return listOf(state.purchases.get(object.id)?.lines ?? [], `/v1/checkout/sessions/${object.id}/line_items`);
+  }
+  if (object.object === "customer" && field === "tax_ids") {
+    return listOf(state.taxIdsOf(object.id), `/v1/customers/${object.id}/tax_ids`);
+  }
+  return undefined;
+}
+
+/**
+ * The object with the `expand[]` paths of the request expanded, as Stripe
+ * does (`latest_invoice`, `discounts`, `items.data.price.product`,
+ * `line_items` of a Checkout Session, `tax_ids` of a customer): a copy, the
+ * state is left as it is. A path that cannot be expanded is a 400.
+ */
+export function withExpansions(state: StripeState, object: StripeObject, params: FormObject): StripeObject {
+  return texts(params.expand).reduce((expanded, path) => expandPath(state, expanded, path.split("."), path), object);
+}
+
+function expandPath(state: StripeState, object: StripeObject, [field, ...rest]: string[], path: string): StripeObject {
+  const value = field! in object ? object[field!] : expandedList(state, object, field!);
+  if (value === undefined) throw invalid(`This property cannot be expanded (${path}).`, "expand");
+  const kind = EXPANDABLE[field!];
+  const expandOne = (item: unknown): unknown => {
+    const resolved = typeof item === "string" && kind ? state.get(kind, item) : item;
+    if (rest.length === 0 || resolved === null) return resolved;
+    if (typeof resolved !== "object") throw invalid(`This property cannot be expanded (${path}).`, "expand");
+    return expandPath(state, resolved as StripeObject, rest, path);
+  };
+  return { ...object, [field!]: Array.isArray(value) ? value.map(expandOne) : expandOne(value) };
+}

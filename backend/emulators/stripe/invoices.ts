@@ -1,0 +1,223 @@
+import { cardMessages, cardOutcome, type CardOutcome } from "./cards";
+import { newId, type StripeObject } from "./objects";
+import type { StripeState } from "./state";
+import { totalsOf, type TaxAmount } from "./totals";
+
+/** One line of a subscription's invoice: a subscription item over a period, or its proration. */
+export interface InvoicedLine {
+  subscriptionItem: string;
+  price: StripeObject;
+  quantity: number;
+  /** Before discount and tax. */
+  amount: number;
+  taxRates: StripeObject[];
+  period: { start: number; end: number };
+  proration: boolean;
+}
+
+export interface InvoiceCharge {
+  customer: string;
+  subscription: string;
+  metadata: Record<string, string>;
+  currency: string;
+  reason: "subscription_create" | "subscription_cycle" | "subscription_update";
+  lines: InvoicedLine[];
+  /** The subscription's discount (a `di_…` id), applied to every line. */
+  discount: string | null;
+  /** What the payment does; by default, what the customer's default card does. */
+  outcome?: CardOutcome;
+}
+
+/** Stripe's `total_taxes` / line `taxes` entry of a tax rate. */
+const taxEntry = (tax: TaxAmount) => ({
+  amount: tax.amount,
+  tax_behavior: tax.rate.inclusive ? "inclusive" : "exclusive",
+  tax_rate_details: { tax_rate: tax.rate.id },
+  taxability_reason: "standard_rated",
+  taxable_amount: tax.taxableAmount,
+  type: "tax_rate_details",
+});
+
+/**
+ * An invoice of a subscription's lines, its discount taken off and its tax
+ * rates applied, charged at once through a payment intent: paid when the
+ * payment goes through; otherwise left open, its payment intent saying why
+ * (`requires_action`: the card asks for authentication;
+ * `requires_payment_method`: declined).
+ */
+export function chargeInvoice(state: StripeState, charge: InvoiceCharge): StripeObject {
+  const id = newId("in");
+  const created = state.now();
+  const percentOff = charge.discount ? (state.couponOfDiscount(charge.discount).percent_off as number) : null;
+  const totals = totalsOf(charge.lines, percentOff);
+  const outcome = charge.outcome ?? (totals.total === 0 ? "succeeds" : state.defaultCardOutcome(charge.customer));
+  const customer = state.get("customer", charge.customer);
+  const paymentIntentId = newId("pi");
+  const paymentIntent: StripeObject = {
+    id: paymentIntentId,
+    object: "payment_intent",
+    amount: totals.total,
+    client_secret: `${paymentIntentId}_secret_${newId("s").slice(2)}`,
+    created,
+    currency: charge.currency,
+    customer: charge.customer,
+    last_payment_error:
+      outcome === "declined" || outcome === "invalid"
+        ? { code: "card_declined", message: cardMessages.declined }
+        : null,
+    livemode: false,
+    payment_method: (customer.invoice_settings as { default_payment_method: string | null }).default_payment_method,
+    status: paymentIntentStatus(outcome),
+  };
+  state.paymentIntents.set(paymentIntent.id, paymentIntent);
+  const paid = paymentIntent.status === "succeeded";
+  const discountAmounts = (amount: number) => (charge.discount ? [{ amount, discount: charge.discount }] : []);
+  const invoice: StripeObject = {
+    id,
+    object: "invoice",
+    amount_due: totals.total,
+    amount_overpaid: 0,
+    amount_paid: paid ? totals.total : 0,
+    amount_remaining: paid ? 0 : totals.total,
+    amount_shipping: 0,
+    attempt_count: 1,
+    attempted: true,
+    billing_reason: charge.reason,
+    collection_method: "charge_automatically",
+    created,
+    currency: charge.currency,
+    customer: charge.customer,
+    customer_address: customer.address,
+    customer_email: customer.email,
+    customer_name: customer.name,
+    customer_tax_exempt: "none",
+    customer_tax_ids: state.taxIdsOf(charge.customer).map((taxId) => ({ type: taxId.type, value: taxId.value })),
+    default_tax_rates: [],
+    discounts: charge.discount ? [charge.discount] : [],
+    hosted_invoice_url: `${state.publicUrl}/i/${id}`,
+    lines: {
+      object: "list",
+      data: charge.lines.map((line, index) => invoiceLine(state, id, charge, line, totals.lines[index]!)),
+      has_more: false,
+      url: `/v1/invoices/${id}/lines`,
+    },
+    livemode: false,
+    metadata: {},
+    parent: {
+      type: "subscription_details",
+      quote_details: null,
+      subscription_details: { subscription: charge.subscription, metadata: charge.metadata },
+    },
+    payments: {
+      object: "list",
+      data: [
+        {
+          id: `inpay_${id.slice(3)}`,
+          object: "invoice_payment",
+          payment: { type: "payment_intent", payment_intent: paymentIntent.id },
+          status: paid ? "paid" : "open",
+        },
+      ],
+      has_more: false,
+      url: `/v1/invoice_payments?invoice=${id}`,
+    },
+    period_end: created,
+    period_start: created,
+    status: paid ? "paid" : "open",
+    status_transitions: {
+      finalized_at: created,
+      marked_uncollectible_at: null,
+      paid_at: paid ? created : null,
+      voided_at: null,
+    },
+    subtotal: totals.subtotal,
+    // The subtotal less the taxes included in it.
+    subtotal_excluding_tax: totals.totalExcludingTax + totals.discount,
+    total: totals.total,
+    total_discount_amounts: discountAmounts(totals.discount),
+    total_excluding_tax: totals.totalExcludingTax,
+    total_pretax_credit_amounts: discountAmounts(totals.discount).map((credit) => ({ ...credit, type: "discount" })),
+    total_taxes: totals.taxes.map(taxEntry),
+  };
+  state.invoices.set(id, invoice);
+  return invoice;
+}
+
+function invoiceLine(
+  state: StripeState,
+  invoiceId: string,
+  charge: InvoiceCharge,
+  line: InvoicedLine,
+  priced: { discount: number; taxes: TaxAmount[] },
+) {
+  const product = state.get("product", line.price.product as string);
+  const discounts = charge.discount ? [{ amount: priced.discount, discount: charge.discount }] : [];
+  return {
+    id: newId("il"),
+    object: "line_item",
+    amount: line.amount,
+    currency: charge.currency,
+    description: `${line.proration ? "Remaining time on " : ""}${line.quantity} × ${product.name as string}`,
+    discount_amounts: discounts,
+    discountable: true,
+    discounts: [],
+    invoice: invoiceId,
+    livemode: false,
+    metadata: {},
+    parent: {
+      type: "subscription_item_details",
+      invoice_item_details: null,
+      subscription_item_details: {
+        invoice_item: null,
+        proration: line.proration,
+        proration_details: { credited_items: null },
+        subscription: charge.subscription,
+        subscription_item: line.subscriptionItem,
+      },
+    },
+    period: line.period,
+    pretax_credit_amounts: discounts.map((credit) => ({ ...credit, type: "discount" })),
+    pricing: {
+      price_details: { price: line.price.id, product: product.id },
+      type: "price_details",
+      unit_amount_decimal: String(line.price.unit_amount),
+    },
+    quantity: line.quantity,
+    subtotal: line.amount,
+    taxes: priced.taxes.map(taxEntry),
+  };
+}
+
+/** The payment intent behind an invoice's payment. */
+export function paymentIntentOf(state: StripeState, invoice: StripeObject): StripeObject {
+  const [payment] = (invoice.payments as { data: Array<{ payment: { payment_intent: string } }> }).data;
+  return state.get("payment_intent", payment!.payment.payment_intent);
+}
+
+/** Pays an open invoice on its hosted page: after authentication (no card), or with a new card. */
+export function payInvoice(state: StripeState, invoice: StripeObject, cardNumber: string | null): "paid" | CardOutcome {
+  const paymentIntent = paymentIntentOf(state, invoice);
+  const outcome = cardNumber === null ? "succeeds" : cardOutcome(cardNumber);
+  if (outcome !== "succeeds") {
+    Object.assign(paymentIntent, { status: paymentIntentStatus(outcome) });
+    return outcome;
+  }
+  Object.assign(paymentIntent, { status: "succeeded", last_payment_error: null });
+  Object.assign(invoice, { status: "paid", amount_paid: invoice.amount_due, amount_remaining: 0 });
+  (invoice.status_transitions as { paid_at: number | null }).paid_at = state.now();
+  (invoice.payments as { data: Array<{ status: string }> }).data[0]!.status = "paid";
+  return "paid";
+}
+
+/** The event an invoice's charge makes: paid, asking for authentication, or failed. */
+export function invoiceEvent(state: StripeState, invoice: StripeObject) {
+  if (invoice.status === "paid") return "invoice.paid";
+  return paymentIntentOf(state, invoice).status === "requires_action"
+    ? "invoice.payment_action_required"
+    : "invoice.payment_failed";
+}
+
+function paymentIntentStatus(outcome: CardOutcome) {
+  if (outcome === "succeeds") return "succeeded";
+  return outcome === "authenticate" ? "requires_action" : "requires_payment_method";
+}

@@ -1,0 +1,36 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import type { StripeObject } from "./objects";
+import type { StateSnapshot } from "./state";
+
+/** The first answer given under an idempotency key, replayed for the same key. */
+export interface Replay {
+  fingerprint: string;
+  status: number;
+  body: unknown;
+}
+
+/** The file `statePath` names: the whole local Stripe. Webhook deliveries under way are not kept. */
+export interface SavedStripe {
+  version: 1;
+  clockOffsetSeconds: number;
+  state: StateSnapshot;
+  events: StripeObject[];
+  replays: Array<[string, Replay]>;
+}
+
+/** The state saved at `path`, or null when there is no such file. */
+export function readSavedStripe(path: string): SavedStripe | null {
+  if (!existsSync(path)) return null;
+  const saved = JSON.parse(readFileSync(path, "utf8")) as SavedStripe;
+  if (saved.version !== 1) throw new Error(`${path} is not a state saved by this local Stripe.`);
+  return saved;
+}
+
+/** Writes a temporary file and renames it over the old one, so a crash never leaves half a state behind. */
+export function writeSavedStripe(path: string, saved: SavedStripe) {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(saved));
+  renameSync(temporary, path);
+}

@@ -1,0 +1,251 @@
+import { invalid, missing } from "./errors";
+import { fieldsOf, text, updatedMetadata, type FormObject } from "./form";
+import { chargeInvoice, type InvoiceCharge, type InvoicedLine } from "./invoices";
+import { newId, type StripeObject } from "./objects";
+import type { StripeState } from "./state";
+
+/** What a subscription item is made of: a catalog price, a quantity, and its own tax rates (usually none). */
+export interface PlannedItem {
+  price: StripeObject;
+  quantity: number;
+  taxRates: StripeObject[];
+}
+
+type SubscriptionItem = StripeObject & {
+  price: StripeObject;
+  quantity: number;
+  current_period_start: number;
+  current_period_end: number;
+  tax_rates: StripeObject[];
+};
+
+export const itemsOf = (subscription: StripeObject) => (subscription.items as { data: SubscriptionItem[] }).data;
+
+/** Where the subscription's current period ends (API 2026: the period is on each item, the same for all). */
+export const currentPeriodEnd = (subscription: StripeObject) => itemsOf(subscription)[0]!.current_period_end;
+
+/** A billing period's end from the price's interval: a year or a month (30 days here). */
+export function periodEndFrom(start: number, price: StripeObject) {
+  const interval = (price.recurring as { interval: string }).interval;
+  return start + (interval === "month" ? 30 : 365) * 24 * 3600;
+}
+
+export function subscriptionItem(
+  subscriptionId: string,
+  planned: PlannedItem,
+  period: { start: number; end: number },
+): SubscriptionItem {
+  return {
+    id: newId("si"),
+    object: "subscription_item",
+    created: period.start,
+    current_period_end: period.end,
+    current_period_start: period.start,
+    discounts: [],
+    metadata: {},
+    price: planned.price,
+    quantity: planned.quantity,
+    subscription: subscriptionId,
+    tax_rates: planned.taxRates,
+  };
+}
+
+/**
+ * An active subscription from now, for one period of its first price's
+ * interval, carrying the coupon (as a discount) and default tax rates its
+ * invoices apply. Not invoiced yet.
+ */
+export function startSubscription(
+  state: StripeState,
+  purchase: {
+    id?: string;
+    customer: string;
+    items: PlannedItem[];
+    defaultTaxRates: StripeObject[];
+    coupon: StripeObject | null;
+    metadata: Record<string, string>;
+    checkoutSession: string | null;
+  },
+): StripeObject {
+  const id = purchase.id ?? newId("sub");
+  const start = state.now();
+  const period = { start, end: periodEndFrom(start, purchase.items[0]!.price) };
+  const subscription: StripeObject = {
+    id,
+    object: "subscription",
+    billing_cycle_anchor: start,
+    cancel_at: null,
+    cancel_at_period_end: false,
+    canceled_at: null,
+    collection_method: "charge_automatically",
+    created: start,
+    currency: purchase.items[0]!.price.currency,
+    customer: purchase.customer,
+    default_payment_method: null,
+    default_tax_rates: purchase.defaultTaxRates,
+    discounts: [],
+    ended_at: null,
+    items: {
+      object: "list",
+      data: purchase.items.map((item) => subscriptionItem(id, item, period)),
+      has_more: false,
+      url: `/v1/subscription_items?subscription=${id}`,
+    },
+    latest_invoice: null,
+    livemode: false,
+    metadata: purchase.metadata,
+    schedule: null,
+    start_date: start,
+    status: "active",
+  };
+  state.subscriptions.set(id, subscription);
+  setCoupon(state, subscription, purchase.coupon, purchase.checkoutSession);
+  return subscription;
+}
+
+/** The subscription's coupon: its discount is kept while the coupon stays the same, replaced otherwise. */
+export function setCoupon(
+  state: StripeState,
+  subscription: StripeObject,
+  coupon: StripeObject | null,
+  checkoutSession: string | null = null,
+) {
+  const [current] = subscription.discounts as string[];
+  if (current && coupon && state.couponOfDiscount(current).id === coupon.id) return;
+  subscription.discounts = coupon
+    ? [
+        state.createDiscount(coupon, {
+          customer: subscription.customer as string,
+          subscription: subscription.id,
+          checkoutSession,
+        }).id,
+      ]
+    : [];
+}
+
+/** An item's tax rates: its own, or else the subscription's defaults. */
+const taxRatesOf = (subscription: StripeObject, item: SubscriptionItem) =>
+  item.tax_rates.length > 0 ? item.tax_rates : (subscription.default_tax_rates as StripeObject[]);
+
+/** Every item over its current period: what a first invoice and a renewal bill. */
+function currentPeriodLines(subscription: StripeObject): InvoicedLine[] {
+  return itemsOf(subscription).map((item) => ({
+    subscriptionItem: item.id,
+    price: item.price,
+    quantity: item.quantity,
+    amount: (item.price.unit_amount as number) * item.quantity,
+    taxRates: taxRatesOf(subscription, item),
+    period: { start: item.current_period_start, end: item.current_period_end },
+    proration: false,
+  }));
+}
+
+/**
+ * Invoices the subscription with its discount and tax rates and charges it
+ * (see chargeInvoice): the current period of every item unless other lines
+ * are given. The invoice becomes the subscription's latest.
+ */
+export function invoiceSubscription(
+  state: StripeState,
+  subscription: StripeObject,
+  reason: InvoiceCharge["reason"],
+  { lines = currentPeriodLines(subscription), outcome }: Pick<Partial<InvoiceCharge>, "lines" | "outcome"> = {},
+): StripeObject {
+  const invoice = chargeInvoice(state, {
+    customer: subscription.customer as string,
+    subscription: subscription.id,
+    metadata: subscription.metadata as Record<string, string>,
+    currency: subscription.currency as string,
+    reason,
+    lines,
+    discount: (subscription.discounts as string[])[0] ?? null,
+    outcome,
+  });
+  subscription.latest_invoice = invoice.id;
+  return invoice;
+}
+
+/**
+ * A subscription update (POST /v1/subscriptions/{id}): new item quantities,
+ * coupon (`discounts`), default tax rates, metadata, cancellation at period
+ * end. With `proration_behavior=always_invoice` a quantity increase is
+ * invoiced at once, prorated over what is left of the period, with the
+ * coupon and tax, and charged; `create_prorations` (Stripe's default) and
+ * `none` invoice nothing now.
+ */
+export function updateSubscription(
+  state: StripeState,
+  subscription: StripeObject,
+  params: FormObject,
+): StripeObject | null {
+  const behaviour = text(params.proration_behavior) ?? "create_prorations";
+  if (!["always_invoice", "create_prorations", "none"].includes(behaviour)) {
+    throw invalid("Invalid proration_behavior.", "proration_behavior");
+  }
+  if (params.discounts !== undefined) setCoupon(state, subscription, state.couponOf(params.discounts, "discounts"));
+  if (params.default_tax_rates !== undefined) {
+    subscription.default_tax_rates = state.taxRatesOf(params.default_tax_rates, "default_tax_rates");
+  }
+  const items = itemsOf(subscription);
+  const changes = Array.isArray(params.items) ? params.items.map(fieldsOf) : [];
+  const at = state.now();
+  const prorations: InvoicedLine[] = [];
+  for (const [index, change] of changes.entries()) {
+    const item = items.find((candidate) => candidate.id === text(change.id));
+    if (!item) throw missing("subscription_item", text(change.id) ?? "", `items[${index}][id]`);
+    const quantity = Number(text(change.quantity));
+    if (!Number.isInteger(quantity) || quantity < 1) throw invalid("Invalid integer", `items[${index}][quantity]`);
+    const start = item.current_period_start;
+    const end = item.current_period_end;
+    const left = Math.max(0, end - at) / Math.max(1, end - start);
+    const added = quantity - item.quantity;
+    item.quantity = quantity;
+    if (added <= 0) continue;
+    prorations.push({
+      subscriptionItem: item.id,
+      price: item.price,
+      quantity,
+      amount: Math.round(added * (item.price.unit_amount as number) * left),
+      taxRates: taxRatesOf(subscription, item),
+      period: { start: at, end },
+      proration: true,
+    });
+  }
+  if (params.metadata !== undefined) {
+    subscription.metadata = updatedMetadata(subscription.metadata as Record<string, string>, params.metadata);
+  }
+  const cancel = text(params.cancel_at_period_end);
+  if (cancel === "true") cancelAtPeriodEnd(state, subscription);
+  if (cancel === "false")
+    Object.assign(subscription, { cancel_at_period_end: false, cancel_at: null, canceled_at: null });
+  if (behaviour !== "always_invoice" || prorations.length === 0) return null;
+  return invoiceSubscription(state, subscription, "subscription_update", { lines: prorations });
+}
+
+/** Cancels at the end of the current period (the portal's choice); the subscription stays active until then. */
+export function cancelAtPeriodEnd(state: StripeState, subscription: StripeObject): StripeObject {
+  return Object.assign(subscription, {
+    cancel_at_period_end: true,
+    cancel_at: currentPeriodEnd(subscription),
+    canceled_at: state.now(),
+  });
+}
+
+/** Ends the subscription now (its cancellation at period end has come); a schedule still over it is canceled too. */
+export function endSubscription(state: StripeState, subscription: StripeObject) {
+  const now = state.now();
+  Object.assign(subscription, { status: "canceled", canceled_at: subscription.canceled_at ?? now, ended_at: now });
+  const schedule = subscription.schedule ? state.get("subscription_schedule", subscription.schedule as string) : null;
+  if (schedule?.status === "active")
+    Object.assign(schedule, { status: "canceled", canceled_at: now, current_phase: null });
+}
+
+/** After an invoice is paid: its subscription, past due because of it, is active again (then answered, to be told). */
+export function reactivatedBy(state: StripeState, invoice: StripeObject): StripeObject | null {
+  const { subscription: id } = (invoice.parent as { subscription_details: { subscription: string } })
+    .subscription_details;
+  const subscription = state.get("subscription", id);
+  if (subscription.status !== "past_due" || subscription.latest_invoice !== invoice.id) return null;
+  subscription.status = "active";
+  return subscription;
+}
