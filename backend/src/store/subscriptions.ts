@@ -98,7 +98,8 @@ export async function saveSubscription(db: BackendDb, record: SubscriptionRecord
 }
 
 export interface LatestInvoice {
-  invoiceId: string;
+  /** Null for a seeded subscription: the local Stripe names its seeded invoices itself. */
+  invoiceId: string | null;
   /** Stripe's `created`, in ms. */
   createdAt: number;
   paid: boolean;
@@ -121,8 +122,8 @@ export async function saveLatestInvoice(db: BackendDb, subscriptionId: string, i
     .where((eb) =>
       eb.or([
         eb("latest_invoice_created_at", "is", null),
-        eb("latest_invoice_id", "=", invoice.invoiceId),
         eb("latest_invoice_created_at", "<=", invoice.createdAt),
+        ...(invoice.invoiceId ? [eb("latest_invoice_id", "=", invoice.invoiceId)] : []),
       ]),
     )
     .execute();

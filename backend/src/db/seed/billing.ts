@@ -96,10 +96,11 @@ export async function seedBilling(db: BackendDb, now: number): Promise<void> {
         taxRateCountry: terms.stripe.taxRateId ? terms.stripe.country : null,
         now,
       });
+      // The invoice that opened the period, as the local Stripe's seed makes it (it gives the id and page).
       const paid = terms.stripe.latestInvoice === "paid";
       await saveLatestInvoice(db, subscription.id, {
-        invoiceId: `in_${subscription.id.slice("sub_".length)}_latest`,
-        createdAt: paid ? terms.startTimestamp : now - DAY_MS,
+        invoiceId: null,
+        createdAt: terms.startTimestamp,
         paid,
         hostedInvoiceUrl: null,
         paymentIntentStatus: paid ? "succeeded" : terms.stripe.latestInvoice,

@@ -5,6 +5,7 @@ import { hashToken } from "../../auth/tokens";
 import { seedInvitationTokens } from "./invitations";
 import { SCHEDULED_CAMPAIGNS, SENT_CAMPAIGNS } from "./mail-merges";
 import { NEWCOMER_EMAIL, PERSONAS, SPACES } from "./personas";
+import { stripeDemoAccount } from "./stripe-account";
 
 const NOW = Date.UTC(2026, 10, 21, 9, 30);
 
@@ -194,6 +195,53 @@ describe("seed", () => {
       country: "DE",
       tax_rate_id: "txr_lumen_gmbh_vat",
       tax_rate_country: "DE",
+    });
+  });
+
+  it("gives the local Stripe the same customers and subscriptions: items, periods, coupon, tax, changes planned", async () => {
+    const account = stripeDemoAccount(NOW);
+    const rows = await db.selectFrom("subscriptions").selectAll().where("payment_source", "=", "STRIPE").execute();
+    const plans = await db.selectFrom("subscription_seat_plans").selectAll().execute();
+    const customers = await db.selectFrom("billing_customers").selectAll().execute();
+    expect(account.subscriptions.map((subscription) => subscription.id).sort()).toEqual(
+      rows.map((row) => row.id).sort(),
+    );
+    for (const row of rows) {
+      const seeded = account.subscriptions.find((subscription) => subscription.id === row.id)!;
+      expect(seeded, row.id).toMatchObject({
+        customer: row.stripe_customer_id,
+        periodStart: row.start_timestamp / 1000,
+        periodEnd: row.end_timestamp / 1000,
+        metadata: { workspaceId: row.workspace_id },
+        status: row.status === "CANCELED" ? "canceled" : expect.stringMatching(/^(active|past_due)$/),
+      });
+      expect(seeded.couponId ?? null, row.id).toBe(row.coupon_id);
+      expect(seeded.scheduledChange?.scheduleId ?? null, row.id).toBe(row.stripe_subscription_schedule_id);
+      expect(seeded.items, row.id).toEqual(
+        plans
+          .filter((plan) => plan.subscription_id === row.id)
+          .map((plan) => ({ lookupKey: plan.payment_plan_id, quantity: plan.total_seats })),
+      );
+      const customer = customers.find((candidate) => candidate.stripe_customer_id === row.stripe_customer_id)!;
+      expect(account.customers.find((candidate) => candidate.id === customer.stripe_customer_id)).toMatchObject({
+        address: { country: customer.country },
+        metadata: { workspaceId: customer.workspace_id },
+      });
+    }
+    expect(
+      account.subscriptions.find((subscription) => subscription.id === "sub_fern_studio")!.scheduledChange,
+    ).toEqual({
+      scheduleId: "sub_sched_fern_studio",
+      items: [{ lookupKey: "pro-monthly-usd", quantity: 3 }],
+    });
+    expect(account.subscriptions.find((subscription) => subscription.id === "sub_tidal_two")!.scheduledChange).toEqual({
+      scheduleId: "sub_sched_tidal_two",
+      items: [{ lookupKey: "pro-monthly-usd", quantity: 2 }],
+    });
+    expect(account.taxRates).toEqual([{ id: "txr_lumen_gmbh_vat", percentage: 19, country: "DE", displayName: "VAT" }]);
+    expect(account.subscriptions.find((subscription) => subscription.id === "sub_lumen_gmbh")).toMatchObject({
+      taxRateId: "txr_lumen_gmbh_vat",
+      couponId: "5SEATS",
     });
   });
 

@@ -30,9 +30,11 @@ export interface SubscriptionsTable {
   tax_rate: number;
   /** A seat coupon of 001 §9 (domain/seat-coupons.ts). */
   coupon_id: string | null;
+  /** Null for a seeded invoice (the local Stripe names it) as for no invoice: see latest_invoice_paid. */
   latest_invoice_id: string | null;
   /** Stripe's `created` of that invoice, in ms: an older invoice's event never replaces it. */
   latest_invoice_created_at: number | null;
+  /** Null: no invoice known. */
   latest_invoice_paid: SqlBoolean | null;
   latest_invoice_url: string | null;
   /** Its payment intent's status: succeeded, requires_action, requires_payment_method… */

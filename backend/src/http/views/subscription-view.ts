@@ -87,16 +87,17 @@ function additionalStripeInfo(
     couponId: coupon?.id ?? null,
     couponDuration: coupon ? SEAT_COUPON_DURATION : null,
     couponPercentOff: coupon?.percentOff ?? null,
-    latestInvoice: subscription.latest_invoice_id
-      ? {
-          invoiceId: subscription.latest_invoice_id,
-          paid: subscription.latest_invoice_paid === 1,
-          hostedInvoiceUrl: subscription.latest_invoice_url,
-          paymentIntent: subscription.latest_invoice_payment_status
-            ? { status: subscription.latest_invoice_payment_status }
-            : null,
-        }
-      : null,
+    latestInvoice:
+      subscription.latest_invoice_paid !== null
+        ? {
+            invoiceId: subscription.latest_invoice_id,
+            paid: subscription.latest_invoice_paid === 1,
+            hostedInvoiceUrl: subscription.latest_invoice_url,
+            paymentIntent: subscription.latest_invoice_payment_status
+              ? { status: subscription.latest_invoice_payment_status }
+              : null,
+          }
+        : null,
     upcomingInvoice:
       subscription.status === "ACTIVE" && subscription.auto_renew === 1
         ? {

@@ -1,7 +1,8 @@
 /**
  * The billing stack of a test file: a local Stripe whose webhooks go to a
  * reference backend that calls it through the stripe SDK, each on a free
- * port, the backend with a fresh seeded database.
+ * port, seeded at the same moment: the backend's fresh database and the
+ * Stripe demo account agree.
  *
  *   const { backend, stripe, emulator } = await startBillingStack();
  *   …
@@ -10,6 +11,7 @@
 import Stripe from "stripe";
 import { startStripeEmulator } from "../../../../backend/emulators/stripe/server";
 import { DEFAULT_CONFIG } from "../../../../backend/src/config";
+import { stripeDemoAccount } from "../../../../backend/src/db/seed/stripe-account";
 import { startBackend } from "../../support/backend";
 import { freePort } from "../../support/network";
 
@@ -21,12 +23,14 @@ export const TEST_CARDS = {
 
 export async function startBillingStack() {
   const port = await freePort();
+  const seededAt = Date.now();
   const emulator = await startStripeEmulator({
+    seed: stripeDemoAccount(seededAt),
     webhook: { url: `http://127.0.0.1:${port}/billing/stripe/webhooks`, secret: DEFAULT_CONFIG.stripe.webhookSecret },
     // A refused delivery is tried again soon: a test waits for every delivery to settle.
     retryDelaysMs: [50, 200],
   });
-  const backend = await startBackend({ port, stripeApiUrl: `http://127.0.0.1:${emulator.port}` });
+  const backend = await startBackend({ port, seededAt, stripeApiUrl: `http://127.0.0.1:${emulator.port}` });
   // The test's own view of Stripe, as the backend has it.
   const stripe = new Stripe("sk_test_local", {
     host: "127.0.0.1",
