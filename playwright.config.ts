@@ -47,6 +47,9 @@ export default defineConfig({
       GOOGLE_PORT: String(e2e.ports.google),
       STRIPE_PORT: String(e2e.ports.stripe),
       DATABASE_PATH: e2e.databasePath,
+      // The local Stripe starts from its seed, as the fresh database does (scripts/services.mjs sends it
+      // this backend's webhook URL).
+      STRIPE_STATE_PATH: "",
       USE_LOCAL_SERVICES: "true",
       BACKEND_FAULT_INJECTION: "true",
     },

@@ -6,7 +6,7 @@
  *   npx tsx scripts/bench-load.ts [--seconds=15] [--connections=50,200] [--ungated]
  *
  * Starts the production stack (`npm start`: app, reference backend, local
- * Google) on free ports with a fresh database, signs owner@acme.test in, and
+ * Google and Stripe) on free ports with a fresh database, signs owner@acme.test in, and
  * loads the sent list for the given time: with 1 connection (the normal
  * latency), with 8 (the app's capacity), with N connections (each sends its
  * next request as soon as the last one is answered, so a refused client comes
@@ -50,6 +50,8 @@ const env: NodeJS.ProcessEnv = {
   GOOGLE_PORT: String(googlePort),
   STRIPE_PORT: String(stripePort),
   DATABASE_PATH: path.join(directory, "backend.sqlite"),
+  // Like the fresh database, the local Stripe starts from its seed.
+  STRIPE_STATE_PATH: "",
   USE_LOCAL_SERVICES: "true",
   SESSION_SECRET: randomBytes(32).toString("hex"),
   // The bench speaks plain HTTP: the session cookie without its __Host- prefix.

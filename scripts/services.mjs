@@ -56,9 +56,15 @@ export function resolveEnv() {
     env.GOOGLE_CLIENT_ID ??= "yamm-local-client";
     env.GOOGLE_CLIENT_SECRET ??= "yamm-local-secret";
     env.GOOGLE_REDIRECT_URIS ??= localCallbackUrls(env).join(",");
-    // The local Stripe takes any test key; the backend will call it with the stripe SDK's host and port options.
+    // The local Stripe takes any test key; the backend calls it with the stripe SDK's host and port options.
     env.STRIPE_API_URL = `http://localhost:${env.STRIPE_PORT}`;
     env.STRIPE_SECRET_KEY ??= "sk_test_local";
+    // It posts its events to the backend, signed with the secret the backend checks them with.
+    env.STRIPE_WEBHOOK_URL = `${backend}/billing/stripe/webhooks`;
+    env.STRIPE_WEBHOOK_SECRET ??= "whsec_local";
+    // What it holds survives a restart, as the database does; `npm run seed` deletes both (same default
+    // there). Set to "" for a Stripe that starts from its seed every time (the browser tests, the benchmark).
+    env.STRIPE_STATE_PATH ??= ".data/stripe-state.json";
   }
 
   // The production build refuses a missing or development secret; with the local stand-ins this

@@ -1,11 +1,14 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { PriceDirectory } from "./billing/price-directory";
+import { createStripeClient } from "./billing/stripe-client";
 import type { BackendConfig } from "./config";
 import type { BackendDb } from "./db/connection";
 import type { AppEnv } from "./http/app-env";
 import { authRoutes } from "./http/auth";
 import { campaignsRoutes } from "./http/campaigns";
 import { cannonRoutes } from "./http/cannon";
+import { checkoutRoutes } from "./http/checkout";
 import { checkoutDraftsRoutes } from "./http/checkout-drafts";
 import { errorResponse, handleError } from "./http/errors";
 import { eventsRoutes } from "./http/events";
@@ -13,10 +16,13 @@ import { faultInjection } from "./http/faults";
 import { idempotency } from "./http/idempotency";
 import { invitationsRoutes } from "./http/invitations";
 import { membersRoutes } from "./http/members";
+import { paymentPlansRoutes } from "./http/payment-plans";
 import { recipientsRoutes } from "./http/recipients";
 import { renewalRoutes } from "./http/renewal";
 import { requireSession } from "./http/require-session";
 import { scheduledCampaignsRoutes } from "./http/scheduled-campaigns";
+import { seatsRoutes } from "./http/seats";
+import { stripeWebhookRoutes } from "./http/stripe-webhooks";
 import { subscriptionsRoutes } from "./http/subscriptions";
 import { teamReportRoutes } from "./http/team-report";
 import { draftsRoutes, templatesRoutes } from "./http/templates";
@@ -28,7 +34,8 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The reference backend as a Hono app, without listening: main.ts and the tests serve it. */
 export function createBackendApp({ db, config }: { db: BackendDb; config: BackendConfig }) {
-  const deps = { db, config };
+  const stripe = createStripeClient(config.stripe);
+  const deps = { db, config, stripe, prices: new PriceDirectory(stripe) };
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.notFound((c) => errorResponse(c, 404, "not_found"));
@@ -61,10 +68,17 @@ export function createBackendApp({ db, config }: { db: BackendDb; config: Backen
   app.route("/api/v1", teamReportRoutes(deps));
   app.route("/api/v1", templatesRoutes(deps));
 
+  // Stripe's webhooks carry a signature, not a session: registered before the billing middleware, which
+  // they never reach (their handler answers without passing the request on).
+  app.route("/billing", stripeWebhookRoutes(deps));
+
   // The billing backend: same rule, every call needs a live access token.
   app.use("/billing/*", requireSession(db), idempotency(db));
   app.route("/billing", renewalRoutes(deps));
+  app.route("/billing", paymentPlansRoutes(deps));
   app.route("/billing", subscriptionsRoutes(deps));
+  app.route("/billing", seatsRoutes(deps));
+  app.route("/billing", checkoutRoutes(deps));
   app.route("/billing", checkoutDraftsRoutes(deps));
 
   return app;

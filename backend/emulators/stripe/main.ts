@@ -1,3 +1,4 @@
+import { stripeDemoAccount } from "../../src/db/seed/stripe-account";
 import { closeOnSignals } from "../listen";
 import { startStripeEmulator } from "./server";
 
@@ -9,6 +10,8 @@ const emulator = await startStripeEmulator({
     ? { url: process.env.STRIPE_WEBHOOK_URL, secret: process.env.STRIPE_WEBHOOK_SECRET ?? "whsec_local" }
     : null,
   statePath: process.env.STRIPE_STATE_PATH || undefined,
+  // The demo personas' customers and subscriptions, as the backend seeds them (used when no state was loaded).
+  seed: stripeDemoAccount(Date.now()),
 });
 console.log(`Local Stripe listening on ${emulator.hostname}:${emulator.port}, hosted pages at ${emulator.publicUrl}`);
 

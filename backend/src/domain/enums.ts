@@ -36,6 +36,14 @@ export type LegacyType = (typeof LEGACY_TYPES)[number];
 export const PAYMENT_SOURCES = ["STRIPE", "PAYPAL", "SUPPORT", "OFFLINE"] as const;
 export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 
+/** 001 §3: a subscription renews every month or every year. */
+export const BILLING_INTERVALS = ["MONTHLY", "YEARLY"] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+/** 001 §9: the currencies prices exist in (Stripe writes them in lower case). */
+export const CURRENCIES = ["USD", "EUR", "INR"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
 /** Spec §4: MEMBER (1) < ADMIN (2) < OWNER (3). */
 const ROLE_RANK: Record<Role, number> = { MEMBER: 1, ADMIN: 2, OWNER: 3 };
 

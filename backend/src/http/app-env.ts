@@ -1,4 +1,6 @@
+import type Stripe from "stripe";
 import type { SessionIdentity } from "../auth/session-store";
+import type { PriceDirectory } from "../billing/price-directory";
 import type { BackendConfig } from "../config";
 import type { BackendDb } from "../db/connection";
 
@@ -11,4 +13,10 @@ export interface AppEnv {
 export interface RouteDeps {
   db: BackendDb;
   config: BackendConfig;
+}
+
+/** What the routes that call Stripe are built from, on top. */
+export interface BillingDeps extends RouteDeps {
+  stripe: Stripe;
+  prices: PriceDirectory;
 }

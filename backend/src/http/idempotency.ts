@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { BackendDb } from "../db/connection";
 import {
@@ -17,6 +18,11 @@ const POLL_MS = 20;
 const MAX_WAIT_MS = 30_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The request's Idempotency-Key (checked by the middleware below), for the calls it makes in turn. */
+export function requestIdempotencyKey(c: Context): string | undefined {
+  return c.req.header(IDEMPOTENCY_HEADER);
+}
 
 /**
  * Once-only writes (backend/README.md, Idempotency): a write sent with an

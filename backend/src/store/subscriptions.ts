@@ -1,62 +1,163 @@
+import { sql } from "kysely";
 import type { BackendDb } from "../db/connection";
-import type { BillingInterval, ScheduledRemovalStatus } from "../db/tables/subscriptions";
-import type { PaymentSource, UserPlan, WorkspacePlan } from "../domain/enums";
+import type { ScheduledRemovalStatus, SubscriptionStatus } from "../db/tables/subscriptions";
+import type { BillingInterval, PaymentSource, UserPlan, WorkspacePlan } from "../domain/enums";
 
-export interface NewSubscription {
+export interface SeatPlanRecord {
+  paymentPlanId: string;
+  userPlan: UserPlan;
+  /** -1: unlimited. */
+  totalSeats: number;
+  unitAmount: number;
+}
+
+/** A subscription as Stripe (or, for other payment sources, the seed) describes it. */
+export interface SubscriptionRecord {
   id: string;
   workspaceId: string;
   workspacePlan: WorkspacePlan;
+  status: SubscriptionStatus;
   billingInterval: BillingInterval;
   currency: string;
   paymentSource: PaymentSource;
   autoRenew: boolean;
+  startTimestamp: number;
   endTimestamp: number;
   createdAt: number;
-  seatPlans: ReadonlyArray<{ paymentPlanId: string; userPlan: UserPlan; totalSeats: number }>;
+  stripeCustomerId: string | null;
+  stripeSubscriptionScheduleId: string | null;
+  /** Null with a schedule: the interval it plans is kept as it was known (a schedule's phases are not in the subscription). */
+  scheduledBillingInterval: BillingInterval | null;
+  taxRate: number;
+  couponId: string | null;
+  seatPlans: readonly SeatPlanRecord[];
 }
 
-export async function insertSubscription(db: BackendDb, subscription: NewSubscription): Promise<void> {
+/**
+ * Inserts the subscription, or brings a known one up to date (its space and
+ * creation stay); its seat plans are replaced. The latest invoice is kept:
+ * invoice events set it (saveLatestInvoice). Answers whether it was new.
+ */
+export async function saveSubscription(db: BackendDb, record: SubscriptionRecord): Promise<{ created: boolean }> {
+  const existed = await db.selectFrom("subscriptions").select("id").where("id", "=", record.id).executeTakeFirst();
+  const fields = {
+    workspace_plan: record.workspacePlan,
+    status: record.status,
+    billing_interval: record.billingInterval,
+    currency: record.currency,
+    payment_source: record.paymentSource,
+    auto_renew: record.autoRenew ? (1 as const) : (0 as const),
+    start_timestamp: record.startTimestamp,
+    end_timestamp: record.endTimestamp,
+    stripe_customer_id: record.stripeCustomerId,
+    stripe_subscription_schedule_id: record.stripeSubscriptionScheduleId,
+    tax_rate: record.taxRate,
+    coupon_id: record.couponId,
+  };
+  if (existed) {
+    await db
+      .updateTable("subscriptions")
+      .set({
+        ...fields,
+        // Without a schedule nothing is planned; with one, a known planned interval stays until told otherwise.
+        scheduled_billing_interval:
+          record.stripeSubscriptionScheduleId === null
+            ? null
+            : sql<BillingInterval | null>`coalesce(${record.scheduledBillingInterval}, scheduled_billing_interval)`,
+      })
+      .where("id", "=", record.id)
+      .execute();
+    await db.deleteFrom("subscription_seat_plans").where("subscription_id", "=", record.id).execute();
+  } else {
+    await db
+      .insertInto("subscriptions")
+      .values({
+        ...fields,
+        id: record.id,
+        workspace_id: record.workspaceId,
+        scheduled_billing_interval: record.scheduledBillingInterval,
+        created_at: record.createdAt,
+      })
+      .execute();
+  }
+  if (record.seatPlans.length > 0) {
+    await db
+      .insertInto("subscription_seat_plans")
+      .values(
+        record.seatPlans.map((plan) => ({
+          subscription_id: record.id,
+          payment_plan_id: plan.paymentPlanId,
+          user_plan: plan.userPlan,
+          total_seats: plan.totalSeats,
+          unit_amount: plan.unitAmount,
+        })),
+      )
+      .execute();
+  }
+  return { created: !existed };
+}
+
+export interface LatestInvoice {
+  /** Null for a seeded subscription: the local Stripe names its seeded invoices itself. */
+  invoiceId: string | null;
+  /** Stripe's `created`, in ms. */
+  createdAt: number;
+  paid: boolean;
+  hostedInvoiceUrl: string | null;
+  paymentIntentStatus: string | null;
+}
+
+/** Records an invoice of the subscription as its latest, unless a newer one is known already. */
+export async function saveLatestInvoice(db: BackendDb, subscriptionId: string, invoice: LatestInvoice): Promise<void> {
   await db
-    .insertInto("subscriptions")
-    .values({
-      id: subscription.id,
-      workspace_id: subscription.workspaceId,
-      workspace_plan: subscription.workspacePlan,
-      status: "ACTIVE",
-      billing_interval: subscription.billingInterval,
-      currency: subscription.currency,
-      payment_source: subscription.paymentSource,
-      auto_renew: subscription.autoRenew ? 1 : 0,
-      end_timestamp: subscription.endTimestamp,
-      created_at: subscription.createdAt,
+    .updateTable("subscriptions")
+    .set({
+      latest_invoice_id: invoice.invoiceId,
+      latest_invoice_created_at: invoice.createdAt,
+      latest_invoice_paid: invoice.paid ? 1 : 0,
+      latest_invoice_url: invoice.hostedInvoiceUrl,
+      latest_invoice_payment_status: invoice.paymentIntentStatus,
     })
-    .execute();
-  await db
-    .insertInto("subscription_seat_plans")
-    .values(
-      subscription.seatPlans.map((plan) => ({
-        subscription_id: subscription.id,
-        payment_plan_id: plan.paymentPlanId,
-        user_plan: plan.userPlan,
-        total_seats: plan.totalSeats,
-      })),
+    .where("id", "=", subscriptionId)
+    .where((eb) =>
+      eb.or([
+        eb("latest_invoice_created_at", "is", null),
+        eb("latest_invoice_created_at", "<=", invoice.createdAt),
+        ...(invoice.invoiceId ? [eb("latest_invoice_id", "=", invoice.invoiceId)] : []),
+      ]),
     )
     .execute();
 }
 
-/** The space's active subscriptions, newest first. */
-export function listActiveSubscriptions(db: BackendDb, workspaceId: string) {
+/** The space's subscriptions of these statuses, newest first. */
+export function listSubscriptions(db: BackendDb, workspaceId: string, statuses: readonly SubscriptionStatus[]) {
   return db
     .selectFrom("subscriptions")
     .selectAll()
     .where("workspace_id", "=", workspaceId)
-    .where("status", "=", "ACTIVE")
+    .where("status", "in", [...statuses])
     .orderBy("created_at", "desc")
     .orderBy("id")
     .execute();
 }
 
-export type SubscriptionRow = Awaited<ReturnType<typeof listActiveSubscriptions>>[number];
+export type SubscriptionRow = Awaited<ReturnType<typeof listSubscriptions>>[number];
+
+/** How many of the space's subscriptions are active, leaving one out. */
+export async function countOtherActiveSubscriptions(
+  db: BackendDb,
+  workspaceId: string,
+  subscriptionId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom("subscriptions")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("workspace_id", "=", workspaceId)
+    .where("status", "=", "ACTIVE")
+    .where("id", "!=", subscriptionId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
 
 /** The seat plans of these subscriptions, in payment plan order. */
 export function listSeatPlans(db: BackendDb, subscriptionIds: readonly string[]) {
@@ -80,6 +181,20 @@ export function findSubscription(db: BackendDb, workspaceId: string, subscriptio
     .executeTakeFirst();
 }
 
+/** A subscription by its id alone: a webhook names no space the backend can trust more. */
+export function findSubscriptionById(db: BackendDb, subscriptionId: string) {
+  return db.selectFrom("subscriptions").selectAll().where("id", "=", subscriptionId).executeTakeFirst();
+}
+
+/** Forgets a planned billing-interval change, once its Stripe schedule is released. */
+export async function clearScheduledChange(db: BackendDb, subscriptionId: string): Promise<void> {
+  await db
+    .updateTable("subscriptions")
+    .set({ stripe_subscription_schedule_id: null, scheduled_billing_interval: null })
+    .where("id", "=", subscriptionId)
+    .execute();
+}
+
 export function listSeatRemovals(db: BackendDb, subscriptionId: string, status: ScheduledRemovalStatus) {
   return db
     .selectFrom("scheduled_seat_removals")
@@ -90,36 +205,62 @@ export function listSeatRemovals(db: BackendDb, subscriptionId: string, status: 
     .execute();
 }
 
-export async function insertSeatRemoval(
+export type SeatRemovalRow = Awaited<ReturnType<typeof listSeatRemovals>>[number];
+
+export async function insertSeatRemovals(
   db: BackendDb,
-  removal: {
+  removals: {
     subscriptionId: string;
-    paymentPlanId: string;
-    targetSeatsQuantity: number;
+    targets: ReadonlyArray<{ paymentPlanId: string; targetSeatsQuantity: number }>;
     removeSeatsAt: number;
+    stripeSubscriptionScheduleId: string | null;
     now: number;
   },
 ): Promise<void> {
   await db
     .insertInto("scheduled_seat_removals")
-    .values({
-      subscription_id: removal.subscriptionId,
-      payment_plan_id: removal.paymentPlanId,
-      target_seats_quantity: removal.targetSeatsQuantity,
-      remove_seats_at: removal.removeSeatsAt,
-      status: "PENDING",
-      created_at: removal.now,
-    })
+    .values(
+      removals.targets.map((target) => ({
+        subscription_id: removals.subscriptionId,
+        payment_plan_id: target.paymentPlanId,
+        target_seats_quantity: target.targetSeatsQuantity,
+        remove_seats_at: removals.removeSeatsAt,
+        status: "PENDING" as const,
+        created_at: removals.now,
+        updated_at: removals.now,
+        stripe_subscription_schedule_id: removals.stripeSubscriptionScheduleId,
+      })),
+    )
     .execute();
 }
 
 /** Cancels the subscription's pending seat removals; the number cancelled. */
-export async function cancelSeatRemovals(db: BackendDb, subscriptionId: string): Promise<number> {
+export async function cancelSeatRemovals(db: BackendDb, subscriptionId: string, now: number): Promise<number> {
   const result = await db
     .updateTable("scheduled_seat_removals")
-    .set({ status: "CANCELLED" })
+    .set({ status: "CANCELLED", updated_at: now })
     .where("subscription_id", "=", subscriptionId)
     .where("status", "=", "PENDING")
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** Marks DONE the pending removals whose seat plan is down to its target (Stripe applied them). */
+export async function completeSeatRemovals(db: BackendDb, subscriptionId: string, now: number): Promise<void> {
+  await db
+    .updateTable("scheduled_seat_removals as r")
+    .set({ status: "DONE", updated_at: now })
+    .where("r.subscription_id", "=", subscriptionId)
+    .where("r.status", "=", "PENDING")
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("subscription_seat_plans as p")
+          .select("p.payment_plan_id")
+          .whereRef("p.subscription_id", "=", "r.subscription_id")
+          .whereRef("p.payment_plan_id", "=", "r.payment_plan_id")
+          .whereRef("p.total_seats", "<=", "r.target_seats_quantity"),
+      ),
+    )
+    .execute();
 }

@@ -41,11 +41,17 @@ export async function insertWorkspace(db: BackendDb, workspace: NewWorkspace): P
       .values(workspace.domains.map((domain_name) => ({ workspace_id: workspace.id, domain_name })))
       .execute();
   }
+  await resetPlanFeatures(db, workspace.id, workspace.plan);
+}
+
+/** The space's per-plan features become its plan's defaults (a new space, or a plan bought or ended). */
+export async function resetPlanFeatures(db: BackendDb, workspaceId: string, plan: WorkspacePlan): Promise<void> {
+  await db.deleteFrom("workspace_plan_features").where("workspace_id", "=", workspaceId).execute();
   await db
     .insertInto("workspace_plan_features")
     .values(
-      defaultPlanFeatures(workspace.plan).map((features) => ({
-        workspace_id: workspace.id,
+      defaultPlanFeatures(plan).map((features) => ({
+        workspace_id: workspaceId,
         user_plan: features.userPlan,
         has_multi_domain: features.hasMultiDomain ? 1 : 0,
         allowed_user_count: features.allowedUserCount,
@@ -164,7 +170,11 @@ export async function updateWorkspace(
 }
 
 /** The owner becomes a regular member and the new owner takes the space, in one transaction (002 §2: "You are still part of it as a regular user"). */
-export async function transferOwnership(db: BackendDb, workspaceId: string, { from, to }: { from: string; to: string }) {
+export async function transferOwnership(
+  db: BackendDb,
+  workspaceId: string,
+  { from, to }: { from: string; to: string },
+) {
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
     for (const [userId, role] of [

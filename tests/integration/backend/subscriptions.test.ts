@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
-import { startBackend, type RunningBackend } from "../support/backend";
+import type { RunningBackend } from "../support/backend";
 import { apiClient, signedInClient } from "./support/api";
+import { startBillingStack } from "./support/billing";
 
+let stack: Awaited<ReturnType<typeof startBillingStack>>;
 let backend: RunningBackend;
 beforeAll(async () => {
-  backend = await startBackend();
+  // Cancelling Fern Studio's removal releases its Stripe schedule: a local Stripe with the demo account.
+  stack = await startBillingStack();
+  backend = stack.backend;
 });
-afterAll(() => backend?.close());
+afterAll(() => stack?.close());
 
 const as = (email: string) => signedInClient(backend, email);
 const subscriptionsPath = (workspaceId: string) =>
@@ -80,6 +84,11 @@ describe("…/seats/v1/scheduled-removals", () => {
         targetSeatsQuantity: 3,
         removeSeatsAtTimestamp: expect.stringMatching(/^\d+$/),
         status: "PENDING",
+        createTimestamp: expect.stringMatching(/^\d+$/),
+        lastUpdateTimestamp: expect.stringMatching(/^\d+$/),
+        stripeSubscriptionScheduleId: "sub_sched_fern_studio",
+        // 3 seats at 20 $ a month, under 5 seats: no coupon.
+        targetSubscriptionAmount: 6000,
       },
     ]);
     const acme = await (
@@ -100,6 +109,7 @@ describe("…/seats/v1/scheduled-removals", () => {
     expect((await (await as(PERSONAS.arlo.email)).delete(path)).status).toBe(403);
     const owner = await as(PERSONAS.stella.email);
     expect((await owner.delete(path)).status).toBe(204);
+    expect((await stack.stripe.subscriptionSchedules.retrieve("sub_sched_fern_studio")).status).toBe("released");
     expect((await owner.get(path)).status).toBe(404);
     expect((await owner.delete(path)).body).toEqual({ error: "scheduled_removal_not_found" });
   });

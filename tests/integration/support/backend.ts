@@ -31,6 +31,12 @@ export interface StartBackendOptions {
   verifyGoogleIdToken?: BackendConfig["verifyGoogleIdToken"];
   /** Serves POST /__faults (backend/src/http/faults.ts), so a test can make one answer fail. */
   faultInjection?: boolean;
+  /** The moment the database is seeded at (default: now): a local Stripe seeded at the same moment agrees to the second. */
+  seededAt?: number;
+  /** Default: a free one. Known in advance, it can be given to a local Stripe as its webhook endpoint. */
+  port?: number;
+  /** The Stripe the backend calls (e.g. a local Stripe's `http://127.0.0.1:<port>`); default Stripe itself, unused by most tests. */
+  stripeApiUrl?: string;
 }
 
 /** The fields of a token-service answer, minus the Google idToken. */
@@ -64,13 +70,14 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_CONFIG.accessTokenTtlSeconds,
     verifyGoogleIdToken: options.verifyGoogleIdToken,
     faultInjection: options.faultInjection,
+    stripe: { ...DEFAULT_CONFIG.stripe, apiUrl: options.stripeApiUrl ?? DEFAULT_CONFIG.stripe.apiUrl },
   };
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), "yamm-backend-"));
-  const db = await prepareDatabase(path.join(directory, "backend.sqlite"));
+  const db = await prepareDatabase(path.join(directory, "backend.sqlite"), options.seededAt);
   const app = createBackendApp({ db, config });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(started));
+    const started = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: "127.0.0.1" }, () => resolve(started));
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -16,6 +16,7 @@ import { tokenRotationMigration } from "./0015-token-rotation";
 import { seedSecretMigration } from "./0016-seed-secret";
 import { outboxMailsMigration } from "./0017-outbox-mails";
 import { seatsMigration } from "./0018-seats";
+import { stripeBillingMigration } from "./0019-stripe-billing";
 import { checkoutDraftsMigration } from "./0020-checkout-drafts";
 
 /**
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   "0016-seed-secret": seedSecretMigration,
   "0017-outbox-mails": outboxMailsMigration,
   "0018-seats": seatsMigration,
+  "0019-stripe-billing": stripeBillingMigration,
   "0020-checkout-drafts": checkoutDraftsMigration,
 };

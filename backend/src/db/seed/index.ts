@@ -1,4 +1,5 @@
 import type { BackendDb } from "../connection";
+import { seedBilling } from "./billing";
 import { seedInvitations } from "./invitations";
 import { seedMailMerges } from "./mail-merges";
 import { seedPromotions } from "./promotions";
@@ -15,6 +16,7 @@ import { seedUsersAndSpaces } from "./users-and-spaces";
 export async function seedDatabase(db: BackendDb, now: number = Date.now()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await seedUsersAndSpaces(trx, now);
+    await seedBilling(trx, now);
     await seedSentMailCounters(trx, now);
     await seedPromotions(trx);
     await seedInvitations(trx, now);

@@ -1,4 +1,4 @@
-import type { LegacyType, PaymentSource, Role, UserPlan, WorkspacePlan } from "../../domain/enums";
+import type { BillingInterval, LegacyType, PaymentSource, Role, UserPlan, WorkspacePlan } from "../../domain/enums";
 import type { RestrictionKey } from "../../domain/restrictions";
 
 /**
@@ -17,6 +17,17 @@ export const SPACES = {
   relayOne: { id: "5100000000000007", name: "Relay One", slug: "relay-one" },
   relayTwo: { id: "5100000000000008", name: "Relay Two", slug: "relay-two" },
   bigcoLabs: { id: "5100000000000009", name: "Bigco Labs", slug: "bigco-labs" },
+  pineLabs: { id: "5100000000000010", name: "Pine Labs", slug: "pine-labs" },
+  quillCo: { id: "5100000000000011", name: "Quill Co", slug: "quill-co" },
+  harbor: { id: "5100000000000012", name: "Harbor", slug: "harbor" },
+  kilnWorks: { id: "5100000000000013", name: "Kiln Works", slug: "kiln-works" },
+  lumenGmbh: { id: "5100000000000014", name: "Lumen GmbH", slug: "lumen-gmbh" },
+  mapleMedia: { id: "5100000000000015", name: "Maple Media", slug: "maple-media" },
+  cedarMedia: { id: "5100000000000016", name: "Cedar Media", slug: "cedar-media" },
+  birchWorks: { id: "5100000000000017", name: "Birch Works", slug: "birch-works" },
+  aspenWorks: { id: "5100000000000018", name: "Aspen Works", slug: "aspen-works" },
+  tidalOne: { id: "5100000000000019", name: "Tidal One", slug: "tidal-one" },
+  tidalTwo: { id: "5100000000000020", name: "Tidal Two", slug: "tidal-two" },
 } as const;
 export type SpaceKey = keyof typeof SPACES;
 
@@ -54,6 +65,21 @@ export const PERSONAS = {
   hugoHart: { id: "6100000000000031", email: "hugo.hart@bigco.test", name: "Hugo Hart" },
   dana: { id: "6100000000000032", email: "dana@fernstudio.test", name: "Dana Dale" },
   drew: { id: "6100000000000033", email: "drew@fernstudio.test", name: "Drew Dunn" },
+  pia: { id: "6100000000000034", email: "pia@pinelabs.test", name: "Pia Pine" },
+  paul: { id: "6100000000000035", email: "paul@pinelabs.test", name: "Paul Pike" },
+  quinn: { id: "6100000000000036", email: "quinn@quill.test", name: "Quinn Quill" },
+  quentin: { id: "6100000000000037", email: "quentin@quill.test", name: "Quentin Quade" },
+  hal: { id: "6100000000000038", email: "hal@harbor.test", name: "Hal Harbor" },
+  kai: { id: "6100000000000039", email: "kai@kiln.test", name: "Kai Kiln" },
+  lena: { id: "6100000000000040", email: "lena@lumen.test", name: "Lena Lumen" },
+  lukas: { id: "6100000000000041", email: "lukas@lumen.test", name: "Lukas Lumen" },
+  mona: { id: "6100000000000042", email: "mona@media.test", name: "Mona Media" },
+  mel: { id: "6100000000000043", email: "mel@media.test", name: "Mel Media" },
+  mick: { id: "6100000000000044", email: "mick@media.test", name: "Mick Media" },
+  bea: { id: "6100000000000045", email: "bea@birch.test", name: "Bea Birch" },
+  ava: { id: "6100000000000046", email: "ava@aspen.test", name: "Ava Aspen" },
+  tia: { id: "6100000000000047", email: "tia@tidal.test", name: "Tia Tide" },
+  ted: { id: "6100000000000048", email: "ted@tidal.test", name: "Ted Tide" },
 } as const;
 export type PersonaKey = keyof typeof PERSONAS;
 
@@ -62,6 +88,13 @@ export const NEWCOMER_EMAIL = "newcomer@startup.test";
 
 /** Added to Acme Marketing on a paid seat and not joined yet: a pending member with no user. */
 export const NINA_EMAIL = "nina.new@acme.test";
+
+/** Stripe's test cards (ARCHITECTURE.md, Local stand-ins). */
+export const CARDS = {
+  pays: "4242424242424242",
+  needsAuthentication: "4000002760003184",
+  declined: "4000000000000341",
+} as const;
 
 export interface SeedUser {
   persona: PersonaKey;
@@ -112,6 +145,21 @@ export const SEED_USERS: SeedUser[] = [
   { persona: "hanaHolt", installedDaysAgo: 260, mainSpace: "bigcoLabs" },
   { persona: "dana", installedDaysAgo: 150, mainSpace: "fernStudio" },
   { persona: "drew", installedDaysAgo: 140, mainSpace: "fernStudio" },
+  { persona: "pia", installedDaysAgo: 330, mainSpace: "pineLabs" },
+  { persona: "paul", installedDaysAgo: 310, mainSpace: "pineLabs" },
+  { persona: "quinn", installedDaysAgo: 500, mainSpace: "quillCo" },
+  { persona: "quentin", installedDaysAgo: 470, mainSpace: "quillCo" },
+  { persona: "hal", installedDaysAgo: 420, mainSpace: "harbor" },
+  { persona: "kai", installedDaysAgo: 250, mainSpace: "kilnWorks" },
+  { persona: "lena", installedDaysAgo: 280, mainSpace: "lumenGmbh" },
+  { persona: "lukas", installedDaysAgo: 260, mainSpace: "lumenGmbh" },
+  { persona: "mona", installedDaysAgo: 240, mainSpace: "mapleMedia" },
+  { persona: "mel", installedDaysAgo: 230, mainSpace: "mapleMedia" },
+  { persona: "mick", installedDaysAgo: 220, mainSpace: "mapleMedia" },
+  { persona: "bea", installedDaysAgo: 30, mainSpace: "birchWorks" },
+  { persona: "ava", installedDaysAgo: 25, mainSpace: "aspenWorks" },
+  { persona: "tia", installedDaysAgo: 190, mainSpace: "tidalOne" },
+  { persona: "ted", installedDaysAgo: 180, mainSpace: "tidalOne" },
 ];
 
 export interface SeedMember {
@@ -125,13 +173,37 @@ export interface SeedMember {
   scheduledDowngrade?: boolean;
 }
 
-/** A space's subscription (001 §3): its seat plans (per-user: the paid users), and a seat removal scheduled at renewal. */
+/**
+ * A space's subscription (001 §3): its seat plans (per-user: the paid users,
+ * per-seat: the seats bought), the end of its period, and a change planned
+ * at period end through a Stripe schedule: a seat removal or a billing-cycle
+ * change. Paid through Stripe unless the space's payment source says
+ * otherwise; `db/seed/stripe-account.ts` gives the local Stripe the same
+ * customers and subscriptions.
+ */
 export interface SeedSubscription {
   id: string;
-  billingInterval: "MONTHLY" | "YEARLY";
+  billingInterval: BillingInterval;
+  /** Negative: ended that many days ago (a cancelled subscription). */
   renewsInDays: number;
   seatPlans: Array<{ paymentPlanId: string; userPlan: UserPlan; totalSeats: number }>;
   scheduledRemoval?: { paymentPlanId: string; targetSeatsQuantity: number };
+  /** The price the schedule moves every seat plan to at period end. */
+  scheduledIntervalChange?: { billingInterval: BillingInterval };
+  stripe?: SeedStripeFacts;
+}
+
+/** What Stripe knows of a seeded subscription (its coupon follows from the seat total, 001 §9). */
+export interface SeedStripeFacts {
+  /** past_due: a payment failed but the subscription is still active (ACTIVE here). */
+  status: "active" | "past_due" | "canceled";
+  latestInvoice: "paid" | "requires_payment_method" | "requires_action";
+  /** The customer's default card, a Stripe test number; none: only the portal can add one. */
+  card?: string;
+  /** ISO 3166 alpha-2; default US. */
+  country?: string;
+  /** VAT charged on a euro subscription, in percent. */
+  taxRate?: number;
 }
 
 export interface SeedSpace {
@@ -165,6 +237,7 @@ export const SEED_SPACES: SeedSpace[] = [
         { paymentPlanId: "pro-yearly-usd", userPlan: "PRO", totalSeats: 10 },
         { paymentPlanId: "pro-personal-yearly-usd", userPlan: "PRO_PERSONAL", totalSeats: 1 },
       ],
+      stripe: { status: "active", latestInvoice: "paid", card: CARDS.pays },
     },
     members: [
       { persona: "owner", role: "OWNER", userPlan: "PRO" },
@@ -230,6 +303,7 @@ export const SEED_SPACES: SeedSpace[] = [
       billingInterval: "YEARLY",
       renewsInDays: 140,
       seatPlans: [{ paymentPlanId: "premium-yearly-usd", userPlan: "PRO", totalSeats: 4 }],
+      stripe: { status: "active", latestInvoice: "paid", card: CARDS.pays },
     },
     members: [
       { persona: "premium", role: "OWNER", userPlan: "PRO" },
@@ -264,6 +338,7 @@ export const SEED_SPACES: SeedSpace[] = [
       renewsInDays: 20,
       seatPlans: [{ paymentPlanId: "pro-monthly-usd", userPlan: "PRO", totalSeats: 5 }],
       scheduledRemoval: { paymentPlanId: "pro-monthly-usd", targetSeatsQuantity: 3 },
+      stripe: { status: "active", latestInvoice: "paid", card: CARDS.pays },
     },
     members: [
       { persona: "stella", role: "OWNER", userPlan: "PRO" },
@@ -289,6 +364,158 @@ export const SEED_SPACES: SeedSpace[] = [
     members: [
       { persona: "tess", role: "OWNER", userPlan: "PRO" },
       { persona: "rory", role: "MEMBER", userPlan: "PRO" },
+    ],
+  })),
+  {
+    // Per-seat Pro whose last payment failed: Stripe says past_due, the space stays PRO (the "failed" alert).
+    space: "pineLabs",
+    plan: "PRO",
+    paymentSource: "STRIPE",
+    isPerSeat: true,
+    domains: ["pinelabs.test"],
+    createdDaysAgo: 340,
+    subscription: {
+      id: "sub_pine_labs",
+      billingInterval: "YEARLY",
+      renewsInDays: 362,
+      seatPlans: [{ paymentPlanId: "pro-yearly-usd", userPlan: "PRO", totalSeats: 3 }],
+      stripe: { status: "past_due", latestInvoice: "requires_payment_method", card: CARDS.declined },
+    },
+    members: [
+      { persona: "pia", role: "OWNER", userPlan: "PRO" },
+      { persona: "paul", role: "ADMIN", userPlan: "PRO" },
+    ],
+  },
+  {
+    // Per-user Pro whose last invoice waits for the card's authentication (the "requires confirmation" alert).
+    space: "quillCo",
+    plan: "PRO",
+    paymentSource: "STRIPE",
+    isPerSeat: false,
+    domains: ["quill.test"],
+    createdDaysAgo: 510,
+    subscription: {
+      id: "sub_quill_co",
+      billingInterval: "YEARLY",
+      renewsInDays: 360,
+      seatPlans: [{ paymentPlanId: "pro-yearly-usd", userPlan: "PRO", totalSeats: 2 }],
+      stripe: { status: "active", latestInvoice: "requires_action", card: CARDS.needsAuthentication },
+    },
+    members: [
+      { persona: "quinn", role: "OWNER", userPlan: "PRO" },
+      { persona: "quentin", role: "ADMIN", userPlan: "PRO" },
+    ],
+  },
+  {
+    // Back to FREE after every payment attempt failed: the cancelled subscription ("All payment attempts failed").
+    space: "harbor",
+    plan: "FREE",
+    isPerSeat: true,
+    domains: ["harbor.test"],
+    createdDaysAgo: 430,
+    subscription: {
+      id: "sub_harbor",
+      billingInterval: "YEARLY",
+      renewsInDays: -14,
+      seatPlans: [{ paymentPlanId: "pro-yearly-usd", userPlan: "PRO", totalSeats: 2 }],
+      stripe: { status: "canceled", latestInvoice: "requires_payment_method", card: CARDS.declined },
+    },
+    members: [{ persona: "hal", role: "OWNER", userPlan: "FREE" }],
+  },
+  {
+    // Per-seat Pro paid offline (by invoice, outside Stripe): no portal, no Stripe objects.
+    space: "kilnWorks",
+    plan: "PRO",
+    paymentSource: "OFFLINE",
+    isPerSeat: true,
+    domains: ["kiln.test"],
+    createdDaysAgo: 260,
+    subscription: {
+      id: "offline_kiln_works",
+      billingInterval: "YEARLY",
+      renewsInDays: 120,
+      seatPlans: [{ paymentPlanId: "pro-yearly-usd", userPlan: "PRO", totalSeats: 5 }],
+    },
+    members: [{ persona: "kai", role: "OWNER", userPlan: "PRO" }],
+  },
+  {
+    // Per-seat Pro in euros from Germany: 19 % VAT and the 5SEATS coupon.
+    space: "lumenGmbh",
+    plan: "PRO",
+    paymentSource: "STRIPE",
+    isPerSeat: true,
+    domains: ["lumen.test"],
+    createdDaysAgo: 290,
+    subscription: {
+      id: "sub_lumen_gmbh",
+      billingInterval: "YEARLY",
+      renewsInDays: 250,
+      seatPlans: [{ paymentPlanId: "pro-yearly-eur", userPlan: "PRO", totalSeats: 5 }],
+      stripe: { status: "active", latestInvoice: "paid", card: CARDS.pays, country: "DE", taxRate: 19 },
+    },
+    members: [
+      { persona: "lena", role: "OWNER", userPlan: "PRO" },
+      { persona: "lukas", role: "MEMBER", userPlan: "PRO" },
+    ],
+  },
+  // Two per-seat Pro spaces where the browser tests add and remove seats (one space per test project).
+  ...(["mapleMedia", "cedarMedia"] as const).map((space): SeedSpace => ({
+    space,
+    plan: "PRO",
+    paymentSource: "STRIPE",
+    isPerSeat: true,
+    domains: ["media.test"],
+    createdDaysAgo: 250,
+    subscription: {
+      id: space === "mapleMedia" ? "sub_maple_media" : "sub_cedar_media",
+      billingInterval: "YEARLY",
+      renewsInDays: 200,
+      seatPlans: [{ paymentPlanId: "pro-yearly-usd", userPlan: "PRO", totalSeats: 4 }],
+      stripe: { status: "active", latestInvoice: "paid", card: CARDS.pays },
+    },
+    members: [
+      { persona: "mona", role: "OWNER", userPlan: "PRO" },
+      { persona: "mel", role: "MEMBER", userPlan: "PRO" },
+      { persona: "mick", role: "MEMBER", userPlan: "FREE" },
+    ],
+  })),
+  // Two free per-seat spaces without subscription, where the browser tests buy seats (one per test project).
+  {
+    space: "birchWorks",
+    plan: "FREE",
+    isPerSeat: true,
+    domains: ["birch.test"],
+    createdDaysAgo: 30,
+    members: [{ persona: "bea", role: "OWNER", userPlan: "FREE" }],
+  },
+  {
+    space: "aspenWorks",
+    plan: "FREE",
+    isPerSeat: true,
+    domains: ["aspen.test"],
+    createdDaysAgo: 25,
+    members: [{ persona: "ava", role: "OWNER", userPlan: "FREE" }],
+  },
+  // Two per-user Pro spaces moving from yearly to monthly billing at period end (a Stripe schedule), which
+  // the browser tests cancel (one space per test project).
+  ...(["tidalOne", "tidalTwo"] as const).map((space): SeedSpace => ({
+    space,
+    plan: "PRO",
+    paymentSource: "STRIPE",
+    isPerSeat: false,
+    domains: ["tidal.test"],
+    createdDaysAgo: 200,
+    subscription: {
+      id: space === "tidalOne" ? "sub_tidal_one" : "sub_tidal_two",
+      billingInterval: "YEARLY",
+      renewsInDays: 90,
+      seatPlans: [{ paymentPlanId: "pro-yearly-usd", userPlan: "PRO", totalSeats: 2 }],
+      scheduledIntervalChange: { billingInterval: "MONTHLY" },
+      stripe: { status: "active", latestInvoice: "paid", card: CARDS.pays },
+    },
+    members: [
+      { persona: "tia", role: "OWNER", userPlan: "PRO" },
+      { persona: "ted", role: "MEMBER", userPlan: "PRO" },
     ],
   })),
 ];

@@ -5,6 +5,7 @@ import { hashToken } from "../../auth/tokens";
 import { seedInvitationTokens } from "./invitations";
 import { SCHEDULED_CAMPAIGNS, SENT_CAMPAIGNS } from "./mail-merges";
 import { NEWCOMER_EMAIL, PERSONAS, SPACES } from "./personas";
+import { stripeDemoAccount } from "./stripe-account";
 
 const NOW = Date.UTC(2026, 10, 21, 9, 30);
 
@@ -118,19 +119,50 @@ describe("seed", () => {
     }
   });
 
-  it("gives the per-seat Pro spaces and Bigco a subscription, and Fern Studio a seat removal at renewal", async () => {
+  it("gives the paying spaces their subscription, Harbor its cancelled one, and Fern Studio a seat removal at renewal", async () => {
     const subscriptions = await db.selectFrom("subscriptions").selectAll().orderBy("workspace_id").execute();
-    expect(subscriptions.map((row) => [row.workspace_id, row.billing_interval, row.status])).toEqual([
-      [SPACES.acmeMarketing.id, "YEARLY", "ACTIVE"],
-      [SPACES.bigco.id, "YEARLY", "ACTIVE"],
-      [SPACES.fernStudio.id, "MONTHLY", "ACTIVE"],
+    expect(
+      subscriptions.map((row) => [row.id, row.workspace_id, row.billing_interval, row.status, row.payment_source]),
+    ).toEqual([
+      ["sub_acme_marketing", SPACES.acmeMarketing.id, "YEARLY", "ACTIVE", "STRIPE"],
+      ["sub_bigco", SPACES.bigco.id, "YEARLY", "ACTIVE", "STRIPE"],
+      ["sub_fern_studio", SPACES.fernStudio.id, "MONTHLY", "ACTIVE", "STRIPE"],
+      ["sub_pine_labs", SPACES.pineLabs.id, "YEARLY", "ACTIVE", "STRIPE"],
+      ["sub_quill_co", SPACES.quillCo.id, "YEARLY", "ACTIVE", "STRIPE"],
+      ["sub_harbor", SPACES.harbor.id, "YEARLY", "CANCELED", "STRIPE"],
+      ["offline_kiln_works", SPACES.kilnWorks.id, "YEARLY", "ACTIVE", "OFFLINE"],
+      ["sub_lumen_gmbh", SPACES.lumenGmbh.id, "YEARLY", "ACTIVE", "STRIPE"],
+      ["sub_maple_media", SPACES.mapleMedia.id, "YEARLY", "ACTIVE", "STRIPE"],
+      ["sub_cedar_media", SPACES.cedarMedia.id, "YEARLY", "ACTIVE", "STRIPE"],
+      ["sub_tidal_one", SPACES.tidalOne.id, "YEARLY", "ACTIVE", "STRIPE"],
+      ["sub_tidal_two", SPACES.tidalTwo.id, "YEARLY", "ACTIVE", "STRIPE"],
     ]);
-    const plans = await db.selectFrom("subscription_seat_plans").selectAll().orderBy("payment_plan_id").execute();
-    expect(plans.map((row) => [row.subscription_id, row.user_plan, row.total_seats])).toEqual([
-      ["sub_bigco", "PRO", 4],
-      ["sub_fern_studio", "PRO", 5],
-      ["sub_acme_marketing", "PRO_PERSONAL", 1],
-      ["sub_acme_marketing", "PRO", 10],
+    const byId = new Map(subscriptions.map((row) => [row.id, row]));
+    expect(byId.get("sub_acme_marketing")).toMatchObject({ coupon_id: "10SEATS", latest_invoice_paid: 1 });
+    expect(byId.get("sub_lumen_gmbh")).toMatchObject({ currency: "EUR", tax_rate: 19, coupon_id: "5SEATS" });
+    expect(byId.get("sub_pine_labs")).toMatchObject({
+      latest_invoice_paid: 0,
+      latest_invoice_payment_status: "requires_payment_method",
+    });
+    expect(byId.get("sub_quill_co")).toMatchObject({ latest_invoice_payment_status: "requires_action" });
+    expect(byId.get("sub_tidal_one")).toMatchObject({
+      scheduled_billing_interval: "MONTHLY",
+      stripe_subscription_schedule_id: "sub_sched_tidal_one",
+    });
+    expect(byId.get("sub_harbor")!.end_timestamp).toBeLessThan(NOW);
+    expect(byId.get("offline_kiln_works")).toMatchObject({ stripe_customer_id: null, latest_invoice_id: null });
+
+    const plans = await db
+      .selectFrom("subscription_seat_plans")
+      .selectAll()
+      .where("subscription_id", "in", ["sub_acme_marketing", "sub_bigco", "sub_fern_studio"])
+      .orderBy("payment_plan_id")
+      .execute();
+    expect(plans.map((row) => [row.subscription_id, row.user_plan, row.total_seats, row.unit_amount])).toEqual([
+      ["sub_bigco", "PRO", 4, 12_000],
+      ["sub_fern_studio", "PRO", 5, 2000],
+      ["sub_acme_marketing", "PRO_PERSONAL", 1, 3600],
+      ["sub_acme_marketing", "PRO", 10, 6000],
     ]);
     const removals = await db.selectFrom("scheduled_seat_removals").selectAll().execute();
     expect(removals).toEqual([
@@ -138,9 +170,79 @@ describe("seed", () => {
         subscription_id: "sub_fern_studio",
         target_seats_quantity: 3,
         status: "PENDING",
-        remove_seats_at: subscriptions.find((row) => row.id === "sub_fern_studio")!.end_timestamp,
+        remove_seats_at: byId.get("sub_fern_studio")!.end_timestamp,
+        stripe_subscription_schedule_id: "sub_sched_fern_studio",
       }),
     ]);
+  });
+
+  it("gives every space paid through Stripe its Stripe customer, Lumen GmbH in Germany with its VAT rate", async () => {
+    const customers = await db.selectFrom("billing_customers").selectAll().orderBy("workspace_id").execute();
+    expect(customers.map((row) => row.stripe_customer_id)).toEqual([
+      "cus_acme_marketing",
+      "cus_bigco",
+      "cus_fern_studio",
+      "cus_pine_labs",
+      "cus_quill_co",
+      "cus_harbor",
+      "cus_lumen_gmbh",
+      "cus_maple_media",
+      "cus_cedar_media",
+      "cus_tidal_one",
+      "cus_tidal_two",
+    ]);
+    expect(customers.find((row) => row.workspace_id === SPACES.lumenGmbh.id)).toMatchObject({
+      country: "DE",
+      tax_rate_id: "txr_lumen_gmbh_vat",
+      tax_rate_country: "DE",
+    });
+  });
+
+  it("gives the local Stripe the same customers and subscriptions: items, periods, coupon, tax, changes planned", async () => {
+    const account = stripeDemoAccount(NOW);
+    const rows = await db.selectFrom("subscriptions").selectAll().where("payment_source", "=", "STRIPE").execute();
+    const plans = await db.selectFrom("subscription_seat_plans").selectAll().execute();
+    const customers = await db.selectFrom("billing_customers").selectAll().execute();
+    expect(account.subscriptions.map((subscription) => subscription.id).sort()).toEqual(
+      rows.map((row) => row.id).sort(),
+    );
+    for (const row of rows) {
+      const seeded = account.subscriptions.find((subscription) => subscription.id === row.id)!;
+      expect(seeded, row.id).toMatchObject({
+        customer: row.stripe_customer_id,
+        periodStart: row.start_timestamp / 1000,
+        periodEnd: row.end_timestamp / 1000,
+        metadata: { workspaceId: row.workspace_id },
+        status: row.status === "CANCELED" ? "canceled" : expect.stringMatching(/^(active|past_due)$/),
+      });
+      expect(seeded.couponId ?? null, row.id).toBe(row.coupon_id);
+      expect(seeded.scheduledChange?.scheduleId ?? null, row.id).toBe(row.stripe_subscription_schedule_id);
+      expect(seeded.items, row.id).toEqual(
+        plans
+          .filter((plan) => plan.subscription_id === row.id)
+          .map((plan) => ({ lookupKey: plan.payment_plan_id, quantity: plan.total_seats })),
+      );
+      const customer = customers.find((candidate) => candidate.stripe_customer_id === row.stripe_customer_id)!;
+      expect(account.customers.find((candidate) => candidate.id === customer.stripe_customer_id)).toMatchObject({
+        address: { country: customer.country },
+        metadata: { workspaceId: customer.workspace_id },
+      });
+    }
+    expect(
+      account.subscriptions.find((subscription) => subscription.id === "sub_fern_studio")!.scheduledChange,
+    ).toEqual({
+      scheduleId: "sub_sched_fern_studio",
+      items: [{ lookupKey: "pro-monthly-usd", quantity: 3 }],
+    });
+    expect(account.subscriptions.find((subscription) => subscription.id === "sub_tidal_two")!.scheduledChange).toEqual({
+      scheduleId: "sub_sched_tidal_two",
+      items: [{ lookupKey: "pro-monthly-usd", quantity: 2 }],
+    });
+    expect(account.taxRates).toEqual([{ id: "txr_lumen_gmbh_vat", percentage: 19, country: "DE", displayName: "VAT" }]);
+    expect(account.subscriptions.find((subscription) => subscription.id === "sub_lumen_gmbh")).toMatchObject({
+      taxRateId: "txr_lumen_gmbh_vat",
+      couponId: "5SEATS",
+    });
   });
 
   it("gives the seeded invite links random tokens of 192 bits, new with every seeding", async () => {

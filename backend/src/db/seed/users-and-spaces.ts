@@ -3,16 +3,7 @@ import { insertMember, insertWorkspace } from "../../store/workspaces";
 import { insertUser } from "../../store/users";
 import type { BackendDb } from "../connection";
 import { NO_TRIAL_END } from "../../domain/seats";
-import { insertSeatRemoval, insertSubscription } from "../../store/subscriptions";
-import {
-  PERSONAS,
-  SEED_SPACES,
-  SEED_USERS,
-  SPACES,
-  type SeedMember,
-  type SeedSpace,
-  type SeedSubscription,
-} from "./personas";
+import { PERSONAS, SEED_SPACES, SEED_USERS, SPACES, type SeedMember, type SeedSpace } from "./personas";
 
 const DAY_MS = 86_400_000;
 
@@ -71,7 +62,6 @@ export async function seedUsersAndSpaces(db: BackendDb, now: number): Promise<vo
         scheduledDowngrade: member.scheduledDowngrade ?? false,
       });
     }
-    if (space.subscription) await seedSubscription(db, space, space.subscription, now);
   }
 }
 
@@ -79,28 +69,4 @@ export async function seedUsersAndSpaces(db: BackendDb, now: number): Promise<vo
 function trialEnd(member: SeedMember, now: number): number | null {
   if (member.status !== "FREE_TRIAL") return null;
   return member.trialEndsInDays == null ? NO_TRIAL_END : now + member.trialEndsInDays * DAY_MS;
-}
-
-async function seedSubscription(db: BackendDb, space: SeedSpace, subscription: SeedSubscription, now: number) {
-  const renewsAt = now + subscription.renewsInDays * DAY_MS;
-  await insertSubscription(db, {
-    id: subscription.id,
-    workspaceId: SPACES[space.space].id,
-    workspacePlan: space.plan,
-    billingInterval: subscription.billingInterval,
-    currency: "USD",
-    paymentSource: space.paymentSource ?? "STRIPE",
-    autoRenew: true,
-    endTimestamp: renewsAt,
-    createdAt: now - space.createdDaysAgo * DAY_MS,
-    seatPlans: subscription.seatPlans,
-  });
-  if (subscription.scheduledRemoval) {
-    await insertSeatRemoval(db, {
-      subscriptionId: subscription.id,
-      ...subscription.scheduledRemoval,
-      removeSeatsAt: renewsAt,
-      now,
-    });
-  }
 }

@@ -1,8 +1,7 @@
 import type { Generated } from "kysely";
-import type { PaymentSource, UserPlan, WorkspacePlan } from "../../domain/enums";
+import type { BillingInterval, PaymentSource, UserPlan, WorkspacePlan } from "../../domain/enums";
 import type { SqlBoolean } from "./users";
 
-export type BillingInterval = "MONTHLY" | "YEARLY";
 export type SubscriptionStatus = "ACTIVE" | "CANCELED";
 export type ScheduledRemovalStatus = "PENDING" | "CANCELLED" | "DONE";
 
@@ -16,9 +15,30 @@ export interface SubscriptionsTable {
   currency: string;
   payment_source: PaymentSource;
   auto_renew: SqlBoolean;
+  /** The start of the current paid period. */
+  start_timestamp: number;
   /** The end of the paid period: renewal, or the end when not renewed. */
   end_timestamp: number;
   created_at: number;
+  /** Stripe's customer (`cus_…`); null for PAYPAL, SUPPORT and OFFLINE subscriptions. */
+  stripe_customer_id: string | null;
+  /** The Stripe subscription schedule planning a change at period end. */
+  stripe_subscription_schedule_id: string | null;
+  /** The interval a schedule moves the subscription to (a billing-cycle change). */
+  scheduled_billing_interval: BillingInterval | null;
+  /** In percent (19 = 19 %). */
+  tax_rate: number;
+  /** A seat coupon of 001 §9 (domain/seat-coupons.ts). */
+  coupon_id: string | null;
+  /** Null for a seeded invoice (the local Stripe names it) as for no invoice: see latest_invoice_paid. */
+  latest_invoice_id: string | null;
+  /** Stripe's `created` of that invoice, in ms: an older invoice's event never replaces it. */
+  latest_invoice_created_at: number | null;
+  /** Null: no invoice known. */
+  latest_invoice_paid: SqlBoolean | null;
+  latest_invoice_url: string | null;
+  /** Its payment intent's status: succeeded, requires_action, requires_payment_method… */
+  latest_invoice_payment_status: string | null;
 }
 
 /** The seats a subscription pays for, per payment plan (one user plan each). */
@@ -28,6 +48,8 @@ export interface SubscriptionSeatPlansTable {
   user_plan: UserPlan;
   /** -1: unlimited. */
   total_seats: number;
+  /** Per seat and cycle, in the currency's minor unit, before coupon and tax. */
+  unit_amount: number;
 }
 
 /** Fewer seats from the next renewal on (001 Remove seats); blocks adding or removing more until cancelled. */
@@ -39,10 +61,37 @@ export interface ScheduledSeatRemovalsTable {
   remove_seats_at: number;
   status: ScheduledRemovalStatus;
   created_at: number;
+  updated_at: number;
+  /** The Stripe schedule that applies it at period end; released when the removal is cancelled. */
+  stripe_subscription_schedule_id: string | null;
+}
+
+/** A space's Stripe customer (one per space) and what its checkout told of the buyer. */
+export interface BillingCustomersTable {
+  workspace_id: string;
+  stripe_customer_id: string;
+  /** ISO 3166 alpha-2. */
+  country: string;
+  company_name: string | null;
+  /** The `eu_vat` tax id given for a business purchase. */
+  vat_number: string | null;
+  /** The Stripe tax rate (VAT) made for the space's euro purchases, and the country it is for. */
+  tax_rate_id: string | null;
+  tax_rate_country: string | null;
+  created_at: number;
+}
+
+/** A Stripe event already processed: a redelivery changes nothing. */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  processed_at: number;
 }
 
 export interface SubscriptionTables {
   subscriptions: SubscriptionsTable;
   subscription_seat_plans: SubscriptionSeatPlansTable;
   scheduled_seat_removals: ScheduledSeatRemovalsTable;
+  billing_customers: BillingCustomersTable;
+  stripe_events: StripeEventsTable;
 }

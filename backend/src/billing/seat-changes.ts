@@ -1,0 +1,115 @@
+import type Stripe from "stripe";
+import { readInvoice, type InvoiceSummary } from "./invoices";
+import { callStripe, stripeIdempotencyKey } from "./stripe-client";
+
+/**
+ * Seat changes asked of Stripe (001 §4 Add seats, Remove seats). Nothing
+ * here writes the backend's rows: the webhooks bring Stripe's answer.
+ */
+
+const idOf = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** New seat totals, by payment plan id (a Stripe price's `lookup_key`). */
+export type SeatTotals = ReadonlyMap<string, number>;
+
+/** The subscription's items, each with its wanted quantity (unchanged when its plan is not in `totals`). */
+function itemsAt(subscription: Stripe.Subscription, totals: SeatTotals) {
+  return subscription.items.data.map((item) => ({
+    item,
+    quantity: totals.get(item.price.lookup_key ?? "") ?? item.quantity ?? 1,
+  }));
+}
+
+/** A coupon for Stripe's `discounts`: the coupon, or none (an empty value clears the discount). */
+const discountsOf = (couponId: string | null) => (couponId ? [{ coupon: couponId }] : ("" as const));
+
+/**
+ * More seats now: the new quantities with `always_invoice`, so the added
+ * seats are invoiced at once, prorated, and charged to the default card
+ * (an open invoice when the card asks for authentication or is declined).
+ * The coupon moves with the seat total when it changes. Answers the
+ * invoice Stripe made.
+ */
+export async function addSeats(
+  stripe: Stripe,
+  change: { subscriptionId: string; totals: SeatTotals; couponId: string | null | undefined; requestKey?: string },
+): Promise<InvoiceSummary | null> {
+  const subscription = await callStripe(() => stripe.subscriptions.retrieve(change.subscriptionId));
+  const params: Stripe.SubscriptionUpdateParams = {
+    items: itemsAt(subscription, change.totals).map(({ item, quantity }) => ({ id: item.id, quantity })),
+    proration_behavior: "always_invoice",
+    payment_behavior: "allow_incomplete",
+    ...(change.couponId !== undefined && { discounts: discountsOf(change.couponId) }),
+  };
+  const updated = await callStripe(() =>
+    stripe.subscriptions.update(change.subscriptionId, params, {
+      idempotencyKey: stripeIdempotencyKey(change.requestKey, "add-seats", [change.subscriptionId, params]),
+    }),
+  );
+  const invoiceId = idOf(updated.latest_invoice);
+  return invoiceId ? readInvoice(stripe, invoiceId) : null;
+}
+
+/**
+ * Fewer seats from the renewal on, through a subscription schedule: its
+ * first phase is the current period as it is (items, coupon, tax), the
+ * second the target quantities with the coupon of their total, for one
+ * cycle, after which the schedule releases the subscription as it then
+ * is. Answers the schedule's id.
+ */
+export async function scheduleSeatRemoval(
+  stripe: Stripe,
+  change: { subscriptionId: string; totals: SeatTotals; couponId: string | null; requestKey?: string },
+): Promise<string> {
+  const subscription = await callStripe(() => stripe.subscriptions.retrieve(change.subscriptionId));
+  const createParams = { from_subscription: change.subscriptionId };
+  const schedule = await callStripe(() =>
+    stripe.subscriptionSchedules.create(createParams, {
+      idempotencyKey: stripeIdempotencyKey(change.requestKey, "removal-schedule", createParams),
+    }),
+  );
+  const current = schedule.phases[0]!;
+  const taxRates = (current.default_tax_rates ?? []).map((taxRate) => taxRate.id);
+  const interval = subscription.items.data[0]!.price.recurring?.interval === "month" ? "month" : "year";
+  const params: Stripe.SubscriptionScheduleUpdateParams = {
+    end_behavior: "release",
+    proration_behavior: "none",
+    phases: [
+      {
+        start_date: current.start_date,
+        end_date: current.end_date,
+        items: current.items.map((item) => ({ price: idOf(item.price)!, quantity: item.quantity })),
+        discounts: (current.discounts ?? []).flatMap((discount) => {
+          const coupon = idOf(discount.coupon);
+          return coupon ? [{ coupon }] : [];
+        }),
+        default_tax_rates: taxRates,
+      },
+      {
+        items: itemsAt(subscription, change.totals).map(({ item, quantity }) => ({ price: item.price.id, quantity })),
+        discounts: discountsOf(change.couponId),
+        default_tax_rates: taxRates,
+        duration: { interval, interval_count: 1 },
+      },
+    ],
+  };
+  await callStripe(() =>
+    stripe.subscriptionSchedules.update(schedule.id, params, {
+      idempotencyKey: stripeIdempotencyKey(change.requestKey, "removal-phases", [schedule.id, params]),
+    }),
+  );
+  return schedule.id;
+}
+
+/** Drops what a schedule planned: the subscription goes on as it is. A schedule no longer running is left alone. */
+export async function releaseSchedule(stripe: Stripe, scheduleId: string, requestKey?: string): Promise<void> {
+  const schedule = await callStripe(() => stripe.subscriptionSchedules.retrieve(scheduleId));
+  if (schedule.status !== "active" && schedule.status !== "not_started") return;
+  await callStripe(() =>
+    stripe.subscriptionSchedules.release(
+      scheduleId,
+      {},
+      { idempotencyKey: stripeIdempotencyKey(requestKey, "release-schedule", scheduleId) },
+    ),
+  );
+}

@@ -1,0 +1,58 @@
+import { createHash } from "node:crypto";
+import Stripe from "stripe";
+import type { StripeSettings } from "../config";
+import { badRequest, HttpError } from "../http/errors";
+
+/** A call to Stripe that takes longer is given up (then retried once, see below). */
+const STRIPE_TIMEOUT_MS = 10_000;
+/** The SDK retries connection errors and Stripe's 409/5xx, with an idempotency key of its own on POSTs. */
+const STRIPE_NETWORK_RETRIES = 1;
+
+/**
+ * The official SDK, at its pinned API version, pointed at `apiUrl` when set
+ * (the local Stripe in development and tests) through its host, port and
+ * protocol options; otherwise at api.stripe.com.
+ */
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const url = settings.apiUrl ? new URL(settings.apiUrl) : null;
+  const protocol = url?.protocol === "http:" ? "http" : "https";
+  return new Stripe(settings.secretKey, {
+    ...(url && {
+      host: url.hostname,
+      port: url.port || (protocol === "http" ? 80 : 443),
+      protocol,
+    }),
+    timeout: STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: STRIPE_NETWORK_RETRIES,
+    telemetry: false,
+  });
+}
+
+/**
+ * The Stripe idempotency key of one create made for a request carrying an
+ * `Idempotency-Key`: the request's key, what the call is for, and a digest
+ * of its parameters. A retry of the same request asks Stripe the same thing
+ * under the same key (and gets the first answer); a corrected retry (other
+ * parameters) gets a key of its own instead of Stripe's idempotency error.
+ */
+export function stripeIdempotencyKey(requestKey: string | undefined, purpose: string, params: unknown) {
+  if (requestKey === undefined) return undefined;
+  const digest = createHash("sha256").update(JSON.stringify(params)).digest("base64url").slice(0, 16);
+  return `${requestKey}-${purpose}-${digest}`;
+}
+
+/**
+ * Runs a Stripe call; Stripe's failures become the API's: a VAT number
+ * Stripe refuses is a 400 `tax_id_invalid`, anything else a 502
+ * `stripe_error` whose details stay in the log, never in the answer.
+ */
+export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    if (error.code === "tax_id_invalid") throw badRequest("tax_id_invalid");
+    console.error(`Stripe refused a call: ${error.type} ${error.code ?? ""} ${error.message}`);
+    throw new HttpError(502, "stripe_error");
+  }
+}
