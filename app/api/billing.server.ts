@@ -198,6 +198,15 @@ export function addSeats(
   });
 }
 
+/** 001 §7 Latest invoice: read from Stripe, so its hosted page (to pay or confirm it) is the current one. */
+export function latestInvoice(auth: AuthContext, workspaceId: string, subscriptionId: string) {
+  return auth.call({
+    base: "billing",
+    path: `${subscriptionPath(workspaceId, subscriptionId)}/latest-invoice/v1`,
+    schema: z.object({ paid: z.boolean(), hostedInvoiceUrl: nullableString }),
+  });
+}
+
 /** 001 §7 update seats: fewer seats from the next renewal on (a scheduled removal). */
 export async function scheduleSeatRemoval(
   auth: AuthContext,

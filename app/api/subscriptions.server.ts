@@ -19,7 +19,6 @@ const seatPlanSchema = z.object({
 const intervalSchema = z.enum(["MONTHLY", "YEARLY"]);
 
 const latestInvoiceSchema = z.object({
-  invoiceId: z.string(),
   paid: z.boolean(),
   hostedInvoiceUrl: nullableString,
   /** When the subscription will be suspended unless this invoice gets paid (000 §8). */

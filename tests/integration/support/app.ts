@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { commitSessionData } from "~/utils/session.server";
+import { startBillingStack } from "../backend/support/billing";
 import { startBackend, type RunningBackend, type StartBackendOptions, type TestSession } from "./backend";
 
 export const APP_ORIGIN = "http://app.test";
@@ -17,6 +18,16 @@ export async function startAppBackend(options?: StartBackendOptions): Promise<Ru
   return backend;
 }
 
+/**
+ * A backend and a local Stripe whose webhooks reach it (the billing stack of
+ * tests/integration/backend/support/billing.ts), with the app pointed at them.
+ */
+export async function startAppBillingStack() {
+  const stack = await startBillingStack();
+  Object.assign(process.env, stack.backend.env, { SESSION_SECRET: "test-secret" });
+  return stack;
+}
+
 export interface SignedIn {
   email: string;
   session: TestSession;
@@ -24,7 +35,11 @@ export interface SignedIn {
 }
 
 /** A backend session for the e-mail, as the app's session cookie. */
-export async function signIn(backend: RunningBackend, email: string, overrides: { expiresAt?: number } = {}): Promise<SignedIn> {
+export async function signIn(
+  backend: RunningBackend,
+  email: string,
+  overrides: { expiresAt?: number } = {},
+): Promise<SignedIn> {
   const session = await backend.issueSession(email);
   const setCookie = await commitSessionData(new Request(APP_ORIGIN), {
     accessToken: session.accessToken,
@@ -36,7 +51,15 @@ export async function signIn(backend: RunningBackend, email: string, overrides: 
   return { email, session, cookie: setCookie.split(";")[0]! };
 }
 
-export function appRequest(path: string, { cookie, method = "GET", form, headers }: { cookie?: string; method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+export function appRequest(
+  path: string,
+  {
+    cookie,
+    method = "GET",
+    form,
+    headers,
+  }: { cookie?: string; method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+) {
   const init: RequestInit = { method, headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } };
   if (form) {
     // As the page renders it: every form carries a fresh once-only key unless the test sets one.
@@ -64,7 +87,8 @@ export async function run(handler: Handler, request: Request, params: Record<str
     return { result: await handler({ request, params, context: {} }), response: null as Response | null };
   } catch (error) {
     if (error instanceof Response) return { result: null, response: error };
-    if (isThrownData(error)) return { result: null, response: new Response(JSON.stringify(error.data), error.init ?? {}) };
+    if (isThrownData(error))
+      return { result: null, response: new Response(JSON.stringify(error.data), error.init ?? {}) };
     throw error;
   }
 }
@@ -79,7 +103,12 @@ export function redirectTarget(outcome: { result: unknown; response: Response | 
 /** The data of a single-fetch `data()` result, or a plain returned object. */
 export function loaderData<T>(outcome: { result: unknown }): T {
   const result = outcome.result as { data?: T; type?: string } | T;
-  if (result && typeof result === "object" && "type" in result && (result as { type?: string }).type === "DataWithResponseInit") {
+  if (
+    result &&
+    typeof result === "object" &&
+    "type" in result &&
+    (result as { type?: string }).type === "DataWithResponseInit"
+  ) {
     return (result as { data: T }).data;
   }
   return result as T;

@@ -1,4 +1,5 @@
-import { paymentAlertFor } from "~/domain/payment-alerts";
+import { BILLING_INTENTS } from "~/domain/billing-intents";
+import { paymentAlertFor, type PaymentAlertKind } from "~/domain/payment-alerts";
 import { canManageBillingPortal } from "~/domain/permissions";
 import { purchaseStart } from "~/domain/checkout-flow";
 import { isGmailAddress } from "~/domain/wrong-plan";
@@ -33,10 +34,23 @@ export async function loadPaymentAlert(space: SpaceContext, dismissed: readonly 
   return {
     ...alert,
     suspendDate: formatDate(invoice?.suspendTimestamp ?? newest.endTimestamp, timeZone),
-    /** Failed: the portal's form posts to the billing page, for whoever may open it; others see billing. */
-    portalForm: canManageBillingPortal(space.access, space.workspace) ? billing : null,
-    billing,
-    invoiceUrl: invoice?.hostedInvoiceUrl ?? null,
-    purchase: spacePath(space.urlPrefix, purchaseStart({ isPerSeat: space.workspace.isPerSeat, gmail, plan: "PRO" })),
+    mend: mendOf(alert.kind, space, billing, gmail),
   };
+}
+
+/**
+ * Where the alert's link leads (001 §8): the portal or the hosted invoice
+ * page through a form of the billing page (each opens a page made for the
+ * moment: a POST that 303s to Stripe), a new purchase, or, for whoever may
+ * not pay, the billing page.
+ */
+function mendOf(kind: PaymentAlertKind, space: SpaceContext, billing: string, gmail: boolean) {
+  if (kind === "all-failed") {
+    const start = purchaseStart({ isPerSeat: space.workspace.isPerSeat, gmail, plan: "PRO" });
+    return { href: spacePath(space.urlPrefix, start), form: null };
+  }
+  const mayPay =
+    kind === "failed" ? canManageBillingPortal(space.access, space.workspace) : space.access.canAccessBilling;
+  const intent = kind === "failed" ? BILLING_INTENTS.portal : BILLING_INTENTS.confirmPayment;
+  return mayPay ? { href: null, form: { action: billing, intent } } : { href: billing, form: null };
 }

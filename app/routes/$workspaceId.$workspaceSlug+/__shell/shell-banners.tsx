@@ -3,7 +3,6 @@ import { BANNER_PARAMS, legacyBannerTexts, withoutBannerParams, type BannerConte
 import { externalLinks } from "~/domain/external-links";
 import { shellTexts } from "~/domain/shell-texts";
 import { legacyBannerPath, paymentAlertPath } from "~/domain/shell-nav";
-import { BILLING_INTENTS } from "~/domain/billing-intents";
 import { paymentAlertTexts } from "~/domain/payment-alerts";
 import type { loadPaymentAlert } from "../__billing/payment-alert.server";
 import { Banner, BannerCloseLink, BannerDismissButton } from "~/components/ui/banner";
@@ -88,9 +87,8 @@ const alertLinkClass = "font-semibold underline underline-offset-2";
 
 /**
  * A payment alert (000 §8, 001 §4): what went wrong and the one link that
- * mends it. "Update your payment preferences" is a form, since opening the
- * portal makes a portal session (POST); for those who may not open it, the
- * billing page.
+ * mends it: a form where it opens a page of Stripe's made for the moment
+ * (portal, hosted invoice), else a link.
  */
 function PaymentAlertBanner({
   alert,
@@ -102,42 +100,42 @@ function PaymentAlertBanner({
   redirectTo: string;
 }) {
   const texts = paymentAlertTexts;
-  const dismiss = alert.dismissible ? (
-    <DismissAlertForm id="dismiss-payment-alert" method="post" action={paymentAlertPath(urlPrefix)} preventScrollReset>
-      <input type="hidden" name="key" value={alert.key} />
-      <input type="hidden" name="redirectTo" value={redirectTo} />
-      <BannerDismissButton label={texts.dismiss} />
-    </DismissAlertForm>
-  ) : undefined;
-  if (alert.kind === "all-failed") {
-    return (
-      <Banner tone="error" title={texts.allFailed} detail={texts.canceled} dismiss={dismiss}>
-        <p className="mt-1">
-          <a href={alert.purchase} className={alertLinkClass}>
-            {texts.purchase}
-          </a>
-        </p>
-      </Banner>
-    );
-  }
-  const failed = alert.kind === "failed";
+  const content = {
+    failed: { title: texts.failed, detail: texts.suspended(alert.suspendDate), link: texts.updatePreferences },
+    confirmation: { title: texts.confirmation, detail: texts.suspended(alert.suspendDate), link: texts.confirmPayment },
+    "all-failed": { title: texts.allFailed, detail: texts.canceled, link: texts.purchase },
+  }[alert.kind];
+  const { mend } = alert;
   return (
     <Banner
       tone="error"
-      title={failed ? texts.failed : texts.confirmation}
-      detail={texts.suspended(alert.suspendDate)}
-      dismiss={dismiss}
+      title={content.title}
+      detail={content.detail}
+      dismiss={
+        alert.dismissible ? (
+          <DismissAlertForm
+            id="dismiss-payment-alert"
+            method="post"
+            action={paymentAlertPath(urlPrefix)}
+            preventScrollReset
+          >
+            <input type="hidden" name="key" value={alert.key} />
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <BannerDismissButton label={texts.dismiss} />
+          </DismissAlertForm>
+        ) : undefined
+      }
     >
       <div className="mt-1">
-        {failed && alert.portalForm ? (
-          <form method="post" action={alert.portalForm}>
-            <button type="submit" name="intent" value={BILLING_INTENTS.portal} className={alertLinkClass}>
-              {texts.updatePreferences}
+        {mend.form ? (
+          <form method="post" action={mend.form.action}>
+            <button type="submit" name="intent" value={mend.form.intent} className={alertLinkClass}>
+              {content.link}
             </button>
           </form>
         ) : (
-          <a href={failed ? alert.billing : (alert.invoiceUrl ?? alert.billing)} className={alertLinkClass}>
-            {failed ? texts.updatePreferences : texts.confirmPayment}
+          <a href={mend.href ?? undefined} className={alertLinkClass}>
+            {content.link}
           </a>
         )}
       </div>

@@ -1,5 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { cancelIntervalChange, customerPortalUrl, listPaymentPlans, type PaymentPlan } from "~/api/billing.server";
+import {
+  cancelIntervalChange,
+  customerPortalUrl,
+  latestInvoice,
+  listPaymentPlans,
+  type PaymentPlan,
+} from "~/api/billing.server";
 import type { Subscription } from "~/api/subscriptions.server";
 import { billingFlag, checkoutResult, type CheckoutResult } from "~/domain/billing-query";
 import { purchaseStart } from "~/domain/checkout-flow";
@@ -212,6 +218,8 @@ export async function billingAction(args: ActionFunctionArgs) {
   switch (intent) {
     case BILLING_INTENTS.portal:
       return openPortal(space, args.request);
+    case BILLING_INTENTS.confirmPayment:
+      return openLatestInvoice(space);
     case BILLING_INTENTS.cancelIntervalChange:
       return cancelScheduledIntervalChange(space);
     case MEMBER_INTENTS.cancelDowngrade:
@@ -226,6 +234,15 @@ async function openPortal(space: SpaceContext, request: Request) {
   const returnUrl = appUrl(request, billingPage(space));
   const portal = await customerPortalUrl(space.auth, space.workspace.workspaceId, returnUrl);
   return redirect(portal, 303);
+}
+
+/** 001 §8 "Confirm your payment": the newest subscription's latest invoice, on Stripe's hosted page. */
+async function openLatestInvoice(space: SpaceContext) {
+  const { subscriptions } = await loadSubscriptions(space);
+  const newest = subscriptions[0];
+  const invoice = newest ? await latestInvoice(space.auth, space.workspace.workspaceId, newest.subscriptionId) : null;
+  if (!invoice?.hostedInvoiceUrl || invoice.paid) throw redirectInSession(space.auth, billingPage(space));
+  return redirect(invoice.hostedInvoiceUrl, 303);
 }
 
 async function cancelScheduledIntervalChange(space: SpaceContext) {

@@ -1,0 +1,255 @@
+/**
+ * The billing page (issue 8; 001 §2, §4) and the shell's payment alerts
+ * (000 §8), through the app's loaders and actions against a backend and a
+ * local Stripe whose webhooks reach it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action, loader } from "~/routes/$workspaceId.$workspaceSlug+/space+/billing";
+import { loader as shellLoader } from "~/routes/$workspaceId.$workspaceSlug+/_layout";
+import { action as dismissAction } from "~/routes/$workspaceId.$workspaceSlug+/payment-alert";
+import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
+import { appRequest, loaderData, redirectTarget, run, signIn, startAppBillingStack } from "../support/app";
+
+type Space = (typeof SPACES)[keyof typeof SPACES];
+const paramsOf = (space: Space) => ({ workspaceId: space.id, workspaceSlug: space.slug });
+const billingOf = (space: Space) => `/${space.id}/${space.slug}/space/billing`;
+
+let stack: Awaited<ReturnType<typeof startAppBillingStack>>;
+beforeAll(async () => {
+  stack = await startAppBillingStack();
+});
+afterAll(() => stack?.close());
+
+async function billingPage(email: string, space: Space, query = "") {
+  const { cookie } = await signIn(stack.backend, email);
+  return run(loader, appRequest(`${billingOf(space)}${query}`, { cookie }), paramsOf(space));
+}
+
+type Page = {
+  current: {
+    name: string;
+    isFree: boolean;
+    seats: { total: number; used: number } | null;
+    price: { amount: string; billed: string } | null;
+    renewal: string | null;
+    offline: boolean;
+  };
+  planCards: Array<{ plan: string; price: string; unit: string; upgradeTo: string | null }>;
+  legacyUpsell: { price: string | null } | null;
+  canOpenPortal: boolean;
+  removal: { toSeats: number } | null;
+  intervalChange: { target: string; confirming: boolean } | null;
+  success: { title: string; detail: string | null; manageMembers: string | null } | null;
+  flag: string | null;
+};
+
+describe("the billing page (001 §2)", () => {
+  it("shows a per-seat Pro space's plan, seats, yearly price and renewal, and opens the portal", async () => {
+    const page = loaderData<Page>(await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing));
+    expect(page.current).toMatchObject({
+      name: "Pro plan",
+      isFree: false,
+      seats: { total: 11, used: 9 },
+      offline: false,
+    });
+    expect(page.current.price?.billed).toBe("Billed annually");
+    expect(page.current.renewal).toMatch(/^Your subscription renews on \w{3}\. \d{1,2}, \d{4}\.$/);
+    expect(page.canOpenPortal).toBe(true);
+    expect(page.planCards).toEqual([]);
+
+    const { cookie } = await signIn(stack.backend, PERSONAS.owner.email);
+    const portal = await run(
+      action,
+      appRequest(billingOf(SPACES.acmeMarketing), { cookie, method: "POST", form: { intent: "portal" } }),
+      paramsOf(SPACES.acmeMarketing),
+    );
+    expect(redirectTarget(portal)).toMatch(new RegExp(`^http://localhost:${stack.emulator.port}/p/session/`));
+  });
+
+  it("offers a free per-seat space the Pro card per seat, leading to the details step", async () => {
+    const page = loaderData<Page>(await billingPage(PERSONAS.salesLead.email, SPACES.acmeSales));
+    expect(page.current).toMatchObject({ name: "Free plan", isFree: true, price: null, renewal: null });
+    expect(page.planCards).toEqual([
+      {
+        plan: "PRO",
+        price: "$5",
+        unit: "/ seat / month",
+        upgradeTo: `/${SPACES.acmeSales.id}/${SPACES.acmeSales.slug}/checkout/details`,
+      },
+    ]);
+    expect(page.canOpenPortal).toBe(false);
+  });
+
+  it("offers a Gmail owner the Pro Personal price, leading to the information step", async () => {
+    const page = loaderData<Page>(await billingPage(PERSONAS.solo.email, SPACES.samsSpace));
+    expect(page.planCards).toEqual([
+      expect.objectContaining({
+        plan: "PRO",
+        price: "$3",
+        upgradeTo: expect.stringMatching(/\/checkout\/information$/),
+      }),
+    ]);
+  });
+
+  it("offers a legacy space the new Pro price, and no portal", async () => {
+    const page = loaderData<Page>(await billingPage(PERSONAS.legacy.email, SPACES.oldcoTeam));
+    expect(page.current.name).toBe("Legacy Team plan");
+    expect(page.legacyUpsell).toEqual({ price: "$5" });
+    expect(page.canOpenPortal).toBe(false);
+  });
+
+  it("says an offline subscription is managed by the team, with no portal", async () => {
+    const page = loaderData<Page>(await billingPage(PERSONAS.kai.email, SPACES.kilnWorks));
+    expect(page.current.offline).toBe(true);
+    expect(page.current.price).toBeNull();
+    expect(page.canOpenPortal).toBe(false);
+  });
+
+  it("shows the EUR price with its VAT", async () => {
+    const page = loaderData<Page>(await billingPage(PERSONAS.lena.email, SPACES.lumenGmbh));
+    // 5 seats × €60, 20 % off (5SEATS), 19 % VAT: €285.60 a year.
+    expect(page.current.price?.amount).toBe("€285.60 per year");
+  });
+
+  it("keeps members out, and a free space's members in", async () => {
+    expect(redirectTarget(await billingPage(PERSONAS.member.email, SPACES.acmeMarketing))).toBe(
+      `/${SPACES.acmeMarketing.id}/${SPACES.acmeMarketing.slug}`,
+    );
+    const forged = await run(
+      action,
+      appRequest(billingOf(SPACES.acmeMarketing), {
+        cookie: (await signIn(stack.backend, PERSONAS.member.email)).cookie,
+        method: "POST",
+        form: { intent: "portal" },
+      }),
+      paramsOf(SPACES.acmeMarketing),
+    );
+    expect(redirectTarget(forged)).toBe(`/${SPACES.acmeMarketing.id}/${SPACES.acmeMarketing.slug}`);
+    const free = loaderData<Page>(await billingPage(PERSONAS.owner.email, SPACES.acmeSales));
+    expect(free.planCards[0]?.upgradeTo).toBeNull();
+  });
+});
+
+describe("banners of the billing page (001 §4)", () => {
+  it.each([
+    ["?checkout=success&success=seats-added&seats=2", "Well done!", "You added 2 seats to your space."],
+    ["?checkout=success&from=PRO&to=PREMIUM", "Your subscription has been updated", null],
+  ])("shows %s", async (query, title, detail) => {
+    const page = loaderData<Page>(await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing, query));
+    expect(page.success).toMatchObject({ title, detail });
+  });
+
+  it("gives seat additions a way to the members", async () => {
+    const page = loaderData<Page>(
+      await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing, "?checkout=success&success=seats-added&seats=2"),
+    );
+    expect(page.success?.manageMembers).toBe(`/${SPACES.acmeMarketing.id}/${SPACES.acmeMarketing.slug}/space/users`);
+  });
+
+  it("sends an inconsistent result to a clean billing page", async () => {
+    for (const query of [
+      "?checkout=success&from=FREE&workspaceSeats=3&gmailSeats=1",
+      "?checkout=success&success=seats-added&seats=100",
+    ]) {
+      expect(redirectTarget(await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing, query))).toBe(
+        billingOf(SPACES.acmeMarketing),
+      );
+    }
+  });
+
+  it("says the redirect flags", async () => {
+    const page = loaderData<Page>(
+      await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing, "?cannot-change-billing-cycle-when-scheduled=true"),
+    );
+    expect(page.flag).toBe("cannot-change-billing-cycle-when-scheduled");
+  });
+
+  it("shows the scheduled seat downgrade", async () => {
+    const page = loaderData<Page>(await billingPage(PERSONAS.stella.email, SPACES.fernStudio));
+    expect(page.removal).toMatchObject({ toSeats: 3 });
+  });
+});
+
+describe("a scheduled billing-cycle change (001 §2)", () => {
+  it("is shown, confirmed in a dialog, and cancelled at Stripe", async () => {
+    const before = loaderData<Page>(
+      await billingPage(PERSONAS.tia.email, SPACES.tidalOne, "?confirm=cancel-interval-change"),
+    );
+    expect(before.intervalChange).toMatchObject({ target: "MONTHLY", confirming: true });
+
+    const { cookie } = await signIn(stack.backend, PERSONAS.tia.email);
+    const cancelled = await run(
+      action,
+      appRequest(billingOf(SPACES.tidalOne), { cookie, method: "POST", form: { intent: "cancel-interval-change" } }),
+      paramsOf(SPACES.tidalOne),
+    );
+    expect(redirectTarget(cancelled)).toBe(`${billingOf(SPACES.tidalOne)}?banner=downgrade-cancelled`);
+    await stack.emulator.webhooks.settled();
+    const after = loaderData<Page>(await billingPage(PERSONAS.tia.email, SPACES.tidalOne));
+    expect(after.intervalChange).toBeNull();
+  });
+});
+
+type Mend = { href: string | null; form: { action: string; intent: string } | null };
+type Shell = { paymentAlert: null | { kind: string; dismissible: boolean; key: string; mend: Mend } };
+
+async function shellOf(email: string, space: Space, cookieExtra = "") {
+  const { cookie } = await signIn(stack.backend, email);
+  const outcome = await run(
+    shellLoader,
+    appRequest(`/${space.id}/${space.slug}/mail-merges/sent`, { cookie: `${cookie}${cookieExtra}` }),
+    paramsOf(space),
+  );
+  return { cookie, shell: loaderData<Shell>(outcome) };
+}
+
+describe("payment alerts (000 §8, 001 §4)", () => {
+  it("shows a per-seat space's failed payment to its owner only, undismissible, with the portal", async () => {
+    const { shell } = await shellOf(PERSONAS.pia.email, SPACES.pineLabs);
+    expect(shell.paymentAlert).toMatchObject({ kind: "failed", dismissible: false });
+    expect(shell.paymentAlert?.mend).toEqual({
+      href: null,
+      form: { action: billingOf(SPACES.pineLabs), intent: "portal" },
+    });
+    expect((await shellOf(PERSONAS.paul.email, SPACES.pineLabs)).shell.paymentAlert).toBeNull();
+  });
+
+  it("shows a per-user space's confirmation to admins, with the hosted invoice page, and forgets it once dismissed", async () => {
+    const { shell, cookie } = await shellOf(PERSONAS.quentin.email, SPACES.quillCo);
+    expect(shell.paymentAlert).toMatchObject({ kind: "confirmation", dismissible: true });
+    expect(shell.paymentAlert?.mend.form).toEqual({ action: billingOf(SPACES.quillCo), intent: "confirm-payment" });
+    const confirm = await run(
+      action,
+      appRequest(billingOf(SPACES.quillCo), { cookie, method: "POST", form: { intent: "confirm-payment" } }),
+      paramsOf(SPACES.quillCo),
+    );
+    expect(redirectTarget(confirm)).toMatch(new RegExp(`^http://localhost:${stack.emulator.port}/i/`));
+
+    const dismissed = await run(
+      dismissAction,
+      appRequest(`/${SPACES.quillCo.id}/${SPACES.quillCo.slug}/payment-alert`, {
+        cookie,
+        method: "POST",
+        form: { key: shell.paymentAlert!.key, redirectTo: billingOf(SPACES.quillCo) },
+      }),
+      paramsOf(SPACES.quillCo),
+    );
+    expect(redirectTarget(dismissed)).toBe(billingOf(SPACES.quillCo));
+    const preferences = (dismissed.result as Response).headers.get("Set-Cookie")!.split(";")[0]!;
+    expect((await shellOf(PERSONAS.quentin.email, SPACES.quillCo, `; ${preferences}`)).shell.paymentAlert).toBeNull();
+    expect((await shellOf(PERSONAS.quinn.email, SPACES.quillCo)).shell.paymentAlert).not.toBeNull();
+  });
+
+  it("tells the owner of a space whose payments all failed, with a new purchase", async () => {
+    const { shell } = await shellOf(PERSONAS.hal.email, SPACES.harbor);
+    expect(shell.paymentAlert).toMatchObject({ kind: "all-failed", dismissible: true });
+    expect(shell.paymentAlert?.mend).toEqual({
+      href: `/${SPACES.harbor.id}/${SPACES.harbor.slug}/checkout/details`,
+      form: null,
+    });
+  });
+
+  it("says nothing to a paying space", async () => {
+    expect((await shellOf(PERSONAS.owner.email, SPACES.acmeMarketing)).shell.paymentAlert).toBeNull();
+  });
+});
