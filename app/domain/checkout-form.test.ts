@@ -53,6 +53,15 @@ describe("billing information (001 §5)", () => {
     });
   });
 
+  it("says everything wrong at once", () => {
+    expect(errorsOf({ country: "DE", isBusinessPurchase: "yes", name: "Ava", city: "B" })).toEqual({
+      vatNumber: [m.vatId],
+      companyName: [m.companyName],
+      street: [m.street],
+      city: [m.city],
+    });
+  });
+
   it("limits the other fields", () => {
     expect(errorsOf({ ...valid, name: "x".repeat(257) }).name).toEqual([m.nameLong]);
     expect(errorsOf({ ...valid, companyName: "x".repeat(257) }).companyName).toEqual([m.companyNameLong]);

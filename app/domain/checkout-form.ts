@@ -27,53 +27,76 @@ const TEXT_MAX = 256;
 const BUSINESS_NAME_MAX = 30;
 const POSTAL_CODE_MAX = 30;
 
-const text = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).optional();
+const field = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() ?? "");
+
+/** Each text field's rule (001 §5): required or not, its least and most length, and their messages. */
+const TEXT_RULES: Array<{
+  field: "name" | "street" | "city" | "state" | "postalCode" | "companyName";
+  min: number;
+  max: number;
+  missing?: string;
+  tooLong: string;
+}> = [
+  {
+    field: "street",
+    min: 1,
+    max: TEXT_MAX,
+    missing: checkoutFormMessages.street,
+    tooLong: checkoutFormMessages.streetLong,
+  },
+  { field: "city", min: 2, max: TEXT_MAX, missing: checkoutFormMessages.city, tooLong: checkoutFormMessages.cityLong },
+  { field: "state", min: 0, max: TEXT_MAX, tooLong: checkoutFormMessages.stateLong },
+  { field: "postalCode", min: 0, max: POSTAL_CODE_MAX, tooLong: checkoutFormMessages.postalCodeLong },
+  { field: "companyName", min: 0, max: TEXT_MAX, tooLong: checkoutFormMessages.companyNameLong },
+];
 
 /**
  * The billing information form (001 §3 Checkout form, §5). The business
  * question and the VAT ID belong to European countries only; elsewhere they
  * are dropped. A business purchase needs the VAT ID and the company name,
- * and its name is limited to 30 characters.
+ * and its name is limited to 30 characters. Every field is checked at once,
+ * so one refusal says everything that is wrong.
  */
 export const checkoutFormSchema = z
   .object({
-    country: z
-      .string({ required_error: checkoutFormMessages.country })
-      .regex(/^[A-Z]{2}$/, checkoutFormMessages.country),
-    isBusinessPurchase: z.enum(["yes", "no"]).optional(),
-    vatNumber: text(TEXT_MAX, checkoutFormMessages.vatId),
-    companyName: text(TEXT_MAX, checkoutFormMessages.companyNameLong),
-    name: z.string({ required_error: checkoutFormMessages.name }).trim().min(1, checkoutFormMessages.name),
-    street: z
-      .string({ required_error: checkoutFormMessages.street })
-      .trim()
-      .min(1, checkoutFormMessages.street)
-      .max(TEXT_MAX, checkoutFormMessages.streetLong),
-    city: z
-      .string({ required_error: checkoutFormMessages.city })
-      .trim()
-      .min(2, checkoutFormMessages.city)
-      .max(TEXT_MAX, checkoutFormMessages.cityLong),
-    state: text(TEXT_MAX, checkoutFormMessages.stateLong),
-    postalCode: text(POSTAL_CODE_MAX, checkoutFormMessages.postalCodeLong),
+    country: field,
+    isBusinessPurchase: field,
+    vatNumber: field,
+    companyName: field,
+    name: field,
+    street: field,
+    city: field,
+    state: field,
+    postalCode: field,
   })
   .superRefine((form, context) => {
+    const issue = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
+    if (!/^[A-Z]{2}$/.test(form.country)) issue("country", checkoutFormMessages.country);
     const european = isEuropeanCountry(form.country);
     const business = european && form.isBusinessPurchase === "yes";
-    const issue = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
-    if (european && !form.isBusinessPurchase) issue("isBusinessPurchase", checkoutFormMessages.business);
-    if (business && (form.vatNumber ?? "").length < 2) issue("vatNumber", checkoutFormMessages.vatId);
+    if (european && form.isBusinessPurchase !== "yes" && form.isBusinessPurchase !== "no")
+      issue("isBusinessPurchase", checkoutFormMessages.business);
+    if (business && form.vatNumber.length < 2) issue("vatNumber", checkoutFormMessages.vatId);
+    if (business && form.vatNumber.length > TEXT_MAX) issue("vatNumber", checkoutFormMessages.vatId);
     if (business && !form.companyName) issue("companyName", checkoutFormMessages.companyName);
-    const nameMax = business ? BUSINESS_NAME_MAX : TEXT_MAX;
-    if (form.name.length > nameMax)
+    if (!form.name) issue("name", checkoutFormMessages.name);
+    else if (form.name.length > (business ? BUSINESS_NAME_MAX : TEXT_MAX))
       issue("name", business ? checkoutFormMessages.businessNameLong : checkoutFormMessages.nameLong);
+    for (const rule of TEXT_RULES) {
+      const value = form[rule.field];
+      if (rule.missing && value.length < rule.min) issue(rule.field, rule.missing);
+      else if (value.length > rule.max) issue(rule.field, rule.tooLong);
+    }
   })
   .transform((form) => {
     const business = isEuropeanCountry(form.country) && form.isBusinessPurchase === "yes";
     return {
       country: form.country,
       isBusinessPurchase: business,
-      vatNumber: business ? form.vatNumber! : null,
+      vatNumber: business ? form.vatNumber : null,
       companyName: form.companyName || null,
       name: form.name,
       street: form.street,

@@ -113,3 +113,11 @@ export function loaderData<T>(outcome: { result: unknown }): T {
   }
   return result as T;
 }
+
+/** The status of a returned `data(…, init)`, or of a thrown or returned response; 200 for plain data. */
+export function statusOf(outcome: { result: unknown; response: Response | null }) {
+  if (outcome.response) return outcome.response.status;
+  if (outcome.result instanceof Response) return outcome.result.status;
+  const init = (outcome.result as { init?: { status?: number } | null } | null)?.init;
+  return init?.status ?? 200;
+}

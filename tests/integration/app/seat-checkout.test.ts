@@ -1,0 +1,293 @@
+/**
+ * The per-seat checkout (issue 8; 001 §2, §4, §5): details, billing
+ * information and Stripe's hosted Checkout, adding and removing seats, each
+ * through the app's loaders and actions against a backend and a local
+ * Stripe whose webhooks reach it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as details from "~/routes/$workspaceId.$workspaceSlug+/checkout+/details";
+import * as information from "~/routes/$workspaceId.$workspaceSlug+/checkout+/information";
+import * as addSeats from "~/routes/$workspaceId.$workspaceSlug+/checkout+/add-seats";
+import * as removeSeats from "~/routes/$workspaceId.$workspaceSlug+/checkout+/remove-seats";
+import * as options from "~/routes/$workspaceId.$workspaceSlug+/checkout+/_index";
+import { loader as billingLoader } from "~/routes/$workspaceId.$workspaceSlug+/space+/billing";
+import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
+import { payOnHostedPage, TEST_CARDS } from "../backend/support/billing";
+import { appRequest, loaderData, redirectTarget, run, signIn, startAppBillingStack, statusOf } from "../support/app";
+
+type Space = (typeof SPACES)[keyof typeof SPACES];
+const paramsOf = (space: Space) => ({ workspaceId: space.id, workspaceSlug: space.slug });
+const pathOf = (space: Space, section: string) => `/${space.id}/${space.slug}/${section}`;
+
+let stack: Awaited<ReturnType<typeof startAppBillingStack>>;
+beforeAll(async () => {
+  stack = await startAppBillingStack();
+});
+afterAll(() => stack?.close());
+
+type Module = { loader: Parameters<typeof run>[0]; action?: Parameters<typeof run>[0] };
+
+async function as(email: string) {
+  const { cookie } = await signIn(stack.backend, email);
+  return {
+    get: (module: Module, space: Space, section: string) =>
+      run(module.loader, appRequest(pathOf(space, section), { cookie }), paramsOf(space)),
+    post: (module: Module, space: Space, section: string, form: Record<string, string>) =>
+      run(module.action!, appRequest(pathOf(space, section), { cookie, method: "POST", form }), paramsOf(space)),
+  };
+}
+
+const address = {
+  country: "US",
+  name: "Bea Birch",
+  street: "1 Birch Road",
+  city: "Portland",
+  state: "OR",
+  postalCode: "97201",
+};
+
+describe("buying seats (001 §2, §4)", () => {
+  it("goes from details to information to Stripe, and the webhook makes the space Pro with its seats", async () => {
+    const bea = await as(PERSONAS.bea.email);
+    // A step reached without its earlier data goes back to where it can start.
+    expect(redirectTarget(await bea.get(information, SPACES.birchWorks, "checkout/information"))).toBe(
+      pathOf(SPACES.birchWorks, "checkout/details"),
+    );
+
+    const refused = await bea.post(details, SPACES.birchWorks, "checkout/details", { purchaseFor: "team", seats: "1" });
+    expect(statusOf(refused)).toBe(400);
+    expect(loaderData(refused)).toEqual({
+      values: { purchaseFor: "team", seats: "1" },
+      error: "The number must be between 2 and 100.",
+    });
+    // What was typed is kept for the next visit.
+    expect(
+      loaderData<{ purchaseFor: string; seats: string }>(await bea.get(details, SPACES.birchWorks, "checkout/details")),
+    ).toMatchObject({
+      purchaseFor: "team",
+      seats: "1",
+    });
+
+    const next = await bea.post(details, SPACES.birchWorks, "checkout/details", { purchaseFor: "team", seats: "3" });
+    expect(redirectTarget(next)).toBe(pathOf(SPACES.birchWorks, "checkout/information"));
+
+    const page = loaderData<{
+      domain: string;
+      wrongDomain: boolean;
+      seats: number;
+      quote: { chargedToday: number; currency: string };
+      header: { steps: Array<{ title: string }>; current: string; backTo: string };
+    }>(await bea.get(information, SPACES.birchWorks, "checkout/information"));
+    expect(page).toMatchObject({
+      domain: "birch.test",
+      wrongDomain: false,
+      seats: 3,
+      quote: { chargedToday: 18000, currency: "USD" },
+    });
+    expect(page.header.steps.map((step) => step.title)).toEqual(["Billing details", "Billing information", "Checkout"]);
+    expect(page.header.backTo).toBe(pathOf(SPACES.birchWorks, "checkout/details"));
+
+    const key = "birch-purchase-key-0001";
+    const checkout = await bea.post(information, SPACES.birchWorks, "checkout/information", {
+      ...address,
+      intent: "checkout",
+      idempotencyKey: key,
+    });
+    const hosted = redirectTarget(checkout);
+    expect(hosted).toMatch(new RegExp(`^http://localhost:${stack.emulator.port}/c/pay/`));
+    // The same form sent again (a double click, a reload of the POST) opens the same Checkout Session.
+    const again = await bea.post(information, SPACES.birchWorks, "checkout/information", {
+      ...address,
+      intent: "checkout",
+      idempotencyKey: key,
+    });
+    expect(redirectTarget(again)).toBe(hosted);
+
+    const paid = await payOnHostedPage(hosted!, TEST_CARDS.pays);
+    expect(paid.status).toBe(303);
+    const back = new URL(paid.headers.get("Location")!);
+    expect(`${back.pathname}${back.search}`).toBe(
+      `${pathOf(SPACES.birchWorks, "space/billing")}?checkout=success&from=FREE&to=PRO&workspaceSeats=3`,
+    );
+    await stack.emulator.webhooks.settled();
+
+    const billing = loaderData<{
+      current: { name: string; seats: { total: number; used: number } };
+      success: { title: string; detail: string };
+    }>(await bea.get({ loader: billingLoader }, SPACES.birchWorks, `space/billing${back.search}`));
+    expect(billing.current).toMatchObject({ name: "Pro plan", seats: { total: 3, used: 1 } });
+    expect(billing.success).toEqual({
+      title: "Your subscription has started.",
+      detail: "Your space now has 3 paid seats.",
+      manageMembers: null,
+    });
+  });
+
+  it("refuses bad information with the spec's messages, keeping what was typed", async () => {
+    const ava = await as(PERSONAS.ava.email);
+    await ava.post(details, SPACES.aspenWorks, "checkout/details", { purchaseFor: "myself" });
+    const refused = await ava.post(information, SPACES.aspenWorks, "checkout/information", {
+      country: "DE",
+      isBusinessPurchase: "yes",
+      name: "Ava",
+      street: "",
+      city: "B",
+      intent: "checkout",
+    });
+    expect(statusOf(refused)).toBe(400);
+    const body = (loaderData(refused)) as {
+      values: Record<string, string>;
+      errors: Record<string, string[]>;
+    };
+    expect(body.values).toMatchObject({ country: "DE", isBusinessPurchase: "yes", name: "Ava", city: "B" });
+    expect(body.errors).toEqual({
+      street: ["Street is a required field"],
+      city: ["City is a required field"],
+      vatNumber: ["The VAT ID is a required field for a business purchase"],
+      companyName: ["Company name is a required field"],
+    });
+  });
+
+  it("says a VAT ID Stripe refuses on its field, and quotes EUR with VAT", async () => {
+    const ava = await as(PERSONAS.ava.email);
+    await ava.post(details, SPACES.aspenWorks, "checkout/details", { purchaseFor: "myself" });
+    // A new country drops the business answer (001 §5), then it is given again.
+    await ava.post(information, SPACES.aspenWorks, "checkout/information", { country: "DE", intent: "preview" });
+    const page = loaderData<{ quote: { currency: string; taxRate: number } }>(
+      await ava.get(information, SPACES.aspenWorks, "checkout/information"),
+    );
+    expect(page.quote).toMatchObject({ currency: "EUR", taxRate: 19 });
+    const refused = await ava.post(information, SPACES.aspenWorks, "checkout/information", {
+      country: "DE",
+      isBusinessPurchase: "yes",
+      vatNumber: "not-a-vat",
+      companyName: "Aspen GmbH",
+      name: "Ava Aspen",
+      street: "Birkenweg 1",
+      city: "Berlin",
+      intent: "checkout",
+    });
+    expect(statusOf(refused)).toBe(400);
+    expect(((loaderData(refused)) as { errors: unknown }).errors).toEqual({
+      vatNumber: ["This VAT ID doesn't seem to be valid."],
+    });
+  });
+
+  it("asks a domain purchase for an address of the domain", async () => {
+    const owner = await as(PERSONAS.owner.email);
+    // owner@acme.test is a member of Acme Sales, not its owner: no billing access.
+    expect(redirectTarget(await owner.get(details, SPACES.acmeSales, "checkout/details"))).toBe(
+      pathOf(SPACES.acmeSales, "").replace(/\/$/, ""),
+    );
+  });
+
+  it("sends a Gmail user straight to the information step, and a paying space to billing", async () => {
+    const solo = await as(PERSONAS.solo.email);
+    expect(redirectTarget(await solo.get(details, SPACES.samsSpace, "checkout/details"))).toBe(
+      pathOf(SPACES.samsSpace, "checkout/information"),
+    );
+    const page = loaderData<{ seats: number; domain: string | null; header: { steps: Array<{ title: string }> } }>(
+      await solo.get(information, SPACES.samsSpace, "checkout/information"),
+    );
+    expect(page).toMatchObject({ seats: 1, domain: null });
+    expect(page.header.steps.map((step) => step.title)).toEqual(["Billing information", "Checkout"]);
+    expect(redirectTarget(await solo.get(options, SPACES.samsSpace, "checkout"))).toBe(
+      pathOf(SPACES.samsSpace, "space/billing"),
+    );
+
+    const owner = await as(PERSONAS.owner.email);
+    expect(redirectTarget(await owner.get(details, SPACES.acmeMarketing, "checkout/details"))).toBe(
+      pathOf(SPACES.acmeMarketing, "space/billing"),
+    );
+  });
+});
+
+describe("adding seats (001 §4)", () => {
+  it("quotes the added seats prorated, and the webhook brings them", async () => {
+    const mona = await as(PERSONAS.mona.email);
+    const page = loaderData<{
+      current: number;
+      offer: { seats: number; line: string; chargedToday: string; nextPayment: string; nextPaymentDate: string };
+    }>(await mona.get(addSeats, SPACES.mapleMedia, "checkout/add-seats?seats=2"));
+    expect(page.current).toBe(4);
+    expect(page.offer.seats).toBe(2);
+    expect(page.offer.line).toMatch(/^new 2 seats @ \$4\.00 \/ seat \/ month, prorated for \d+ days$/);
+    // 6 seats with 5SEATS (20 % off): $4 a seat a month, $288 a year.
+    expect(page.offer.nextPayment).toBe("$288.00");
+    expect(page.offer.nextPaymentDate).toMatch(/^[A-Z][a-z]+ \d{1,2}(st|nd|rd|th), \d{4}$/);
+
+    // Past what is left under 100, the count is brought down.
+    const clamped = loaderData<{ offer: { seats: number } }>(
+      await mona.get(addSeats, SPACES.mapleMedia, "checkout/add-seats?seats=500"),
+    );
+    expect(clamped.offer.seats).toBe(96);
+
+    const added = await mona.post(addSeats, SPACES.mapleMedia, "checkout/add-seats", { seats: "2" });
+    expect(redirectTarget(added)).toBe(
+      `${pathOf(SPACES.mapleMedia, "space/billing")}?checkout=success&success=seats-added&seats=2`,
+    );
+    const billing = loaderData<{ current: { seats: { total: number } } }>(
+      await mona.get({ loader: billingLoader }, SPACES.mapleMedia, "space/billing"),
+    );
+    expect(billing.current.seats.total).toBe(6);
+  });
+
+  it("keeps members, admins and other spaces' owners out", async () => {
+    const mel = await as(PERSONAS.mel.email);
+    expect(redirectTarget(await mel.get(addSeats, SPACES.cedarMedia, "checkout/add-seats"))).toBe(
+      pathOf(SPACES.cedarMedia, "").replace(/\/$/, ""),
+    );
+    expect(redirectTarget(await mel.post(addSeats, SPACES.cedarMedia, "checkout/add-seats", { seats: "2" }))).toBe(
+      pathOf(SPACES.cedarMedia, "").replace(/\/$/, ""),
+    );
+    const arlo = await as(PERSONAS.arlo.email);
+    expect(redirectTarget(await arlo.get(addSeats, SPACES.fernStudio, "checkout/add-seats"))).toBe(
+      pathOf(SPACES.fernStudio, "").replace(/\/$/, ""),
+    );
+  });
+
+  it("sends to billing while a removal is scheduled", async () => {
+    const stella = await as(PERSONAS.stella.email);
+    expect(redirectTarget(await stella.get(addSeats, SPACES.fernStudio, "checkout/add-seats"))).toBe(
+      pathOf(SPACES.fernStudio, "space/billing"),
+    );
+    expect(redirectTarget(await stella.get(removeSeats, SPACES.fernStudio, "checkout/remove-seats"))).toBe(
+      pathOf(SPACES.fernStudio, "space/billing"),
+    );
+  });
+});
+
+describe("removing seats (001 §4)", () => {
+  it("offers the totals down to the seats in use, and schedules the removal", async () => {
+    const mona = await as(PERSONAS.mona.email);
+    const page = loaderData<{
+      used: number;
+      total: number;
+      offer: { totals: number[]; target: number; removed: number; newRate: string; nextPayment: string };
+    }>(await mona.get(removeSeats, SPACES.cedarMedia, "checkout/remove-seats?seats=2"));
+    expect(page).toMatchObject({
+      used: 2,
+      total: 4,
+      offer: { totals: [3, 2], target: 2, removed: 2, newRate: "$5.00" },
+    });
+    expect(page.offer.nextPayment).toMatch(/^Next payment: \$120\.00 on /);
+
+    const refused = await mona.post(removeSeats, SPACES.cedarMedia, "checkout/remove-seats", { seats: "1" });
+    expect(statusOf(refused)).toBe(400);
+
+    const removed = await mona.post(removeSeats, SPACES.cedarMedia, "checkout/remove-seats", { seats: "2" });
+    expect(redirectTarget(removed)).toBe(
+      `${pathOf(SPACES.cedarMedia, "space/billing")}?checkout=success&success=seats-removed&seats=2`,
+    );
+    const billing = loaderData<{ removal: { toSeats: number }; success: { title: string; detail: string } }>(
+      await mona.get(
+        { loader: billingLoader },
+        SPACES.cedarMedia,
+        "space/billing?checkout=success&success=seats-removed&seats=2",
+      ),
+    );
+    expect(billing.removal).toMatchObject({ toSeats: 2 });
+    expect(billing.success.title).toBe("Your seat removal is scheduled.");
+    expect(billing.success.detail).toMatch(/^2 seats will be removed on /);
+  });
+});
