@@ -19,6 +19,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).default("yamm-local-secret"),
   /** Base URL of the local Google stand-in; unset together with a real client id means real Google. */
   GOOGLE_OAUTH_URL: z.string().url().optional(),
+  /** Where browsers reach the local Stripe's hosted pages; unset in production means Stripe's own. */
+  STRIPE_PAGES_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(1).optional(),
   /** Public origin of the app, when it differs from what requests show (behind a TLS proxy). */
   APP_URL: z.string().url().optional(),
@@ -99,6 +101,17 @@ export function sessionSecrets() {
     .SESSION_SECRET.split(",")
     .map((secret) => secret.trim())
     .filter(Boolean);
+}
+
+/**
+ * The origins of Stripe's hosted pages (Checkout, portal, invoice) that our
+ * forms lead to through a 303: the local stand-in's when configured, else
+ * Stripe's own.
+ */
+export function stripePageOrigins(): string[] {
+  const local = getEnv().STRIPE_PAGES_URL ?? (isProduction() ? undefined : "http://localhost:12111");
+  if (local) return [new URL(local).origin];
+  return ["https://checkout.stripe.com", "https://billing.stripe.com", "https://invoice.stripe.com"];
 }
 
 /** The three Google endpoints: the local stand-in when configured, else Google's own. */

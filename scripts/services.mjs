@@ -59,6 +59,9 @@ export function resolveEnv() {
     // The local Stripe takes any test key; the backend calls it with the stripe SDK's host and port options.
     env.STRIPE_API_URL = `http://localhost:${env.STRIPE_PORT}`;
     env.STRIPE_SECRET_KEY ??= "sk_test_local";
+    // Browsers reach its hosted pages there; the app's form-action lets checkout forms lead to them.
+    env.STRIPE_PUBLIC_URL ??= `http://localhost:${env.STRIPE_PORT}`;
+    env.STRIPE_PAGES_URL ??= env.STRIPE_PUBLIC_URL;
     // It posts its events to the backend, signed with the secret the backend checks them with.
     env.STRIPE_WEBHOOK_URL = `${backend}/billing/stripe/webhooks`;
     env.STRIPE_WEBHOOK_SECRET ??= "whsec_local";

@@ -4,3 +4,6 @@ export const BILLING_INTENTS = {
   confirmPayment: "confirm-payment",
   cancelIntervalChange: "cancel-interval-change",
 } as const;
+
+/** The billing page's confirmation dialog is URL state: `?confirm=cancel-interval-change`. */
+export const CONFIRM_PARAM = "confirm";

@@ -69,3 +69,9 @@ export function purchaseStart({
   if (isPerSeat) return gmail ? "checkout/information" : "checkout/details";
   return `checkout?${new URLSearchParams({ plan, interval: "YEARLY" })}`;
 }
+
+/** The seat count of the add and remove seats screens, in their query and their forms. */
+export const SEAT_COUNT_PARAM = "seats";
+
+/** The billing information form's two submits: refresh the summary, or go to Stripe. */
+export const INFORMATION_INTENTS = { preview: "preview", checkout: "checkout" } as const;

@@ -1,4 +1,4 @@
-import { googleEndpoints, isProduction } from "~/env.server";
+import { googleEndpoints, isProduction, stripePageOrigins } from "~/env.server";
 
 /** Pages and their data are never stored anywhere: after logout, Back must show nothing of them (issue 13). */
 const NO_STORE = "private, no-store";
@@ -31,8 +31,9 @@ export function applySecurityHeaders(headers: Headers, { nonce, indexable }: { n
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    // Sign-in forms post to us and are redirected to Google: form-action covers that redirect.
-    `form-action 'self' ${googleOrigin}`,
+    // Sign-in forms post to us and are redirected to Google, checkout and billing forms to Stripe's
+    // hosted pages: form-action covers those redirects.
+    `form-action 'self' ${[googleOrigin, ...stripePageOrigins()].join(" ")}`,
     "frame-ancestors 'none'",
   ].join("; ");
   headers.set("Content-Security-Policy", csp);

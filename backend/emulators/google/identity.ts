@@ -18,6 +18,18 @@ export const defaultPersonas = [
   { email: "stella@fernstudio.test", name: "Stella Stone" },
   { email: "arlo@fernstudio.test", name: "Arlo Adams" },
   { email: "tess@relay.test", name: "Tess Turner" },
+  // Billing (issue 8): the owners of spaces that buy, add and remove seats, and of spaces with payment alerts.
+  { email: "bea@birch.test", name: "Bea Birch" },
+  { email: "ava@aspen.test", name: "Ava Aspen" },
+  { email: "mona@media.test", name: "Mona Media" },
+  { email: "mel@media.test", name: "Mel Media" },
+  { email: "pia@pinelabs.test", name: "Pia Pine" },
+  { email: "paul@pinelabs.test", name: "Paul Pike" },
+  { email: "quinn@quill.test", name: "Quinn Quill" },
+  { email: "quentin@quill.test", name: "Quentin Quade" },
+  { email: "hal@harbor.test", name: "Hal Harbor" },
+  { email: "tia@tidal.test", name: "Tia Tide" },
+  { email: "lena@lumen.test", name: "Lena Lumen" },
 ] as const satisfies readonly Persona[];
 
 export type PersonaEmail = (typeof defaultPersonas)[number]["email"];

@@ -9,13 +9,12 @@ import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { formatMoney } from "~/domain/money";
 import { SEAT_MAXIMUM } from "~/domain/seat-pricing";
 import { formatPaymentDate } from "~/domain/zoned-format";
+import { SEAT_COUNT_PARAM } from "~/domain/checkout-flow";
 import { redirectInSession } from "~/utils/auth.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 import { awaitSubscription } from "../__billing/space-billing.server";
 import { billingPage, requireSeatChange } from "./__steps/checkout.server";
 import { quoteSeatTotal, seatRateOf } from "./__steps/seat-change.server";
-
-export const SEATS_PARAM = "seats";
 
 /**
  * Add seats (001 §2, §4): the seats to add (from the query, clamped between
@@ -35,7 +34,7 @@ export async function loadAddSeats(args: LoaderFunctionArgs) {
     addable,
   };
   if (addable <= 0) return { ...base, offer: null };
-  const seats = clampSeatsToAdd(new URL(args.request.url).searchParams.get(SEATS_PARAM), addable);
+  const seats = clampSeatsToAdd(new URL(args.request.url).searchParams.get(SEAT_COUNT_PARAM), addable);
   const quote = await quoteSeatTotal(space, subscription, current + seats, { prorated: true });
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
   const money = (amount: number) => formatMoney(amount, quote.currency);
@@ -66,7 +65,7 @@ export async function addSeatsAction(args: ActionFunctionArgs) {
   const { space, subscription, seatPlan } = await requireSeatChange(args, "add-seats");
   const formData = await args.request.formData();
   const current = seatPlan.totalSeats;
-  const seats = clampSeatsToAdd(String(formData.get(SEATS_PARAM) ?? ""), SEAT_MAXIMUM - current);
+  const seats = clampSeatsToAdd(String(formData.get(SEAT_COUNT_PARAM) ?? ""), SEAT_MAXIMUM - current);
   const key = idempotencyKeySchema.safeParse(formData.get(IDEMPOTENCY_FIELD));
   if (!key.success || current >= SEAT_MAXIMUM) return data({ error: checkoutTexts.errors.submit }, { status: 400 });
   let answer;

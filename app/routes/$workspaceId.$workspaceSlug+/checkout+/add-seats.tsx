@@ -3,10 +3,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { checkoutTexts, planNames } from "~/domain/billing-texts";
 import { externalLinks } from "~/domain/external-links";
 import { SEAT_MAXIMUM } from "~/domain/seat-pricing";
+import { SEAT_COUNT_PARAM } from "~/domain/checkout-flow";
 import { pageTitle } from "~/domain/page-title";
 import { SeatChangeScreen } from "./__steps/seat-change-screen";
 import { SeatCountForm } from "./__steps/seat-count-form";
-import { addSeatsAction, loadAddSeats, SEATS_PARAM } from "./add-seats.server";
+import { addSeatsAction, loadAddSeats } from "./add-seats.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadAddSeats(args);
 export const action = (args: ActionFunctionArgs) => addSeatsAction(args);
@@ -27,7 +28,7 @@ export default function AddSeatsStep() {
       confirm={{
         label: texts.submit(offer?.seats ?? 0),
         variant: "primary",
-        fields: offer && { name: SEATS_PARAM, value: offer.seats, idempotencyKey: offer.idempotencyKey },
+        fields: offer && { name: SEAT_COUNT_PARAM, value: offer.seats, idempotencyKey: offer.idempotencyKey },
       }}
     >
       <p className="text-sm text-slate-700">
@@ -37,12 +38,12 @@ export default function AddSeatsStep() {
         <>
           <SeatCountForm
             label={texts.quantity}
-            name={SEATS_PARAM}
+            name={SEAT_COUNT_PARAM}
             update={texts.update}
             control={
               <input
-                id={SEATS_PARAM}
-                name={SEATS_PARAM}
+                id={SEAT_COUNT_PARAM}
+                name={SEAT_COUNT_PARAM}
                 type="number"
                 min={1}
                 max={page.addable}

@@ -9,6 +9,7 @@ import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { appUrl } from "~/utils/app-url.server";
+import { INFORMATION_INTENTS } from "~/domain/checkout-flow";
 import { redirectInSession } from "~/utils/auth.server";
 import type { SpaceContext } from "~/utils/space.server";
 import { billingPage, keepInDraft, readDraft, requirePurchase } from "./__steps/checkout.server";
@@ -25,8 +26,6 @@ const FORM_FIELDS = [
   "state",
   "postalCode",
 ] as const;
-
-export const INFORMATION_INTENTS = { preview: "preview", checkout: "checkout" } as const;
 
 const countryNames = new Intl.DisplayNames(["en"], { type: "region" });
 /** Every country by its English name, made once: the select's options. */

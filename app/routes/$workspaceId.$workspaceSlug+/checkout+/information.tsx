@@ -3,11 +3,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { GoogleButton } from "~/components/google-button";
 import { Banner } from "~/components/ui/banner";
 import { checkoutTexts } from "~/domain/billing-texts";
+import { INFORMATION_INTENTS } from "~/domain/checkout-flow";
 import { pageTitle } from "~/domain/page-title";
 import { CheckoutHeader } from "./__steps/checkout-header";
 import { InformationForm } from "./__steps/information-form";
 import { QuoteSummary } from "./__steps/quote-summary";
-import { INFORMATION_INTENTS, informationAction, loadInformation } from "./information.server";
+import { informationAction, loadInformation } from "./information.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadInformation(args);
 export const action = (args: ActionFunctionArgs) => informationAction(args);

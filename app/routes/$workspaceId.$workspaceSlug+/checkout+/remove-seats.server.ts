@@ -9,12 +9,11 @@ import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { formatMoney } from "~/domain/money";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { formatPaymentDate } from "~/domain/zoned-format";
+import { SEAT_COUNT_PARAM } from "~/domain/checkout-flow";
 import { redirectInSession } from "~/utils/auth.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 import { billingPage, requireSeatChange } from "./__steps/checkout.server";
 import { quoteSeatTotal, seatRateOf } from "./__steps/seat-change.server";
-
-export const TARGET_PARAM = "seats";
 
 /** The total asked for, if it is one the owner may choose; else the first of them. */
 const chosenTotal = (raw: string | null, totals: number[]) =>
@@ -38,7 +37,7 @@ export async function loadRemoveSeats(args: LoaderFunctionArgs) {
     // 001 §2: the link to remove members, unless only one seat is in use.
     membersPage: seatPlan.assignedSeats !== 1 ? spacePath(space.urlPrefix, spaceSections.users) : null,
   };
-  const target = chosenTotal(new URL(args.request.url).searchParams.get(TARGET_PARAM), totals);
+  const target = chosenTotal(new URL(args.request.url).searchParams.get(SEAT_COUNT_PARAM), totals);
   if (target === undefined) return { ...base, offer: null };
   const quote = await quoteSeatTotal(space, subscription, target, { prorated: false });
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
@@ -64,7 +63,7 @@ export async function removeSeatsAction(args: ActionFunctionArgs) {
   const { space, subscription, seatPlan } = await requireSeatChange(args, "remove-seats");
   const formData = await args.request.formData();
   const totals = removableTotals(seatPlan.totalSeats, seatPlan.assignedSeats);
-  const target = totals.find((total) => String(total) === formData.get(TARGET_PARAM));
+  const target = totals.find((total) => String(total) === formData.get(SEAT_COUNT_PARAM));
   const key = idempotencyKeySchema.safeParse(formData.get(IDEMPOTENCY_FIELD));
   if (target === undefined || !key.success) return data({ error: checkoutTexts.errors.submit }, { status: 400 });
   try {

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { checkoutTexts } from "~/domain/billing-texts";
+import { SEAT_COUNT_PARAM } from "~/domain/checkout-flow";
 import { pageTitle } from "~/domain/page-title";
 import { SeatChangeScreen } from "./__steps/seat-change-screen";
 import { SeatCountForm } from "./__steps/seat-count-form";
-import { loadRemoveSeats, removeSeatsAction, TARGET_PARAM } from "./remove-seats.server";
+import { loadRemoveSeats, removeSeatsAction } from "./remove-seats.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadRemoveSeats(args);
 export const action = (args: ActionFunctionArgs) => removeSeatsAction(args);
@@ -25,7 +26,7 @@ export default function RemoveSeatsStep() {
       confirm={{
         label: texts.submit(offer?.removed ?? 0),
         variant: "danger",
-        fields: offer && { name: TARGET_PARAM, value: offer.target, idempotencyKey: offer.idempotencyKey },
+        fields: offer && { name: SEAT_COUNT_PARAM, value: offer.target, idempotencyKey: offer.idempotencyKey },
       }}
     >
       <p className="text-sm font-medium text-slate-900">{texts.used(page.used, page.total)}</p>
@@ -33,12 +34,12 @@ export default function RemoveSeatsStep() {
         <>
           <SeatCountForm
             label={texts.quantity}
-            name={TARGET_PARAM}
+            name={SEAT_COUNT_PARAM}
             update={texts.update}
             control={
               <select
-                id={TARGET_PARAM}
-                name={TARGET_PARAM}
+                id={SEAT_COUNT_PARAM}
+                name={SEAT_COUNT_PARAM}
                 defaultValue={offer.target}
                 className="mt-1 block w-28 rounded-md border-slate-300 text-sm shadow-sm"
               >

@@ -9,7 +9,7 @@ import {
 import type { Subscription } from "~/api/subscriptions.server";
 import { billingFlag, checkoutResult, type CheckoutResult } from "~/domain/billing-query";
 import { purchaseStart } from "~/domain/checkout-flow";
-import { BILLING_INTENTS } from "~/domain/billing-intents";
+import { BILLING_INTENTS, CONFIRM_PARAM } from "~/domain/billing-intents";
 import { billingTexts, planNames } from "~/domain/billing-texts";
 import { isGmailAddress } from "~/domain/wrong-plan";
 import { MEMBER_INTENTS } from "~/domain/members";
@@ -32,8 +32,6 @@ import {
   seatSummaryOf,
 } from "../__billing/space-billing.server";
 
-export const CONFIRM_PARAM = "confirm";
-
 const billingPage = (space: Pick<SpaceContext, "urlPrefix">) => spacePath(space.urlPrefix, spaceSections.billing);
 
 /**
@@ -53,10 +51,15 @@ export async function loadBillingPage(args: LoaderFunctionArgs) {
   const { workspace, access } = space;
 
   const [{ active }, plans] = await Promise.all([
-    // Right after a purchase, the subscription its webhook makes is waited for, briefly.
-    result?.kind === "started" ? awaitSubscription(space, (active) => active !== null) : loadSubscriptions(space),
+    loadSubscriptions(space),
     offersPlans(space) ? listPaymentPlans(space.auth) : [],
   ]);
+  // Right after a purchase the webhook may trail the person by a moment: once the subscription it makes
+  // is there, the page loads again, so that the space (read alongside, still free) is read anew too.
+  if (result?.kind === "started" && !active) {
+    const awaited = await awaitSubscription(space, (subscription) => subscription !== null);
+    if (awaited.active) throw redirect(url.pathname + url.search);
+  }
   const seats = await seatSummaryOf(space, active);
   const removal = seats && seatRemovalView(seats, timeZone);
   const canChange = access.canAccessBilling && active !== null && !isManagedOffline(active);

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Banner, BannerCloseLink } from "~/components/ui/banner";
 import { buttonClass } from "~/components/ui/button";
-import { BILLING_INTENTS } from "~/domain/billing-intents";
+import { BILLING_INTENTS, CONFIRM_PARAM } from "~/domain/billing-intents";
 import { billingTexts } from "~/domain/billing-texts";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
@@ -11,7 +11,7 @@ import { CancelDowngradeForm, DowngradeBanner } from "../__billing/downgrade-ban
 import { CurrentPlanCard } from "./__billing-page/current-plan-card";
 import { IntervalChangeNotice } from "./__billing-page/interval-change";
 import { LegacyUpsell, PlanCards } from "./__billing-page/plan-cards";
-import { billingAction, CONFIRM_PARAM, loadBillingPage } from "./billing.server";
+import { billingAction, loadBillingPage } from "./billing.server";
 
 /** Billing needs billing access, except on a free space (001 §2); others go to the space root. */
 export const loader = (args: LoaderFunctionArgs) => loadBillingPage(args);
