@@ -111,6 +111,11 @@ describe("POST …/stripe/checkout/v2/session", () => {
     expect(
       await mona.post(sessionPath(SPACES.mapleMedia.id), purchase(SPACES.mapleMedia.id, 3), idempotencyKey()),
     ).toEqual({ status: 409, body: { error: "conflict", reason: "subscription_exists" } });
+    // An admin of a per-seat space has no billing access, even before the existing subscription is seen.
+    expect(
+      (await (await as(PERSONAS.arlo.email)).post(sessionPath(SPACES.fernStudio.id), purchase(SPACES.fernStudio.id, 2)))
+        .status,
+    ).toBe(403);
     // owner@acme.test is a member (FREE) of Acme Sales, not its owner; Sara Sales is, on acme.test.
     expect(
       (await (await as(PERSONAS.owner.email)).post(sessionPath(SPACES.acmeSales.id), purchase(SPACES.acmeSales.id, 2)))
