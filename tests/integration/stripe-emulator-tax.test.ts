@@ -162,6 +162,14 @@ describe("the subscription a paid session makes", () => {
   it("applies the coupon and tax to an added seats' proration, and takes a new coupon", async () => {
     const session = await buyThroughCheckout(stripe, "more@acme.test", "price_pro_yearly_usd", 10, tenSeats());
     const subscription = await boughtSubscription(session);
+    await expect(
+      stripe.subscriptions.update(subscription.id, {
+        items: [{ id: "si_nope", quantity: 25 }],
+        discounts: [{ coupon: "25SEATS" }],
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: "items[0][id]" });
+    // Refused: nothing changed.
+    expect((await boughtSubscription(session)).discounts).toEqual(subscription.discounts);
     const updated = await stripe.subscriptions.update(subscription.id, {
       items: [{ id: subscription.items.data[0]!.id, quantity: 25 }],
       discounts: [{ coupon: "25SEATS" }],

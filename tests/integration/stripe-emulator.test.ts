@@ -201,7 +201,11 @@ describe("the hosted Checkout page (plain HTML)", () => {
     await pay(session, "4000002760003184");
     const completed = await pay(session, "complete", "/authenticate");
     expect(completed.headers.get("Location")).toContain(session.id);
-    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe("complete");
+    const done = await stripe.checkout.sessions.retrieve(session.id);
+    expect(done.status).toBe("complete");
+    // Authenticated on the page: the first invoice is paid, though the card asks again for later charges.
+    const subscription = await stripe.subscriptions.retrieve(done.subscription as string);
+    expect((await stripe.invoices.retrieve(subscription.latest_invoice as string)).status).toBe("paid");
   });
 });
 
@@ -357,6 +361,20 @@ describe("subscription schedules (a billing-cycle change at period end)", () => 
       "price_pro_yearly_usd",
       "price_pro_monthly_usd",
     ]);
+
+    await expect(
+      stripe.subscriptionSchedules.update(schedule.id, {
+        phases: [{ items: [{ price: "price_pro_monthly_usd", quantity: 0 }] }],
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: "phases[0][items][0][quantity]" });
+    await expect(
+      stripe.subscriptionSchedules.update(schedule.id, {
+        phases: [{ items: [{ price: "price_pro_monthly_usd", quantity: 3 }] }],
+        end_behavior: "renew",
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: "end_behavior" });
+    // Refused: the planned phases are still there.
+    expect((await stripe.subscriptionSchedules.retrieve(schedule.id)).phases).toHaveLength(2);
 
     const released = await stripe.subscriptionSchedules.release(schedule.id);
     expect(released).toMatchObject({ status: "released", released_subscription: id });

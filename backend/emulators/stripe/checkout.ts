@@ -131,7 +131,8 @@ export function completeCheckoutSession(state: StripeState, session: StripeObjec
     metadata: purchase.subscriptionMetadata,
     checkoutSession: session.id,
   });
-  invoiceSubscription(state, subscription, "subscription_create");
+  // Paid on the page (authenticated there when the card asked): the first invoice is paid whatever the card.
+  invoiceSubscription(state, subscription, "subscription_create", { outcome: "succeeds" });
   Object.assign(session, {
     status: "complete",
     payment_status: "paid",

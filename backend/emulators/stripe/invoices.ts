@@ -38,6 +38,13 @@ const taxEntry = (tax: TaxAmount) => ({
   type: "tax_rate_details",
 });
 
+/** Stripe's `discount_amounts`: what the discount (if any) took off. */
+const discountAmounts = (discount: string | null, amount: number) => (discount ? [{ amount, discount }] : []);
+
+/** The same, as `pretax_credit_amounts` list them. */
+const pretaxCredits = (discount: string | null, amount: number) =>
+  discountAmounts(discount, amount).map((credit) => ({ ...credit, type: "discount" }));
+
 /**
  * An invoice of a subscription's lines, its discount taken off and its tax
  * rates applied, charged at once through a payment intent: paid when the
@@ -71,7 +78,6 @@ export function chargeInvoice(state: StripeState, charge: InvoiceCharge): Stripe
   };
   state.paymentIntents.set(paymentIntent.id, paymentIntent);
   const paid = paymentIntent.status === "succeeded";
-  const discountAmounts = (amount: number) => (charge.discount ? [{ amount, discount: charge.discount }] : []);
   const invoice: StripeObject = {
     id,
     object: "invoice",
@@ -134,9 +140,9 @@ export function chargeInvoice(state: StripeState, charge: InvoiceCharge): Stripe
     // The subtotal less the taxes included in it.
     subtotal_excluding_tax: totals.totalExcludingTax + totals.discount,
     total: totals.total,
-    total_discount_amounts: discountAmounts(totals.discount),
+    total_discount_amounts: discountAmounts(charge.discount, totals.discount),
     total_excluding_tax: totals.totalExcludingTax,
-    total_pretax_credit_amounts: discountAmounts(totals.discount).map((credit) => ({ ...credit, type: "discount" })),
+    total_pretax_credit_amounts: pretaxCredits(charge.discount, totals.discount),
     total_taxes: totals.taxes.map(taxEntry),
   };
   state.invoices.set(id, invoice);
@@ -151,14 +157,13 @@ function invoiceLine(
   priced: { discount: number; taxes: TaxAmount[] },
 ) {
   const product = state.get("product", line.price.product as string);
-  const discounts = charge.discount ? [{ amount: priced.discount, discount: charge.discount }] : [];
   return {
     id: newId("il"),
     object: "line_item",
     amount: line.amount,
     currency: charge.currency,
     description: `${line.proration ? "Remaining time on " : ""}${line.quantity} × ${product.name as string}`,
-    discount_amounts: discounts,
+    discount_amounts: discountAmounts(charge.discount, priced.discount),
     discountable: true,
     discounts: [],
     invoice: invoiceId,
@@ -176,7 +181,7 @@ function invoiceLine(
       },
     },
     period: line.period,
-    pretax_credit_amounts: discounts.map((credit) => ({ ...credit, type: "discount" })),
+    pretax_credit_amounts: pretaxCredits(charge.discount, priced.discount),
     pricing: {
       price_details: { price: line.price.id, product: product.id },
       type: "price_details",

@@ -125,6 +125,10 @@ export function setPhases(state: StripeState, schedule: StripeObject, phases: Pl
 /** New phases (each with items of catalog prices, and its coupon and tax rates) and end behaviour for an active schedule. */
 export function updateSchedule(state: StripeState, schedule: StripeObject, params: FormObject): StripeObject {
   if (schedule.status !== "active") throw invalid("This schedule is no longer active.", "schedule");
+  const endBehavior = text(params.end_behavior);
+  if (endBehavior !== undefined && endBehavior !== "release" && endBehavior !== "cancel") {
+    throw invalid("Invalid end_behavior.", "end_behavior");
+  }
   if (params.phases !== undefined) {
     if (!Array.isArray(params.phases) || params.phases.length === 0) throw required("phases");
     setPhases(
@@ -137,11 +141,16 @@ export function updateSchedule(state: StripeState, schedule: StripeObject, param
         return {
           start: Number(text(phase.start_date)) || undefined,
           end: Number(text(phase.end_date)) || undefined,
-          items: items.map((item, itemIndex) => ({
-            price: state.get("price", text(item.price) ?? "", `${param}[items][${itemIndex}][price]`),
-            quantity: Number(text(item.quantity) ?? "1"),
-            taxRates: state.taxRatesOf(item.tax_rates, `${param}[items][${itemIndex}][tax_rates]`),
-          })),
+          items: items.map((item, itemIndex) => {
+            const itemParam = `${param}[items][${itemIndex}]`;
+            const quantity = Number(text(item.quantity) ?? "1");
+            if (!Number.isInteger(quantity) || quantity < 1) throw invalid("Invalid integer", `${itemParam}[quantity]`);
+            return {
+              price: state.get("price", text(item.price) ?? "", `${itemParam}[price]`),
+              quantity,
+              taxRates: state.taxRatesOf(item.tax_rates, `${itemParam}[tax_rates]`),
+            };
+          }),
           coupon: phase.discounts === undefined ? undefined : state.couponOf(phase.discounts, `${param}[discounts]`),
           defaultTaxRates:
             phase.default_tax_rates === undefined
@@ -151,11 +160,7 @@ export function updateSchedule(state: StripeState, schedule: StripeObject, param
       }),
     );
   }
-  const endBehavior = text(params.end_behavior);
-  if (endBehavior !== undefined) {
-    if (endBehavior !== "release" && endBehavior !== "cancel") throw invalid("Invalid end_behavior.", "end_behavior");
-    schedule.end_behavior = endBehavior;
-  }
+  if (endBehavior !== undefined) schedule.end_behavior = endBehavior;
   return schedule;
 }
 

@@ -182,19 +182,25 @@ export function updateSubscription(
   if (!["always_invoice", "create_prorations", "none"].includes(behaviour)) {
     throw invalid("Invalid proration_behavior.", "proration_behavior");
   }
-  if (params.discounts !== undefined) setCoupon(state, subscription, state.couponOf(params.discounts, "discounts"));
-  if (params.default_tax_rates !== undefined) {
-    subscription.default_tax_rates = state.taxRatesOf(params.default_tax_rates, "default_tax_rates");
-  }
+  // Everything is checked before anything changes, as a refused update changes nothing.
+  const coupon = params.discounts === undefined ? undefined : state.couponOf(params.discounts, "discounts");
+  const defaultTaxRates =
+    params.default_tax_rates === undefined
+      ? undefined
+      : state.taxRatesOf(params.default_tax_rates, "default_tax_rates");
   const items = itemsOf(subscription);
-  const changes = Array.isArray(params.items) ? params.items.map(fieldsOf) : [];
-  const at = state.now();
-  const prorations: InvoicedLine[] = [];
-  for (const [index, change] of changes.entries()) {
+  const changes = (Array.isArray(params.items) ? params.items.map(fieldsOf) : []).map((change, index) => {
     const item = items.find((candidate) => candidate.id === text(change.id));
     if (!item) throw missing("subscription_item", text(change.id) ?? "", `items[${index}][id]`);
     const quantity = Number(text(change.quantity));
     if (!Number.isInteger(quantity) || quantity < 1) throw invalid("Invalid integer", `items[${index}][quantity]`);
+    return { item, quantity };
+  });
+  if (coupon !== undefined) setCoupon(state, subscription, coupon);
+  if (defaultTaxRates) subscription.default_tax_rates = defaultTaxRates;
+  const at = state.now();
+  const prorations: InvoicedLine[] = [];
+  for (const { item, quantity } of changes) {
     const start = item.current_period_start;
     const end = item.current_period_end;
     const left = Math.max(0, end - at) / Math.max(1, end - start);
