@@ -242,6 +242,25 @@ describe("PUT …/subscriptions/v1/{subscriptionId} (cancel a planned billing-cy
   });
 });
 
+describe("a planned billing-cycle change taking effect", () => {
+  it("is no longer planned once the subscription is monthly, though Stripe keeps the schedule a cycle more", async () => {
+    const subscription = await stack.stripe.subscriptions.retrieve("sub_tidal_two");
+    const monthly = await stack.stripe.prices.retrieve("price_pro_monthly_usd");
+    const renewed = {
+      ...subscription,
+      items: { ...subscription.items, data: subscription.items.data.map((item) => ({ ...item, price: monthly })) },
+    };
+    expect((await deliver(eventOf("customer.subscription.updated", renewed))).status).toBe(200);
+    const { body } = await (await as(PERSONAS.tia.email)).get(`${spacePath(SPACES.tidalTwo.id)}/subscriptions/v2`);
+    expect(body.items[0]).toMatchObject({
+      billingInterval: "MONTHLY",
+      scheduledChanges: null,
+      stripeSubscriptionScheduleId: "sub_sched_tidal_two",
+      amount: 4000,
+    });
+  });
+});
+
 describe("a cancelled subscription", () => {
   it("ends at period end: the space is FREE again, its members on the FREE user plan", async () => {
     const lena = await as(PERSONAS.lena.email);
