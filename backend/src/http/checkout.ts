@@ -9,6 +9,7 @@ import { quoteChange, quotePurchase, seatTotal, type PricedLine, type Quote } fr
 import { parseRestrictions } from "../domain/restrictions";
 import { changeRefusal, purchaseRefusal, type SaleContext, type WantedSeats } from "../domain/sale-rules";
 import { couponForSeats, findSeatCoupon } from "../domain/seat-coupons";
+import { UNLIMITED_SEATS } from "../domain/seats";
 import { currencyForCountry, isEuCountry, taxRateFor } from "../domain/taxes";
 import { findBillingCustomer, saveBillingCustomer } from "../store/billing-customers";
 import { loadSpaceSeats, type SubscriptionSeats } from "../store/space-seats";
@@ -120,6 +121,7 @@ function changeQuote(
   now: number,
 ): Quote {
   const { subscription, plans } = active;
+  if (plans.some((plan) => plan.totalSeats === UNLIMITED_SEATS)) throw conflict("unlimited_seats");
   const named = new Set(wanted.seatPlans.map((plan) => plan.userPlan));
   const merged: WantedSeats = {
     ...wanted,

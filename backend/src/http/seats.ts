@@ -88,6 +88,16 @@ function seatTotalAfter(plans: readonly SeatPlanUsage[], changed: ReadonlyMap<st
 export function seatsRoutes({ db, stripe }: BillingDeps) {
   const routes = new Hono<AppEnv>();
 
+  /**
+   * Releases a removal's Stripe schedule, and forgets it on the subscription:
+   * the backend's own record of what it asked for (Stripe sends no event
+   * about a release that would say so).
+   */
+  async function releaseRemovalSchedule(subscription: SubscriptionRow, scheduleId: string, requestKey?: string) {
+    await releaseSchedule(stripe, scheduleId, requestKey);
+    if (subscription.stripe_subscription_schedule_id === scheduleId) await clearScheduledChange(db, subscription.id);
+  }
+
   routes.post(SEATS, async (c) => {
     const body = await parseJsonBody(c, addSeatsBody);
     if (body.workspaceId !== c.req.param("workspaceId") || body.subscriptionId !== c.req.param("subscriptionId")) {
@@ -139,7 +149,15 @@ export function seatsRoutes({ db, stripe }: BillingDeps) {
   routes.post(REMOVALS, async (c) => {
     const body = await parseJsonBody(c, removalsBody);
     const { subscription, seats } = await requireChangeableSeats(db, c);
-    if (subscription.stripe_subscription_schedule_id) throw conflict("scheduled_change_pending");
+    const scheduleId = subscription.stripe_subscription_schedule_id;
+    if (scheduleId) {
+      // Stripe keeps a subscription under a removal's schedule for the cycle of its last phase: once that
+      // removal is done, the schedule has no more to do and gives way. Any other planned change stands.
+      const done = await listSeatRemovals(db, subscription.id, "DONE");
+      if (!done.some((removal) => removal.stripe_subscription_schedule_id === scheduleId)) {
+        throw conflict("scheduled_change_pending");
+      }
+    }
     const targets = body.subscriptionPlanSeats.map((wanted) => {
       const plan = countedPlan(
         seats.plans.find((held) => held.paymentPlanId === wanted.paymentPlanId),
@@ -152,7 +170,8 @@ export function seatsRoutes({ db, stripe }: BillingDeps) {
     });
     const changed = new Map(targets.map((target) => [target.paymentPlanId, target.targetSeatsQuantity]));
     const seatTotal = seatTotalAfter(seats.plans, changed);
-    const scheduleId = await scheduleSeatRemoval(stripe, {
+    if (scheduleId) await releaseRemovalSchedule(subscription, scheduleId, requestIdempotencyKey(c));
+    const newScheduleId = await scheduleSeatRemoval(stripe, {
       subscriptionId: subscription.id,
       totals: changed,
       couponId: couponForSeats(seatTotal)?.id ?? null,
@@ -162,7 +181,7 @@ export function seatsRoutes({ db, stripe }: BillingDeps) {
       subscriptionId: subscription.id,
       targets,
       removeSeatsAt: subscription.end_timestamp,
-      stripeSubscriptionScheduleId: scheduleId,
+      stripeSubscriptionScheduleId: newScheduleId,
       now: Date.now(),
     });
     return c.json({ items: await pendingRemovalViews(db, seats) }, 201);
@@ -174,10 +193,7 @@ export function seatsRoutes({ db, stripe }: BillingDeps) {
     const [removal] = await listSeatRemovals(db, subscription.id, "PENDING");
     if (!removal) throw removalNotFound();
     const scheduleId = removal.stripe_subscription_schedule_id;
-    if (scheduleId) {
-      await releaseSchedule(stripe, scheduleId, requestIdempotencyKey(c));
-      if (subscription.stripe_subscription_schedule_id === scheduleId) await clearScheduledChange(db, subscription.id);
-    }
+    if (scheduleId) await releaseRemovalSchedule(subscription, scheduleId, requestIdempotencyKey(c));
     await cancelSeatRemovals(db, subscription.id, Date.now());
     return c.body(null, 204);
   });

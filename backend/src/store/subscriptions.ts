@@ -59,11 +59,12 @@ export async function saveSubscription(db: BackendDb, record: SubscriptionRecord
       .updateTable("subscriptions")
       .set({
         ...fields,
-        // Without a schedule nothing is planned; with one, a known planned interval stays until told otherwise.
+        // Without a schedule nothing is planned; with one, a known planned interval stays until told otherwise,
+        // or until it is the subscription's (Stripe keeps the schedule for the cycle of its last phase).
         scheduled_billing_interval:
           record.stripeSubscriptionScheduleId === null
             ? null
-            : sql<BillingInterval | null>`coalesce(${record.scheduledBillingInterval}, scheduled_billing_interval)`,
+            : sql<BillingInterval | null>`nullif(coalesce(${record.scheduledBillingInterval}, scheduled_billing_interval), ${record.billingInterval})`,
       })
       .where("id", "=", record.id)
       .execute();

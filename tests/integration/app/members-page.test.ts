@@ -43,7 +43,8 @@ interface Page {
 let backend: RunningBackend;
 const cookies: Record<string, string> = {};
 beforeAll(async () => {
-  backend = await startAppBackend();
+  // Cancelling Fern Studio's seat removal releases its Stripe schedule.
+  backend = await startAppBackend({ localStripe: true });
   for (const person of [
     PERSONAS.owner,
     PERSONAS.admin,

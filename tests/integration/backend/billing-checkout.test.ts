@@ -3,6 +3,7 @@
  * from the session to the hosted page's payment and the webhooks' effect,
  * then the customer portal and the latest invoice of what was bought.
  */
+import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { apiClient, signedInClient } from "./support/api";
@@ -110,6 +111,11 @@ describe("POST …/stripe/checkout/v2/session", () => {
     expect(
       await mona.post(sessionPath(SPACES.mapleMedia.id), purchase(SPACES.mapleMedia.id, 3), idempotencyKey()),
     ).toEqual({ status: 409, body: { error: "conflict", reason: "subscription_exists" } });
+    // An admin of a per-seat space has no billing access, even before the existing subscription is seen.
+    expect(
+      (await (await as(PERSONAS.arlo.email)).post(sessionPath(SPACES.fernStudio.id), purchase(SPACES.fernStudio.id, 2)))
+        .status,
+    ).toBe(403);
     // owner@acme.test is a member (FREE) of Acme Sales, not its owner; Sara Sales is, on acme.test.
     expect(
       (await (await as(PERSONAS.owner.email)).post(sessionPath(SPACES.acmeSales.id), purchase(SPACES.acmeSales.id, 2)))
@@ -270,15 +276,93 @@ describe("a purchase, end to end", () => {
   });
 });
 
+describe("a business purchase in euros", () => {
+  it("registers the VAT number (400 tax_id_invalid when Stripe refuses it) and charges the coupon and the country's VAT", async () => {
+    const sara = await as(PERSONAS.salesLead.email);
+    const business = (vatNumber: string) =>
+      purchase(SPACES.acmeSales.id, 5, {
+        addressInfo: { country: "DE", city: "Berlin", postalCode: "10115", street: "Unter den Linden 1" },
+        isB2BTransaction: true,
+        companyName: "Acme Sales GmbH",
+        customerName: "Sara Sales",
+        vatNumber,
+        stripePlans: [{ stripePriceId: "price_pro_yearly_eur", quantity: 5 }],
+      });
+    expect(await sara.post(sessionPath(SPACES.acmeSales.id), business("12345"), idempotencyKey())).toEqual({
+      status: 400,
+      body: { error: "invalid_request", reason: "tax_id_invalid" },
+    });
+    const { status, body } = await sara.post(
+      sessionPath(SPACES.acmeSales.id),
+      business("DE123456789"),
+      idempotencyKey(),
+    );
+    expect(status).toBe(200);
+    const session = await stack.stripe.checkout.sessions.retrieve(body.stripeCheckoutSessionId);
+    expect(session).toMatchObject({ currency: "eur", amount_subtotal: 30_000, amount_total: 28_560 });
+    const customer = await stack.stripe.customers.retrieve(session.customer as string, { expand: ["tax_ids"] });
+    expect(customer).toMatchObject({ name: "Acme Sales GmbH", address: expect.objectContaining({ country: "DE" }) });
+    expect((customer as Stripe.Customer).tax_ids?.data.map((taxId) => [taxId.type, taxId.value])).toEqual([
+      ["eu_vat", "DE123456789"],
+    ]);
+
+    await payOnHostedPage(body.url, TEST_CARDS.pays);
+    await stack.emulator.webhooks.settled();
+    const { body: subscriptions } = await sara.get(`${spacePath(SPACES.acmeSales.id)}/subscriptions/v2?status=ACTIVE`);
+    expect(subscriptions.items).toEqual([
+      expect.objectContaining({
+        currency: "EUR",
+        taxRate: 19,
+        amount: 24_000,
+        discount: 20,
+        additionalStripeInfo: expect.objectContaining({
+          country: "DE",
+          companyName: "Acme Sales GmbH",
+          couponId: "5SEATS",
+          upcomingInvoice: expect.objectContaining({ amountDue: 28_560 }),
+        }),
+      }),
+    ]);
+    const invoice = await sara.get(
+      `${spacePath(SPACES.acmeSales.id)}/subscriptions/v2/${subscriptions.items[0].subscriptionId}/latest-invoice/v1`,
+    );
+    expect(invoice.body).toMatchObject({ paid: true, amountDue: 28_560 });
+  });
+});
+
+describe("a Gmail purchase", () => {
+  it("gives the Gmail buyer the Pro Gmail seat (PRO_PERSONAL)", async () => {
+    const solo = await as(PERSONAS.solo.email);
+    const { body } = await solo.post(
+      sessionPath(SPACES.samsSpace.id),
+      purchase(SPACES.samsSpace.id, 1, {
+        customerName: "Sam Solo",
+        stripePlans: [{ stripePriceId: "price_pro_personal_yearly_usd", quantity: 1 }],
+      }),
+      idempotencyKey(),
+    );
+    await payOnHostedPage(body.url, TEST_CARDS.pays);
+    await stack.emulator.webhooks.settled();
+    const { body: me } = await solo.get("/api/v2/users/me?includeWorkspaces=true");
+    expect(
+      me.userWorkspaces.find((entry: { workspaceId: string }) => entry.workspaceId === SPACES.samsSpace.id),
+    ).toMatchObject({ workspacePlan: "PRO", userPlan: "PRO_PERSONAL" });
+    const { body: subscriptions } = await solo.get(`${spacePath(SPACES.samsSpace.id)}/subscriptions/v2`);
+    expect(subscriptions.items[0].subscriptionPaymentPlans).toEqual([
+      expect.objectContaining({ paymentPlanId: "pro-personal-yearly-usd", totalSeats: 1, assignedSeats: 1 }),
+    ]);
+  });
+});
+
 describe("customer portal and latest invoice", () => {
   it("answer 404 without a Stripe customer or invoice, and need billing access", async () => {
     const returnUrl = `?returnUrl=${encodeURIComponent("http://localhost:3000/back")}`;
-    expect(
-      await (
-        await as(PERSONAS.salesLead.email)
-      ).get(`${spacePath(SPACES.acmeSales.id)}/stripe/customer/v1/portal${returnUrl}`),
-    ).toEqual({ status: 404, body: { error: "customer_not_found" } });
+    // Kiln Works pays offline: no Stripe customer, no invoice.
     const kai = await as(PERSONAS.kai.email);
+    expect(await kai.get(`${spacePath(SPACES.kilnWorks.id)}/stripe/customer/v1/portal${returnUrl}`)).toEqual({
+      status: 404,
+      body: { error: "customer_not_found" },
+    });
     expect(
       await kai.get(`${spacePath(SPACES.kilnWorks.id)}/subscriptions/v2/offline_kiln_works/latest-invoice/v1`),
     ).toEqual({ status: 404, body: { error: "invoice_not_found" } });

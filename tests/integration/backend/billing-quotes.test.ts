@@ -220,6 +220,25 @@ describe("POST …/stripe/checkout/v2/info: a change to the subscription", () =>
     expect(fewer.body).toMatchObject({ chargedToday: 0, proratedDays: null, totalAmount: 12_000, couponId: null });
   });
 
+  it("refuses a change to unlimited seats", async () => {
+    const setTotal = (totalSeats: number) =>
+      stack.backend.db
+        .updateTable("subscription_seat_plans")
+        .set({ total_seats: totalSeats })
+        .where("subscription_id", "=", "sub_lumen_gmbh")
+        .execute();
+    await setTotal(-1);
+    try {
+      expect(
+        await (
+          await as(PERSONAS.lena.email)
+        ).post(infoPath(SPACES.lumenGmbh.id), seats(6, "DE", { previewProratedAmounts: true })),
+      ).toEqual({ status: 409, body: { error: "conflict", reason: "unlimited_seats" } });
+    } finally {
+      await setTotal(5);
+    }
+  });
+
   it("keeps a per-seat subscription's plan and interval (Fern Studio stays monthly)", async () => {
     const stella = await as(PERSONAS.stella.email);
     expect((await stella.post(infoPath(SPACES.fernStudio.id), seats(6))).body.reason).toBe("plan_not_sold");

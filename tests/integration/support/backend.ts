@@ -19,6 +19,9 @@ import { DEFAULT_CONFIG, type BackendConfig } from "../../../backend/src/config"
 import type { BackendDb } from "../../../backend/src/db/connection";
 import { prepareDatabase } from "../../../backend/src/db/setup";
 import { findUserByEmail } from "../../../backend/src/store/users";
+import { startStripeEmulator } from "../../../backend/emulators/stripe/server";
+import { stripeDemoAccount } from "../../../backend/src/db/seed/stripe-account";
+import { freePort } from "./network";
 
 export interface StartBackendOptions {
   /** Base URL of the Google issuer (e.g. the Google emulator's `issuer`); default http://localhost:3200. */
@@ -31,13 +34,14 @@ export interface StartBackendOptions {
   verifyGoogleIdToken?: BackendConfig["verifyGoogleIdToken"];
   /** Serves POST /__faults (backend/src/http/faults.ts), so a test can make one answer fail. */
   faultInjection?: boolean;
-  /** The moment the database is seeded at (default: now): a local Stripe seeded at the same moment agrees to the second. */
-  seededAt?: number;
-  /** Default: a free one. Known in advance, it can be given to a local Stripe as its webhook endpoint. */
-  port?: number;
-  /** The Stripe the backend calls (e.g. a local Stripe's `http://127.0.0.1:<port>`); default Stripe itself, unused by most tests. */
-  stripeApiUrl?: string;
+  /**
+   * Starts a local Stripe too, with the demo account seeded at the database's moment (both agree to the
+   * second), its webhooks posted to this backend, which calls it. Without, billing calls that reach Stripe fail.
+   */
+  localStripe?: boolean;
 }
+
+export type LocalStripe = Awaited<ReturnType<typeof startStripeEmulator>>;
 
 /** The fields of a token-service answer, minus the Google idToken. */
 export interface TestSession {
@@ -60,24 +64,46 @@ export interface RunningBackend {
    * Works for addresses with no user (e.g. newcomer@startup.test).
    */
   issueSession(email: string): Promise<TestSession>;
+  /** With `localStripe`: the local Stripe (`webhooks.settled()` waits for every event's delivery). */
+  localStripe?: LocalStripe;
   close(): Promise<void>;
 }
 
+/** A local Stripe seeded at `seededAt` whose events go to a backend about to listen on `backendPort`. */
+function startLocalStripe(seededAt: number, backendPort: number) {
+  return startStripeEmulator({
+    seed: stripeDemoAccount(seededAt),
+    webhook: {
+      url: `http://127.0.0.1:${backendPort}/billing/stripe/webhooks`,
+      secret: DEFAULT_CONFIG.stripe.webhookSecret,
+    },
+    // A refused delivery is tried again soon: a test waits for every delivery to settle.
+    retryDelaysMs: [50, 200],
+  });
+}
+
 export async function startBackend(options: StartBackendOptions = {}): Promise<RunningBackend> {
+  const seededAt = Date.now();
+  // The local Stripe needs the backend's address first, for its webhooks.
+  const listenOn = options.localStripe ? await freePort() : 0;
+  const localStripe = options.localStripe ? await startLocalStripe(seededAt, listenOn) : undefined;
   const config: BackendConfig = {
     googleIssuer: options.googleIssuer ?? DEFAULT_CONFIG.googleIssuer,
     googleClientId: options.googleClientId ?? DEFAULT_CONFIG.googleClientId,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_CONFIG.accessTokenTtlSeconds,
     verifyGoogleIdToken: options.verifyGoogleIdToken,
     faultInjection: options.faultInjection,
-    stripe: { ...DEFAULT_CONFIG.stripe, apiUrl: options.stripeApiUrl ?? DEFAULT_CONFIG.stripe.apiUrl },
+    stripe: {
+      ...DEFAULT_CONFIG.stripe,
+      apiUrl: localStripe ? `http://127.0.0.1:${localStripe.port}` : DEFAULT_CONFIG.stripe.apiUrl,
+    },
   };
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), "yamm-backend-"));
-  const db = await prepareDatabase(path.join(directory, "backend.sqlite"), options.seededAt);
+  const db = await prepareDatabase(path.join(directory, "backend.sqlite"), seededAt);
   const app = createBackendApp({ db, config });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: "127.0.0.1" }, () => resolve(started));
+    const started = serve({ fetch: app.fetch, port: listenOn, hostname: "127.0.0.1" }, () => resolve(started));
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -91,6 +117,7 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       AUTH_API_URL: url,
     },
     db,
+    localStripe,
     async issueSession(email) {
       const user = await findUserByEmail(db, email);
       const tokens = await createSession(
@@ -101,6 +128,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       return { ...tokens, expiresAt: String(tokens.expiresAt) };
     },
     async close() {
+      await localStripe?.webhooks.settled();
+      await localStripe?.close();
       await new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         // Keep-alive sockets from fetch would otherwise hold close() open.

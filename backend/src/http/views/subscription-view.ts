@@ -40,7 +40,7 @@ function renewalAmount(subscription: SubscriptionRow, plans: readonly SeatPlanUs
 }
 
 /** A scheduled seat removal (001 §3), as the removal calls answer it. */
-export function removalView(removal: SeatRemovalRow, targetSubscriptionAmount: number) {
+function removalView(removal: SeatRemovalRow, targetSubscriptionAmount: number) {
   return {
     paymentPlanId: removal.payment_plan_id,
     targetSeatsQuantity: removal.target_seats_quantity,
