@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { purchaseStart, seatCheckoutBack, seatCheckoutSteps, seatCheckoutType } from "./checkout-flow";
+import {
+  checkoutQueryFlag,
+  purchaseStart,
+  seatCheckoutBack,
+  seatCheckoutSteps,
+  seatCheckoutType,
+} from "./checkout-flow";
 
 describe("per-seat checkout flows (001 §2, §4)", () => {
   it("takes the type from the path, else from who buys", () => {
@@ -34,5 +40,30 @@ describe("where buying starts (001 §2)", () => {
     expect(purchaseStart({ isPerSeat: false, gmail: false, plan: "PREMIUM" })).toBe(
       "checkout?plan=PREMIUM&interval=YEARLY",
     );
+  });
+});
+
+describe("checkout query flags (001 §4)", () => {
+  const current = { workspacePlan: "PRO", billingInterval: "YEARLY", hasSchedule: false };
+  const flag = (query: string, over: Partial<typeof current> = {}) =>
+    checkoutQueryFlag(new URLSearchParams(query), { ...current, ...over });
+
+  it("refuses a change of plan and cycle at once", () => {
+    expect(flag("plan=PREMIUM&interval=MONTHLY")).toBe("cannot-update-subscription-plan-and-interval");
+    expect(flag("plan=PREMIUM&interval=YEARLY")).toBeNull();
+    expect(flag("plan=PRO&interval=MONTHLY")).toBeNull();
+  });
+
+  it("refuses a cycle change while a schedule waits", () => {
+    expect(flag("plan=PRO&interval=MONTHLY", { hasSchedule: true })).toBe("cannot-change-billing-cycle-when-scheduled");
+    expect(flag("change-billing-cycle=1", { hasSchedule: true })).toBe("cannot-change-billing-cycle-when-scheduled");
+    expect(flag("plan=PREMIUM", { hasSchedule: true })).toBeNull();
+  });
+
+  it("takes the defaults, and says nothing without a subscription", () => {
+    expect(flag("", { workspacePlan: "PREMIUM", billingInterval: "MONTHLY" })).toBe(
+      "cannot-update-subscription-plan-and-interval",
+    );
+    expect(checkoutQueryFlag(new URLSearchParams("plan=PREMIUM&interval=MONTHLY"), null)).toBeNull();
   });
 });

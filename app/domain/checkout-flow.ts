@@ -75,3 +75,24 @@ export const SEAT_COUNT_PARAM = "seats";
 
 /** The billing information form's two submits: refresh the summary, or go to Stripe. */
 export const INFORMATION_INTENTS = { preview: "preview", checkout: "checkout" } as const;
+
+/**
+ * 001 §4 Query parameters of checkout: a change of both plan and billing
+ * cycle at once is refused, and so is a cycle change (or
+ * `change-billing-cycle`) while a subscription schedule waits; each sends the
+ * person to billing with its flag. Missing plan and interval take the
+ * defaults (PRO, YEARLY).
+ */
+export function checkoutQueryFlag(
+  query: URLSearchParams,
+  current: { workspacePlan: string; billingInterval: string; hasSchedule: boolean } | null,
+): "cannot-update-subscription-plan-and-interval" | "cannot-change-billing-cycle-when-scheduled" | null {
+  if (!current) return null;
+  const plan = query.get("plan") ?? "PRO";
+  const interval = query.get("interval") ?? "YEARLY";
+  const planChanges = plan !== current.workspacePlan;
+  const intervalChanges = interval !== current.billingInterval || query.has("change-billing-cycle");
+  if (planChanges && interval !== current.billingInterval) return "cannot-update-subscription-plan-and-interval";
+  if (intervalChanges && current.hasSchedule) return "cannot-change-billing-cycle-when-scheduled";
+  return null;
+}

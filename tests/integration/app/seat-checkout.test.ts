@@ -291,3 +291,17 @@ describe("removing seats (001 §4)", () => {
     expect(billing.success.detail).toMatch(/^2 seats will be removed on /);
   });
 });
+
+describe("checkout query rules (001 §4)", () => {
+  it("refuses a change of plan and cycle at once, and a cycle change while a schedule waits", async () => {
+    const premium = await as(PERSONAS.premium.email);
+    expect(redirectTarget(await premium.get(options, SPACES.bigco, "checkout?plan=PRO&interval=MONTHLY"))).toBe(
+      `${pathOf(SPACES.bigco, "space/billing")}?cannot-update-subscription-plan-and-interval=true`,
+    );
+    const tia = await as(PERSONAS.tia.email);
+    expect(redirectTarget(await tia.get(options, SPACES.tidalTwo, "checkout?plan=PRO&interval=MONTHLY"))).toBe(
+      `${pathOf(SPACES.tidalTwo, "space/billing")}?cannot-change-billing-cycle-when-scheduled=true`,
+    );
+    expect(statusOf(await tia.get(options, SPACES.tidalTwo, "checkout?plan=PREMIUM&interval=YEARLY"))).toBe(200);
+  });
+});
