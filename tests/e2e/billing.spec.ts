@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SPACES } from "../../backend/src/db/seed/personas";
 import { signInAs } from "./support/auth";
+import { expectNoAxeViolations } from "./support/axe";
 
 type Space = (typeof SPACES)[keyof typeof SPACES];
 const prefix = (space: Space) => `/${space.id}/${space.slug}`;
@@ -140,11 +141,12 @@ test("a per-seat space's failed payment shows to its owner, who cannot dismiss i
 
 test("a per-user space's payment confirmation shows to an admin, leads to the invoice, and is dismissed for good", async ({
   page,
-}) => {
+}, testInfo) => {
   await signInAs(page, "quentin@quill.test");
   await page.goto(`${prefix(SPACES.quillCo)}/mail-merges/sent`);
   const confirmation = page.getByRole("alert").filter({ hasText: "Your last payment attempt requires confirmation" });
   await expect(confirmation.getByRole("button", { name: "Confirm your payment" })).toBeVisible();
+  if (testInfo.project.name === "js") await expectNoAxeViolations(page);
   await confirmation.getByRole("button", { name: "Dismiss" }).click();
   await expect(page.getByText("Your last payment attempt requires confirmation")).toHaveCount(0);
   await page.reload();
@@ -163,12 +165,15 @@ test("the owner of a space whose payments all failed is offered a new purchase",
 });
 
 test("a scheduled billing-cycle change is cancelled after its confirmation", async ({ page }, testInfo) => {
-  const space = testInfo.project.name === "js" ? SPACES.tidalOne : SPACES.tidalTwo;
+  const js = testInfo.project.name === "js";
+  const space = js ? SPACES.tidalOne : SPACES.tidalTwo;
   await signInAs(page, "tia@tidal.test");
   await page.goto(`${prefix(space)}/space/billing`);
   await expect(page.getByText(/Your subscription will be billed monthly from/)).toBeVisible();
   await page.getByRole("link", { name: "Cancel this change" }).click();
   const dialog = page.getByRole("dialog", { name: "Cancel the scheduled change?" });
+  await expect(dialog).toContainText("Your subscription will stay billed annually.");
+  if (js) await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Cancel the change" }).click();
   await expect(page.getByText("You successfully cancelled the previously scheduled downgrade.")).toBeVisible();
   await expect(page.getByText(/Your subscription will be billed monthly from/)).toHaveCount(0);

@@ -19,6 +19,7 @@ export const defaultPersonas = [
   { email: "arlo@fernstudio.test", name: "Arlo Adams" },
   { email: "tess@relay.test", name: "Tess Turner" },
   // Billing (issue 8): the owners of spaces that buy, add and remove seats, and of spaces with payment alerts.
+  { email: "sales.lead@acme.test", name: "Sara Sales" },
   { email: "bea@birch.test", name: "Bea Birch" },
   { email: "ava@aspen.test", name: "Ava Aspen" },
   { email: "mona@media.test", name: "Mona Media" },

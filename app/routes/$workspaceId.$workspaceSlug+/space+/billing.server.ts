@@ -32,6 +32,9 @@ import {
   seatSummaryOf,
 } from "../__billing/space-billing.server";
 
+/** Marks the one reload after a purchase, so that it never loops. */
+const RELOADED_PARAM = "reloaded";
+
 const billingPage = (space: Pick<SpaceContext, "urlPrefix">) => spacePath(space.urlPrefix, spaceSections.billing);
 
 /**
@@ -54,11 +57,15 @@ export async function loadBillingPage(args: LoaderFunctionArgs) {
     loadSubscriptions(space),
     offersPlans(space) ? listPaymentPlans(space.auth) : [],
   ]);
-  // Right after a purchase the webhook may trail the person by a moment: once the subscription it makes
-  // is there, the page loads again, so that the space (read alongside, still free) is read anew too.
-  if (result?.kind === "started" && !active) {
-    const awaited = await awaitSubscription(space, (subscription) => subscription !== null);
-    if (awaited.active) throw redirect(url.pathname + url.search);
+  // Right after a purchase the webhook may trail the person by a moment, and the space (read alongside)
+  // may still be free: once the subscription is there the page loads once more, reading everything anew.
+  if (result?.kind === "started" && workspace.workspacePlan === "FREE" && !url.searchParams.has(RELOADED_PARAM)) {
+    const awaited = active ? { active } : await awaitSubscription(space, (subscription) => subscription !== null);
+    if (awaited.active) {
+      const again = new URLSearchParams(url.searchParams);
+      again.set(RELOADED_PARAM, "1");
+      throw redirect(`${url.pathname}?${again}`);
+    }
   }
   const seats = await seatSummaryOf(space, active);
   const removal = seats && seatRemovalView(seats, timeZone);

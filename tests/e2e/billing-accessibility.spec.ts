@@ -1,0 +1,72 @@
+import { expect, test } from "@playwright/test";
+import type { PersonaEmail } from "../../backend/emulators/google/identity";
+import { SPACES } from "../../backend/src/db/seed/personas";
+import { signInAs } from "./support/auth";
+import { expectNoAxeViolations } from "./support/axe";
+
+/**
+ * The billing page and the per-seat checkout (issue 8) at the three widths
+ * of the architecture page, in their states that no test changes: axe finds
+ * nothing, and nothing overflows the page sideways. (The billing-cycle
+ * dialog and the alerts' dismissal are checked where billing.spec.ts opens
+ * them.)
+ */
+type Space = (typeof SPACES)[keyof typeof SPACES];
+const at = (space: Space, section: string) => `/${space.id}/${space.slug}/${section}`;
+
+const screens: Array<{ persona: PersonaEmail; name: string; paths: string[] }> = [
+  {
+    persona: "owner@acme.test",
+    name: "a per-seat Pro owner",
+    paths: [
+      at(SPACES.acmeMarketing, "space/billing"),
+      at(SPACES.acmeMarketing, "space/billing?checkout=success&success=seats-added&seats=2"),
+      at(SPACES.acmeMarketing, "space/billing?cannot-update-subscription-plan-and-interval=true"),
+    ],
+  },
+  {
+    persona: "lena@lumen.test",
+    name: "a per-seat owner paying in euros",
+    paths: [
+      at(SPACES.lumenGmbh, "space/billing"),
+      at(SPACES.lumenGmbh, "checkout/add-seats?seats=3"),
+      at(SPACES.lumenGmbh, "checkout/remove-seats"),
+    ],
+  },
+  {
+    persona: "sales.lead@acme.test",
+    name: "a free domain space's owner",
+    paths: [at(SPACES.acmeSales, "space/billing"), at(SPACES.acmeSales, "checkout/details")],
+  },
+  { persona: "solo@gmail.com", name: "a Gmail owner", paths: [at(SPACES.samsSpace, "checkout/information")] },
+  { persona: "legacy@oldco.test", name: "a legacy owner", paths: [at(SPACES.oldcoTeam, "space/billing")] },
+  {
+    persona: "stella@fernstudio.test",
+    name: "an owner with a scheduled removal",
+    paths: [at(SPACES.fernStudio, "space/billing")],
+  },
+  {
+    persona: "pia@pinelabs.test",
+    name: "an owner whose payment failed",
+    paths: [at(SPACES.pineLabs, "space/billing")],
+  },
+];
+
+for (const width of [390, 1024, 1280]) {
+  for (const screen of screens) {
+    test(`billing of ${screen.name} at ${width} px: axe finds nothing, nothing overflows`, async ({
+      page,
+    }, testInfo) => {
+      test.skip(testInfo.project.name !== "js", "checked once, with JavaScript");
+      await page.setViewportSize({ width, height: 900 });
+      await signInAs(page, screen.persona);
+      for (const path of screen.paths) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expectNoAxeViolations(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `sideways overflow on ${path}`).toBeLessThanOrEqual(0);
+      }
+    });
+  }
+}
