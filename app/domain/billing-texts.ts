@@ -28,7 +28,6 @@ export const billingTexts = {
     renews: (date: string) => `Your subscription renews on ${date}.`,
     ends: (date: string) => `Your subscription ends on ${date}.`,
     offline: "This subscription is managed by our team. Please contact us if you need changes.",
-    canceled: "Your subscription was canceled.",
   },
   manageBilling: "Manage billing",
   /** 001 §9: 'Billed annually' for yearly. */
@@ -161,7 +160,6 @@ export const checkoutTexts = {
     /** 001 §2. */
     taxes: (rate: number) => `Taxes (${rate}%)`,
     totalDue: "Total due",
-    beforeTaxes: "Before taxes",
   },
   addSeats: {
     current: (total: number, plan: string) =>
@@ -179,8 +177,6 @@ export const checkoutTexts = {
     update: "Update the price",
     atMaximum: "You have reached the maximum number of seats.",
     contactUs: "Need more than 100 seats? Please contact us.",
-    /** Written for this app: a payment that still waits for authentication. */
-    confirmPending: "Your payment needs to be confirmed before the seats are added.",
   },
   removeSeats: {
     used: (used: number, total: number) => `${used} of ${total} seats used in this space`,
@@ -200,6 +196,5 @@ export const checkoutTexts = {
     vatInvalid: "This VAT ID doesn't seem to be valid.",
     submit: "An error occurred. Please try again.",
     plansMissing: "Workspace ID of stripe plans are not found",
-    internal: "An internal error occurred. Please try again later.",
   },
 } as const;

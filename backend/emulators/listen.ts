@@ -23,14 +23,16 @@ export async function listenThenServe<App extends { fetch: (request: Request) =>
   );
   const app = build(boundPort);
   current.fetch = (request) => app.fetch(request);
+  // Closing twice (a test that stops a stand-in before its stack closes it) is one close.
+  let closing: Promise<void> | null = null;
   return {
     app,
     port: boundPort,
     close: () =>
-      new Promise<void>((resolve, reject) => {
+      (closing ??= new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         if ("closeAllConnections" in server) server.closeAllConnections();
-      }),
+      })),
   };
 }
 
