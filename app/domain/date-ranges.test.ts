@@ -1,23 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DATE_RANGE, dateRangeBounds, dateRangeLabels, dateRanges, parseDateRange } from "./date-ranges";
 
-const iso = (ms: number) => new Date(ms).toISOString();
+const iso = (ms: number | undefined) => (ms === undefined ? "unbounded" : new Date(ms).toISOString());
 
 describe("parseDateRange", () => {
-  it("reads the five filters and defaults to the last 12 months", () => {
+  it("reads the filters and defaults to the last 12 months", () => {
     for (const range of dateRanges) expect(parseDateRange(range)).toBe(range);
     expect(parseDateRange(null)).toBe("LAST_12_MONTHS");
     expect(parseDateRange("last_month")).toBe(DEFAULT_DATE_RANGE);
-    expect(parseDateRange("ALL_TIME")).toBe(DEFAULT_DATE_RANGE);
   });
-  it("labels them as the spec does", () => {
+  it("labels the spec's five as the spec does, then the app's own All time", () => {
     expect(dateRanges.map((range) => dateRangeLabels[range])).toEqual([
       "Last 30 days",
       "Last month",
       "This month",
       "Last 12 months",
       "This year",
+      "All time",
     ]);
+    expect(dateRangeBounds("ALL_TIME", Date.now(), "UTC")).toEqual({});
   });
 });
 

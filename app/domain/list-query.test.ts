@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { listHref, pageOf, pageWindow, parseListQuery, sortHref } from "./list-query";
+import {
+  canonicalSearch,
+  emptyReason,
+  listHref,
+  listParamValues,
+  pageOf,
+  pageWindow,
+  parseListQuery,
+  sortHref,
+} from "./list-query";
 
 const options = {
   sorts: ["date", "name"] as const,
@@ -61,9 +70,63 @@ describe("hrefs", () => {
   it("removes a parameter set to null", () => {
     expect(listHref("/x", "q=a", { q: null })).toBe("/x");
   });
-  it("flips the direction of the current column and starts another with its default", () => {
+  it("flips the direction of the current column and starts another with its default, leaving defaults out", () => {
     const current = { q: "", sort: "date" as const, dir: "desc" as const, page: 2 };
-    expect(sortHref("/x", "page=2", current, "date", options.defaultDirs)).toBe("/x?sort=date&dir=asc");
-    expect(sortHref("/x", "", current, "name", options.defaultDirs)).toBe("/x?sort=name&dir=asc");
+    expect(sortHref("/x", "page=2", current, "date", options)).toBe("/x?dir=asc");
+    expect(sortHref("/x", "", current, "name", options)).toBe("/x?sort=name");
+    const byName = { q: "", sort: "name" as const, dir: "asc" as const, page: 1 };
+    expect(sortHref("/x", "sort=name", byName, "name", options)).toBe("/x?sort=name&dir=desc");
+    expect(sortHref("/x", "sort=name", byName, "date", options)).toBe("/x");
+  });
+  it("writes the list's parameters first, in one order", () => {
+    expect(listHref("/x", "range=THIS_YEAR&q=a", { sort: "name" })).toBe("/x?q=a&range=THIS_YEAR&sort=name");
+  });
+});
+
+describe("canonical URLs", () => {
+  const canonical = (search: string) =>
+    canonicalSearch(
+      new URLSearchParams(search),
+      listParamValues(parseListQuery(new URLSearchParams(search), options), options),
+    );
+
+  it("leaves the defaults out", () => {
+    expect(canonical("")).toBe("");
+    expect(canonical("q=")).toBe("");
+    expect(canonical("q=%20%20&sort=date&dir=desc&page=1")).toBe("");
+    expect(canonical("sort=name&dir=asc")).toBe("?sort=name");
+  });
+  it("keeps what differs from the defaults, trimmed, once, in one order", () => {
+    expect(canonical("page=2&dir=asc&q=%20news%20")).toBe("?q=news&dir=asc&page=2");
+    expect(canonical("q=a&q=b&sort=name&dir=desc")).toBe("?q=a&sort=name&dir=desc");
+  });
+  it("drops values that make no sense", () => {
+    expect(canonical("sort=evil&dir=up&page=-2")).toBe("");
+    expect(canonical("page=1.5")).toBe("");
+  });
+  it("keeps other parameters after the list's, as they were", () => {
+    expect(canonical("cancel=success&q=a")).toBe("?q=a&cancel=success");
+    expect(canonical("banner=created&name=Acme%20Co")).toBe("?banner=created&name=Acme+Co");
+  });
+  it("writes an extra list parameter only when it is not its default", () => {
+    const params = new URLSearchParams("range=LAST_12_MONTHS&q=x");
+    expect(canonicalSearch(params, { q: "x", range: null })).toBe("?q=x");
+    expect(canonicalSearch(new URLSearchParams("range=THIS_YEAR"), { range: "THIS_YEAR" })).toBe("?range=THIS_YEAR");
+  });
+  it("is stable: a canonical query is its own canonical form", () => {
+    const cutAtASpace = new URLSearchParams({ q: `${"x".repeat(199)} tail` }).toString();
+    for (const search of ["q=a+b&sort=name&dir=desc&page=3", "q=news%2Csearch%3Azzz", "q=100%25", cutAtASpace]) {
+      const once = canonical(search).slice(1);
+      expect(canonical(once)).toBe(`?${once}`);
+    }
+  });
+});
+
+describe("emptyReason", () => {
+  it("tells a page past the end from no match and from an empty list", () => {
+    expect(emptyReason({ q: "", page: 7 })).toBe("pastEnd");
+    expect(emptyReason({ q: "news", page: 7 })).toBe("pastEnd");
+    expect(emptyReason({ q: "news", page: 1 })).toBe("noMatch");
+    expect(emptyReason({ q: "", page: 1 })).toBe("empty");
   });
 });

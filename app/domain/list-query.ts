@@ -39,8 +39,21 @@ export function parseListQuery<Sort extends string>(
   const dir: SortDir = dirParam === "asc" || dirParam === "desc" ? dirParam : defaultDirs[sort];
   const pageParam = Number(params.get("page"));
   const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 1_000_000 ? pageParam : 1;
-  const q = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  // Trimmed again after the cut: a cut that ends in a space would not be its own canonical form.
+  const q = (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH).trim();
   return { q, sort, dir, page };
+}
+
+/**
+ * Why a list shows no rows: past its last page, nothing matching the search,
+ * or nothing at all. Each has its own state, so none says "your search"
+ * when there was no search.
+ */
+export type EmptyReason = "pastEnd" | "noMatch" | "empty";
+
+export function emptyReason(query: Pick<ListQuery<string>, "q" | "page">): EmptyReason {
+  if (query.page > 1) return "pastEnd";
+  return query.q ? "noMatch" : "empty";
 }
 
 /** The backend's limitOffset for a page; the list asks for one row more to know whether a next page exists. */
@@ -68,6 +81,40 @@ export const ONE_TIME_PARAMS = [
   "dialog",
 ] as const;
 
+/** The parameters of a list's state, in the order a canonical URL writes them (`range` is the Sent tab's). */
+export const LIST_PARAMS = ["q", "range", "sort", "dir", "page"] as const;
+export type ListParam = (typeof LIST_PARAMS)[number];
+
+/**
+ * One state, one URL (issue 9): the list's own parameters come first, in
+ * LIST_PARAMS order, once each and only when they differ from the default
+ * (`values` holds null for a default); every other parameter follows as it
+ * was. "" or "?…", to compare with `URL.search`.
+ */
+export function canonicalSearch(params: URLSearchParams, values: Partial<Record<ListParam, string | null>>) {
+  const canonical = new URLSearchParams();
+  for (const key of LIST_PARAMS) {
+    const value = values[key];
+    if (value) canonical.set(key, value);
+  }
+  for (const [key, value] of params) if (!(key in values)) canonical.append(key, value);
+  const query = canonical.toString();
+  return query ? `?${query}` : "";
+}
+
+/** A parsed list state as canonical parameter values: null where it is the default. */
+export function listParamValues<Sort extends string>(
+  query: ListQuery<Sort>,
+  { defaultSort, defaultDirs }: Pick<ListQueryOptions<Sort>, "defaultSort" | "defaultDirs">,
+): Record<"q" | "sort" | "dir" | "page", string | null> {
+  return {
+    q: query.q || null,
+    sort: query.sort === defaultSort ? null : query.sort,
+    dir: query.dir === defaultDirs[query.sort] ? null : query.dir,
+    page: query.page === 1 ? null : String(query.page),
+  };
+}
+
 /** The same URL with some parameters changed (null removes one). Any change but the page's goes back to page 1. */
 export function listHref(pathname: string, search: string | URLSearchParams, changes: Record<string, string | null>) {
   const params = new URLSearchParams(search);
@@ -77,18 +124,26 @@ export function listHref(pathname: string, search: string | URLSearchParams, cha
     else params.set(key, value);
   }
   if (!("page" in changes)) params.delete("page");
-  const query = params.toString();
-  return query ? `${pathname}?${query}` : pathname;
+  const listValues = Object.fromEntries(LIST_PARAMS.map((key) => [key, params.get(key)]));
+  return `${pathname}${canonicalSearch(params, listValues)}`;
 }
 
-/** Where a column header's link goes: the same column flips direction, another starts with its default. */
+/**
+ * Where a column header's link goes: the same column flips direction, another
+ * starts with its default. With `defaultSort` known, a default sort or
+ * direction is left out of the URL; without it both are written.
+ */
 export function sortHref<Sort extends string>(
   pathname: string,
   search: string | URLSearchParams,
   current: ListQuery<Sort>,
   column: Sort,
-  defaultDirs: Record<Sort, SortDir>,
+  { defaultSort, defaultDirs }: { defaultSort?: Sort; defaultDirs: Record<Sort, SortDir> },
 ) {
   const dir = current.sort === column ? (current.dir === "asc" ? "desc" : "asc") : defaultDirs[column];
-  return listHref(pathname, search, { sort: column, dir });
+  if (defaultSort === undefined) return listHref(pathname, search, { sort: column, dir });
+  return listHref(pathname, search, {
+    sort: column === defaultSort ? null : column,
+    dir: dir === defaultDirs[column] ? null : dir,
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isNarrowed, isSameSpace, listSearch, parseSentQuery, sentDetailTexts, sentTexts } from "./mail-merges";
+import { isSameSpace, listSearch, parseSentQuery, sentDetailTexts, sentParamValues, sentTexts } from "./mail-merges";
 
 describe("parseSentQuery", () => {
   it("defaults to the last 12 months, newest first, page 1", () => {
@@ -32,11 +32,23 @@ describe("parseSentQuery", () => {
   });
 });
 
-describe("isNarrowed", () => {
-  it("is true for a search or a range other than the default", () => {
-    expect(isNarrowed({ q: "", range: "LAST_12_MONTHS" })).toBe(false);
-    expect(isNarrowed({ q: "news", range: "LAST_12_MONTHS" })).toBe(true);
-    expect(isNarrowed({ q: "", range: "THIS_MONTH" })).toBe(true);
+describe("sentParamValues", () => {
+  it("leaves the default range out of the canonical URL, as every other default", () => {
+    const canonical = (search: string) => sentParamValues(parseSentQuery(new URLSearchParams(search)));
+    expect(canonical("q=&range=LAST_12_MONTHS&sort=date&dir=desc&page=1")).toEqual({
+      q: null,
+      range: null,
+      sort: null,
+      dir: null,
+      page: null,
+    });
+    expect(canonical("range=ALL_TIME&sort=name&page=2")).toEqual({
+      q: null,
+      range: "ALL_TIME",
+      sort: "name",
+      dir: null,
+      page: "2",
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { DEFAULT_DATE_RANGE, parseDateRange, type DateRange } from "./date-ranges";
 import { listTexts } from "./list-texts";
-import { parseListQuery, type ListQuery, type ListQueryOptions } from "./list-query";
+import { listParamValues, parseListQuery, type EmptyReason, type ListQuery, type ListQueryOptions } from "./list-query";
 
 /**
  * The Mail merges page frame and its Sent tab and dialog (002 §2): every text
@@ -64,6 +64,13 @@ export const sentTexts = {
   noMatch: {
     title: listTexts.noResults,
     text: "Sorry, there is no mail merge that fits with your search.",
+  },
+  /** Written for this app (the spec has none): merges exist, none in the date range. */
+  outOfRange: {
+    title: listTexts.noResults,
+    text: (range: string) => `Sorry, there is no mail merge in the date range "${range}". `,
+    widen: "Show all mail merges",
+    after: ".",
   },
   failed: {
     title: "Something went wrong",
@@ -140,10 +147,17 @@ export function parseSentQuery(params: URLSearchParams): SentListQuery {
   return { ...parseListQuery(params, sentListOptions), range: parseDateRange(params.get("range")) };
 }
 
-/** A search or a range other than the default narrows the list: nothing found is then "no match", not "empty". */
-export function isNarrowed(query: Pick<SentListQuery, "q" | "range">) {
-  return query.q !== "" || query.range !== DEFAULT_DATE_RANGE;
+/** The Sent tab's canonical query values: each default left out (issue 9). */
+export function sentParamValues(query: SentListQuery) {
+  return { ...listParamValues(query, sentListOptions), range: query.range === DEFAULT_DATE_RANGE ? null : query.range };
 }
+
+/**
+ * Why the Sent tab shows no rows: besides a list's own reasons, "outOfRange"
+ * when merges exist outside the date range (so the page never says "You don't
+ * have any mail sent" under a card counting thousands sent).
+ */
+export type SentEmptyReason = EmptyReason | "outOfRange";
 
 /** The query string the dialog's links and the CSV link keep (the list's state). */
 export function listSearch(search: string, { withPage = true } = {}) {

@@ -1,8 +1,9 @@
 /** Titles (the browser tab's "{title} | YAMM") and headings of the space pages (002 §2, 001 §2). */
 export const pageTexts = {
   mailMerges: { title: "Mail merges", heading: "Mail Merges" },
-  sent: { title: "Sent mail merges", heading: "Sent" },
-  scheduled: { title: "Scheduled mail merges", heading: "Scheduled" },
+  // 002 §2: both tabs are the page titled "Mail merges"; the headings name the tab for screen readers.
+  sent: { title: "Mail merges", heading: "Sent mail merges" },
+  scheduled: { title: "Mail merges", heading: "Scheduled mail merges" },
   unsubscriptions: { title: "Unsubscriptions", heading: "Unsubscriptions" },
   bounces: { title: "Bounces", heading: "Bounces" },
   teamReport: { title: "Team report", heading: "Team report" },

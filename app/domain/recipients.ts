@@ -81,9 +81,8 @@ const bounceTexts = {
   inputLabel: "Email addresses to add to the bounce list",
   placeholder: "Enter email addresses separated by commas",
   submit: "Add to bounce list",
-  // 002 §8 writes 'N email addresses …'; one address reads in the singular.
-  added: (count: number) =>
-    `${formatCount(count)} email ${count === 1 ? "address" : "addresses"} successfully added to bounce list`,
+  // 002 §8 gives 'N email addresses …' for every N, 1 included (the catalogue's texts are exact).
+  added: (count: number) => `${formatCount(count)} email addresses successfully added to bounce list`,
   noneAdded: "These email addresses were already on the bounce list",
   deleted: "1 bounced email address successfully deleted",
   confirmTitle: "Remove this recipient from your bounce list?",
@@ -188,15 +187,9 @@ export function recipientsExplainer(input: ExplainerInput): ExplainerSegment[][]
       ? "Recipients on this list won't receive your mail merges. They are added when someone clicks the unsubscribe link of one of your emails, and you can add addresses yourself."
       : "Recipients on this list won't receive your mail merges: emails sent to them could not be delivered. Bounced addresses are added automatically, and you can add addresses yourself.";
 
-  if (restricted) {
-    return [
-      [
-        {
-          text: "Recipients on your unsubscribe list won't receive your mail merges. They are added when someone clicks the unsubscribe link of one of your emails, and you can add addresses yourself. This list is your own: it is not shared with the other members of your space.",
-        },
-      ],
-    ];
-  }
+  // The restriction holds back the sharing part, not the sharing: the page claims nothing about it, and the
+  // delete dialog still says where a shared entry is removed from (002 §2).
+  if (restricted) return [[{ text: intro }]];
 
   if (shared) {
     const sharing = premium

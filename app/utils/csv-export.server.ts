@@ -31,6 +31,8 @@ export type CsvKind = "sent" | "scheduled" | "unsubscription" | "bounce" | "team
 export interface CsvExport<Row> {
   auth: AuthContext;
   kind: CsvKind;
+  /** 002 §7: the plan context the csv_export event carries beside its export_type. */
+  eventContext: { workspace_plan: string; user_plan: string };
   /** Used in the file name: Exported_{fileKind}_{date}.csv. */
   fileKind: string;
   header: string[];
@@ -66,7 +68,17 @@ export function csvFileName(fileKind: string, now: Date) {
  * every text cell goes through `neutraliseCell`. A query the backend refuses is
  * answered 400 in plain text before any of the file is sent.
  */
-export async function csvResponse<Row>({ auth, kind, fileKind, header, fetchPage, keep, toRecord, now = new Date() }: CsvExport<Row>) {
+export async function csvResponse<Row>({
+  auth,
+  kind,
+  eventContext,
+  fileKind,
+  header,
+  fetchPage,
+  keep,
+  toRecord,
+  now = new Date(),
+}: CsvExport<Row>) {
   let firstRows: Row[];
   try {
     firstRows = await fetchPage(FIRST_WINDOW);
@@ -77,13 +89,15 @@ export async function csvResponse<Row>({ auth, kind, fileKind, header, fetchPage
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
   }
-  await logEvent(auth, "csv_export", { export_type: kind });
+  await logEvent(auth, "csv_export", { export_type: kind, ...eventContext });
   const stringifier = stringify({ header: true, columns: header, bom: true });
 
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       const encoder = new TextEncoder();
-      stringifier.on("data", (chunk: Buffer | string) => controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : new Uint8Array(chunk)));
+      stringifier.on("data", (chunk: Buffer | string) =>
+        controller.enqueue(typeof chunk === "string" ? encoder.encode(chunk) : new Uint8Array(chunk)),
+      );
       stringifier.on("error", (error) => controller.error(error));
       stringifier.on("end", () => controller.close());
       try {

@@ -92,6 +92,15 @@ async function getWorkspaceOrNull(auth: AuthContext, workspaceId: string) {
 }
 
 /** For pages behind a permission: anyone else goes to the space's default page. */
-export function requireAccess(space: SpaceContext, allowed: (access: SpaceAccess) => boolean, fallback: string = spaceSections.sent) {
+export function requireAccess(
+  space: SpaceContext,
+  allowed: (access: SpaceAccess) => boolean,
+  fallback: string = spaceSections.sent,
+) {
   if (!allowed(space.access)) throw redirect(spacePath(space.urlPrefix, fallback));
+}
+
+/** 002 §7: the events of a space page carry the plan context (the user's comes with the token). */
+export function planContext(space: Pick<SpaceContext, "workspace" | "membership">) {
+  return { workspace_plan: space.workspace.workspacePlan, user_plan: space.membership.userPlan };
 }

@@ -18,7 +18,9 @@ async function search(page: Page, label: string, text: string) {
 }
 
 test.describe("unsubscriptions", () => {
-  test("the owner unsubscribes addresses (one invalid), then removes one after confirming", async ({ page }, testInfo) => {
+  test("the owner unsubscribes addresses (one invalid), then removes one after confirming", async ({
+    page,
+  }, testInfo) => {
     const project = testInfo.project.name;
     const [first, second] = [address("unsub-a", project), address("unsub-b", project)];
     await signInAs(page, "owner@acme.test");
@@ -35,14 +37,18 @@ test.describe("unsubscriptions", () => {
     }
     await page.getByRole("button", { name: "Unsubscribe" }).click();
 
-    await expect(page.getByRole("status").filter({ hasText: "2 email address(es) successfully unsubscribed." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "2 email address(es) successfully unsubscribed." }),
+    ).toBeVisible();
     // Only the invalid entry stays in the box, flagged.
     await expect(input).toHaveValue("not-an-address");
     await expect(page.getByText("Email is invalid")).toBeVisible();
 
     await search(page, "Search unsubscriptions", `unsub-a-${project}`);
     await expect(rowOf(page, first)).toBeVisible();
-    await rowOf(page, first).getByRole("link", { name: `Delete ${first}` }).click();
+    await rowOf(page, first)
+      .getByRole("link", { name: `Delete ${first}` })
+      .click();
 
     const dialog = page.getByRole("dialog", { name: "Remove this recipient from your unsubscribe list?" });
     await expect(dialog).toContainText(first);
@@ -51,9 +57,13 @@ test.describe("unsubscriptions", () => {
     );
     await dialog.getByRole("button", { name: "Yes, proceed" }).click();
 
-    await expect(page.getByRole("status").filter({ hasText: "1 unsubscribed email address successfully deleted." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "1 unsubscribed email address successfully deleted." }),
+    ).toBeVisible();
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect(page.getByText("Sorry, there is no unsubscribed email address that fits with your search.")).toBeVisible();
+    await expect(
+      page.getByText("Sorry, there is no unsubscribed email address that fits with your search."),
+    ).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`q=unsub-a-${project}`));
 
     await search(page, "Search unsubscriptions", `unsub-b-${project}`);
@@ -66,11 +76,15 @@ test.describe("unsubscriptions", () => {
     await page.goto(`${ACME}/unsubscriptions`);
     await page.getByPlaceholder("Enter email addresses separated by commas").fill(kept);
     await page.getByRole("button", { name: "Unsubscribe" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "1 email address(es) successfully unsubscribed." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "1 email address(es) successfully unsubscribed." }),
+    ).toBeVisible();
     await expect(page.getByPlaceholder("Enter email addresses separated by commas")).toHaveValue("");
 
     await search(page, "Search unsubscriptions", kept);
-    await rowOf(page, kept).getByRole("link", { name: `Delete ${kept}` }).click();
+    await rowOf(page, kept)
+      .getByRole("link", { name: `Delete ${kept}` })
+      .click();
     await page.getByRole("dialog").getByRole("link", { name: "No, cancel" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(rowOf(page, kept)).toBeVisible();
@@ -81,7 +95,9 @@ test.describe("unsubscriptions", () => {
     await expect(page.getByText("These email addresses were already unsubscribed.")).toBeVisible();
   });
 
-  test("text without a valid address is refused and kept; with JavaScript the button waits for one", async ({ page }, testInfo) => {
+  test("text without a valid address is refused and kept; with JavaScript the button waits for one", async ({
+    page,
+  }, testInfo) => {
     await signInAs(page, "owner@acme.test");
     await page.goto(`${ACME}/unsubscriptions`);
     const input = page.getByPlaceholder("Enter email addresses separated by commas");
@@ -108,7 +124,9 @@ test.describe("unsubscriptions", () => {
     await page.goto(`${ACME}/unsubscriptions`);
     await page.getByPlaceholder("Enter email addresses separated by commas").fill(emails.join("\n"));
     await page.getByRole("button", { name: "Unsubscribe" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "27 email address(es) successfully unsubscribed." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "27 email address(es) successfully unsubscribed." }),
+    ).toBeVisible();
 
     await search(page, "Search unsubscriptions", prefix);
     const bodyRows = table(page).locator("tbody tr");
@@ -122,11 +140,13 @@ test.describe("unsubscriptions", () => {
 
     // Sorting again starts from page 1; the address column flips to descending.
     await page.getByRole("link", { name: "Email address", exact: true }).click();
-    await expect(page).toHaveURL(/sort=email&dir=desc/);
+    // The address is the default sort: only the direction is written (canonical URLs, issue 9).
+    await expect(page).toHaveURL(/[?&]dir=desc/);
+    await expect(page).not.toHaveURL(/sort=/);
     await expect(page).not.toHaveURL(/page=2/);
     await expect(bodyRows.first()).toContainText(emails[26]!);
     await page.getByRole("link", { name: "Date", exact: true }).click();
-    await expect(page).toHaveURL(/sort=date&dir=desc/);
+    await expect(page).toHaveURL(/[?&]sort=date$/);
     await expect(page.getByRole("columnheader", { name: "Date" })).toHaveAttribute("aria-sort", "descending");
 
     const [download] = await Promise.all([
@@ -138,14 +158,21 @@ test.describe("unsubscriptions", () => {
     const lines = csv.trim().split("\n");
     expect(lines[0]).toBe("Email address,Date");
     expect(lines).toHaveLength(28);
-    expect(lines.slice(1).map((line) => line.split(",")[0]).sort()).toEqual(emails);
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(",")[0])
+        .sort(),
+    ).toEqual(emails);
   });
 });
 
 const SAMS = "/5100000000000003/sams-space";
 
 test.describe("bounces", () => {
-  test("the owner of a free space adds bounces (one invalid), then removes one after confirming", async ({ page }, testInfo) => {
+  test("the owner of a free space adds bounces (one invalid), then removes one after confirming", async ({
+    page,
+  }, testInfo) => {
     const project = testInfo.project.name;
     const [first, second] = [address("bounce-a", project), address("bounce-b", project)];
     await signInAs(page, "solo@gmail.com");
@@ -160,23 +187,31 @@ test.describe("bounces", () => {
     const input = page.getByPlaceholder("Enter email addresses separated by commas");
     await input.fill(`${first} ${second}, bad@`);
     await page.getByRole("button", { name: "Add to bounce list" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "2 email addresses successfully added to bounce list" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "2 email addresses successfully added to bounce list" }),
+    ).toBeVisible();
     await expect(input).toHaveValue("bad@");
 
     await search(page, "Search bounces", `bounce-b-${project}`);
-    await rowOf(page, second).getByRole("link", { name: `Delete ${second}` }).click();
+    await rowOf(page, second)
+      .getByRole("link", { name: `Delete ${second}` })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Remove this recipient from your bounce list?" });
     await expect(dialog).toContainText(second);
     await expect(dialog).not.toContainText("all your spaces");
     await dialog.getByRole("button", { name: "Yes, proceed" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "1 bounced email address successfully deleted" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "1 bounced email address successfully deleted" }),
+    ).toBeVisible();
     await expect(rowOf(page, second)).toHaveCount(0);
 
     await search(page, "Search bounces", `bounce-a-${project}`);
     await expect(rowOf(page, first)).toBeVisible();
   });
 
-  test("a free member of a Pro space sees only their own bounces and asks the owner to share the space's", async ({ page }) => {
+  test("a free member of a Pro space sees only their own bounces and asks the owner to share the space's", async ({
+    page,
+  }) => {
     await signInAs(page, "member@acme.test");
     await page.goto(`${ACME}/bounces`);
     await expect(page.getByRole("heading", { level: 1, name: "Bounces" })).toBeVisible();
@@ -186,7 +221,11 @@ test.describe("bounces", () => {
     );
     // 000 §6: the list is not shared with a FREE user plan, so the space's bounces are not listed and
     // every row is the member's own, theirs to remove.
-    await expect(table(page).getByRole("link", { name: /^Delete / }).first()).toBeVisible();
+    await expect(
+      table(page)
+        .getByRole("link", { name: /^Delete / })
+        .first(),
+    ).toBeVisible();
     await expect(table(page).getByRole("button", { name: /^Delete / })).toHaveCount(0);
   });
 

@@ -19,7 +19,6 @@ async function submitFilters(page: Page) {
   await page.getByRole("button", { name: "Search", exact: true }).click();
 }
 
-
 test.describe("the Mail merges page", () => {
   test("shows the summary cards, the chart's numbers and the tabs", async ({ page }) => {
     await signInAs(page, "owner@acme.test");
@@ -69,7 +68,7 @@ test.describe("the Sent tab", () => {
     await expect(page).toHaveURL(/[?&]q=newsletter/);
     await expect(page).toHaveURL(/[?&]range=THIS_YEAR/);
     await table(page).getByRole("link", { name: "Sheet Name" }).click();
-    await expect(page).toHaveURL(/[?&]sort=name&dir=asc/);
+    await expect(page).toHaveURL(/[?&]sort=name(&|$)/);
     await expect(table(page).getByRole("columnheader", { name: "Sheet Name" })).toHaveAttribute(
       "aria-sort",
       "ascending",
@@ -114,7 +113,7 @@ test.describe("the Sent tab", () => {
     expect(newestFirst.length).toBeLessThan(25);
 
     await table(page).getByRole("link", { name: "Date" }).click();
-    await expect(page).toHaveURL(/[?&]sort=date&dir=asc/);
+    await expect(page).toHaveURL(/[?&]dir=asc/);
     await expect(table(page).getByRole("columnheader", { name: "Date" })).toHaveAttribute("aria-sort", "ascending");
     expect(await rowNames(page)).toEqual([...newestFirst].reverse());
   });

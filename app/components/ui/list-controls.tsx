@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { listHref, sortHref, type ListQuery, type SortDir } from "~/domain/list-query";
 import { listTexts } from "~/domain/list-texts";
@@ -7,17 +7,42 @@ import { buttonClass } from "./button";
 /** 002 §5: search text is debounced 200 ms. */
 const SEARCH_DEBOUNCE_MS = 200;
 
+/** The history entries the search box made by itself carry this state. */
+interface SearchTypingState {
+  searchTyping: true;
+}
+const isSearchTypingEntry = (state: unknown) => (state as Partial<SearchTypingState> | null)?.searchTyping === true;
+
+/**
+ * Where the form leads, as the canonical URL (issue 9): empty fields and
+ * values equal to their default (`defaults`) left out, the list's parameters
+ * in their one order, page 1. Without JavaScript the browser sends the raw
+ * form and the loader redirects to this same URL.
+ */
+function canonicalFormHref(form: HTMLFormElement, defaults: Record<string, string>) {
+  const params = new URLSearchParams();
+  for (const [key, raw] of new FormData(form)) {
+    const value = typeof raw === "string" ? raw.trim() : "";
+    if (value !== "" && defaults[key] !== value) params.append(key, value);
+  }
+  return listHref(new URL(form.action).pathname, params, {});
+}
+
 /**
  * A list's filters: a GET form, so it works without JavaScript (Search
  * button). With JavaScript the search box submits itself after the spec's
- * debounce, replacing the history entry. Parameters owned by other controls
- * (`keep`) ride along as hidden fields; the page always goes back to 1.
+ * debounce; the first such search after any other navigation (a sort, a
+ * page) makes a history entry of its own, later keystrokes replace it, so
+ * Back undoes the typing and not the sort before it. The box follows the
+ * URL: after Back it shows the search of the rows shown. Parameters owned by
+ * other controls (`keep`) ride along as hidden fields; the page always goes back to 1.
  */
 export function SearchForm({
   label,
   placeholder,
   q,
   keep = [],
+  defaults = {},
   children,
 }: {
   label: string;
@@ -25,21 +50,46 @@ export function SearchForm({
   q: string;
   /** Query parameters to keep, e.g. ["range", "sort", "dir"]. */
   keep?: string[];
+  /** Field values that are the list's defaults, left out of the URL (e.g. the default date range). */
+  defaults?: Record<string, string>;
   /** More filter fields of the same form (e.g. a date-range select). */
   children?: ReactNode;
 }) {
-  const { search } = useLocation();
-  const params = new URLSearchParams(search);
-  const submit = useSubmit();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const navigate = useNavigate();
   const timer = useRef<number>();
+  const box = useRef<HTMLInputElement>(null);
+  /** What the box last sent by itself: when its rows arrive, the box keeps what was typed since. */
+  const sent = useRef<string | null>(null);
+  const onTypingEntry = useRef(false);
+  onTypingEntry.current = isSearchTypingEntry(location.state);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => {
+    const ownAnswer = sent.current !== null && sent.current.trim() === q;
+    sent.current = null;
+    if (box.current && !ownAnswer) box.current.value = q;
+  }, [q]);
+
+  const go = (form: HTMLFormElement, typing: boolean) => {
+    const state: SearchTypingState | undefined = typing ? { searchTyping: true } : undefined;
+    navigate(canonicalFormHref(form, defaults), {
+      replace: typing && onTypingEntry.current,
+      state,
+      preventScrollReset: true,
+    });
+  };
 
   return (
     <Form
       method="get"
       role="search"
-      // A search sent now (Enter, the button) replaces the pending one: it would fire later and undo a click made since.
-      onSubmit={() => window.clearTimeout(timer.current)}
+      onSubmit={(event) => {
+        // A search sent now (Enter, the button) replaces the pending one: it would fire later and undo a click made since.
+        window.clearTimeout(timer.current);
+        event.preventDefault();
+        go(event.currentTarget, false);
+      }}
       className="flex flex-wrap items-end gap-3"
       aria-label={label}
     >
@@ -49,19 +99,22 @@ export function SearchForm({
       <label className="flex min-w-[14rem] flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
         {label}
         <input
+          ref={box}
           type="search"
           name="q"
           defaultValue={q}
           placeholder={placeholder}
           maxLength={200}
+          // Without JavaScript, Back reloads the page: a browser restoring the typed text would contradict the rows.
+          autoComplete="off"
           className="rounded-md border border-slate-300 px-3 py-2 text-sm font-normal shadow-sm"
           onChange={(event) => {
-            const form = event.currentTarget.form;
+            const form = event.currentTarget.form!;
             window.clearTimeout(timer.current);
-            timer.current = window.setTimeout(
-              () => submit(form, { replace: true, preventScrollReset: true }),
-              SEARCH_DEBOUNCE_MS,
-            );
+            timer.current = window.setTimeout(() => {
+              sent.current = event.target.value;
+              go(form, true);
+            }, SEARCH_DEBOUNCE_MS);
           }}
         />
       </label>
@@ -77,12 +130,15 @@ export function SearchForm({
 export function SortableHeader<Sort extends string>({
   column,
   query,
+  defaultSort,
   defaultDirs,
   children,
   className = "",
 }: {
   column: Sort;
   query: ListQuery<Sort>;
+  /** Known, the list's default sort and directions are left out of the links. */
+  defaultSort?: Sort;
   defaultDirs: Record<Sort, SortDir>;
   children: ReactNode;
   className?: string;
@@ -96,7 +152,7 @@ export function SortableHeader<Sort extends string>({
       className={`${headerCellClass} ${className}`}
     >
       <Link
-        to={sortHref(pathname, search, query, column, defaultDirs)}
+        to={sortHref(pathname, search, query, column, { defaultSort, defaultDirs })}
         preventScrollReset
         className="inline-flex items-center gap-1 hover:text-slate-900"
       >
@@ -142,6 +198,24 @@ export function EmptyState({ title, children }: { title: string; children: React
       <p className="text-lg font-semibold text-slate-900">{title}</p>
       <p className="mt-1 text-slate-600">{children}</p>
     </div>
+  );
+}
+
+/**
+ * A page past the list's end (a deep link, a list that shrank since): not
+ * "no match", which would blame a search there may not be. Leads back to the
+ * first page with the same filters.
+ */
+export function PastTheEnd({ page }: { page: number }) {
+  const { pathname, search } = useLocation();
+  return (
+    <EmptyState title={listTexts.pastEnd.title}>
+      {listTexts.pastEnd.text(page)}
+      <Link to={listHref(pathname, search, { page: null })} className="font-semibold text-brand-700 underline">
+        {listTexts.pastEnd.firstPage}
+      </Link>
+      {listTexts.pastEnd.after}
+    </EmptyState>
   );
 }
 

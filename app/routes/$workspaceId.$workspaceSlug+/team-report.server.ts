@@ -16,7 +16,7 @@ import {
   type TeamReportSort,
 } from "~/domain/team-report";
 import { csvResponse } from "~/utils/csv-export.server";
-import { requireSpace, type SpaceContext } from "~/utils/space.server";
+import { requireSpace, type SpaceContext, planContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 
 /**
@@ -117,6 +117,7 @@ export async function exportTeamReport(args: LoaderFunctionArgs) {
   const workspaceId = space.workspace.workspaceId;
   return csvResponse<TeamReportMember>({
     auth: space.auth,
+    eventContext: planContext(space),
     kind: "team_report",
     fileKind: "team_report",
     header: teamReportCsvHeader,

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as bouncesAction, loader as bouncesLoader } from "~/routes/$workspaceId.$workspaceSlug+/bounces";
 import { loader as bouncesCsvLoader } from "~/routes/$workspaceId.$workspaceSlug+/bounces[.csv]";
-import { action as unsubscriptionsAction, loader as unsubscriptionsLoader } from "~/routes/$workspaceId.$workspaceSlug+/unsubscriptions";
+import {
+  action as unsubscriptionsAction,
+  loader as unsubscriptionsLoader,
+} from "~/routes/$workspaceId.$workspaceSlug+/unsubscriptions";
 import { loader as unsubscriptionsCsvLoader } from "~/routes/$workspaceId.$workspaceSlug+/unsubscriptions[.csv]";
-import type { RecipientsAnswer, RecipientsPageData } from "~/routes/$workspaceId.$workspaceSlug+/__recipient-lists/recipients.server";
+import type {
+  RecipientsAnswer,
+  RecipientsPageData,
+} from "~/routes/$workspaceId.$workspaceSlug+/__recipient-lists/recipients.server";
 import type { RunningBackend } from "../support/backend";
 import { appRequest, loaderData, redirectTarget, run, signIn, startAppBackend, type SignedIn } from "../support/app";
 
@@ -104,32 +110,53 @@ describe("adding unsubscriptions", () => {
   it("clears the input with a redirect when all are valid, and says when none was new", async () => {
     const first = await run(
       unsubscriptionsAction,
-      post(`${ACME_PREFIX}/unsubscriptions?q=int&result=deleted`, "owner@acme.test", { intent: "add", emails: "int-three@example.test" }),
+      post(`${ACME_PREFIX}/unsubscriptions?q=int&result=deleted`, "owner@acme.test", {
+        intent: "add",
+        emails: "int-three@example.test",
+      }),
       ACME,
     );
     expect(redirectTarget(first)).toBe(`${ACME_PREFIX}/unsubscriptions?q=int&result=added&count=1`);
 
     const again = await run(
       unsubscriptionsAction,
-      post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", { intent: "add", emails: "INT-THREE@example.test, int-one@example.test" }),
+      post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", {
+        intent: "add",
+        emails: "INT-THREE@example.test, int-one@example.test",
+      }),
       ACME,
     );
     const target = redirectTarget(again);
     expect(target).toBe(`${ACME_PREFIX}/unsubscriptions?result=added&count=0`);
-    const page = loaderData<RecipientsPageData>(await run(unsubscriptionsLoader, get(target!, "owner@acme.test"), ACME));
+    const page = loaderData<RecipientsPageData>(
+      await run(unsubscriptionsLoader, get(target!, "owner@acme.test"), ACME),
+    );
     expect(page.feedback).toEqual({ tone: "info", text: "These email addresses were already unsubscribed." });
   });
 
   it("refuses text without any valid address with 400, sending nothing and keeping the text", async () => {
     const typed = "nope, also-not@, @x.test";
-    const outcome = await run(unsubscriptionsAction, post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", { intent: "add", emails: typed }), ACME);
+    const outcome = await run(
+      unsubscriptionsAction,
+      post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", { intent: "add", emails: typed }),
+      ACME,
+    );
     const { answer, status } = answerOf(outcome);
     expect(status).toBe(400);
-    expect(answer).toMatchObject({ intent: "add", text: typed, invalid: ["nope", "also-not@", "@x.test"], feedback: null });
+    expect(answer).toMatchObject({
+      intent: "add",
+      text: typed,
+      invalid: ["nope", "also-not@", "@x.test"],
+      feedback: null,
+    });
     expect(await storedAddresses("owner@acme.test", "unsubscriptions", ACME.workspaceId, "also-not")).toEqual([]);
 
     const empty = answerOf(
-      await run(unsubscriptionsAction, post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", { intent: "add", emails: " , " }), ACME),
+      await run(
+        unsubscriptionsAction,
+        post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", { intent: "add", emails: " , " }),
+        ACME,
+      ),
     );
     expect(empty.status).toBe(400);
     expect(empty.answer).toMatchObject({ formError: "Enter at least one email address." });
@@ -139,7 +166,11 @@ describe("adding unsubscriptions", () => {
 describe("the unsubscriptions page", () => {
   it("lists by address ascending, 25 a page, with dates and the delete rule", async () => {
     const emails = Array.from({ length: 27 }, (_, index) => `page-${String(index).padStart(2, "0")}@example.test`);
-    await run(unsubscriptionsAction, post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", { intent: "add", emails: emails.join(" ") }), ACME);
+    await run(
+      unsubscriptionsAction,
+      post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", { intent: "add", emails: emails.join(" ") }),
+      ACME,
+    );
 
     const first = loaderData<RecipientsPageData>(
       await run(unsubscriptionsLoader, get(`${ACME_PREFIX}/unsubscriptions?q=page-`, "owner@acme.test"), ACME),
@@ -157,13 +188,51 @@ describe("the unsubscriptions page", () => {
     expect(second.hasNextPage).toBe(false);
 
     const descending = loaderData<RecipientsPageData>(
-      await run(unsubscriptionsLoader, get(`${ACME_PREFIX}/unsubscriptions?q=page-&sort=email&dir=desc`, "owner@acme.test"), ACME),
+      await run(unsubscriptionsLoader, get(`${ACME_PREFIX}/unsubscriptions?q=page-&dir=desc`, "owner@acme.test"), ACME),
     );
     expect(descending.rows[0]!.email).toBe("page-26@example.test");
   });
 
+  it("dates an entry by its last update, or its creation without one (002 §3)", async () => {
+    await run(
+      unsubscriptionsAction,
+      post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", { intent: "add", emails: "dated@example.test" }),
+      ACME,
+    );
+    const created = Date.UTC(2026, 0, 5, 8, 0);
+    const updated = Date.UTC(2026, 2, 7, 9, 30);
+    await backend.db
+      .updateTable("unsubscriptions")
+      .set({ create_timestamp: created, last_update_timestamp: updated })
+      .where("email", "=", "dated@example.test")
+      .execute();
+    const page = loaderData<RecipientsPageData>(
+      await run(
+        unsubscriptionsLoader,
+        get(`${ACME_PREFIX}/unsubscriptions?q=dated%40example.test`, "owner@acme.test"),
+        ACME,
+      ),
+    );
+    expect(page.rows.map((row) => row.dateTime)).toEqual([new Date(updated).toISOString()]);
+  });
+
+  it("tells a page past the end from no match, and redirects a non-canonical query (issue 9)", async () => {
+    const pastEnd = loaderData<RecipientsPageData>(
+      await run(unsubscriptionsLoader, get(`${ACME_PREFIX}/unsubscriptions?q=page-&page=9`, "owner@acme.test"), ACME),
+    );
+    expect(pastEnd.emptyReason).toBe("pastEnd");
+    const outcome = await run(
+      unsubscriptionsLoader,
+      get(`${ACME_PREFIX}/unsubscriptions?q=&sort=email&dir=asc&page=1`, "owner@acme.test"),
+      ACME,
+    );
+    expect(redirectTarget(outcome)).toBe(`${ACME_PREFIX}/unsubscriptions`);
+  });
+
   it("explains sharing to the owner of a free space with an upgrade link, and to a free member with the owner's address", async () => {
-    const solo = loaderData<RecipientsPageData>(await run(unsubscriptionsLoader, get(`${SAMS_PREFIX}/unsubscriptions`, "solo@gmail.com"), SAMS));
+    const solo = loaderData<RecipientsPageData>(
+      await run(unsubscriptionsLoader, get(`${SAMS_PREFIX}/unsubscriptions`, "solo@gmail.com"), SAMS),
+    );
     expect(solo.shared).toBe(false);
     expect(solo.explainer.flat()).toContainEqual({ upgradeLink: "Upgrade your space" });
     expect(solo.upgradeHref).toBe(`${SAMS_PREFIX}/space/billing`);
@@ -177,7 +246,11 @@ describe("the unsubscriptions page", () => {
 
   it("opens the confirmation from the URL", async () => {
     const page = loaderData<RecipientsPageData>(
-      await run(unsubscriptionsLoader, get(`${ACME_PREFIX}/unsubscriptions?confirm=int-two%40example.test`, "owner@acme.test"), ACME),
+      await run(
+        unsubscriptionsLoader,
+        get(`${ACME_PREFIX}/unsubscriptions?confirm=int-two%40example.test`, "owner@acme.test"),
+        ACME,
+      ),
     );
     expect(page.confirm).toBe("int-two@example.test");
   });
@@ -196,36 +269,57 @@ describe("deleting unsubscriptions", () => {
     const target = redirectTarget(outcome);
     expect(target).toBe(`${ACME_PREFIX}/unsubscriptions?q=int&result=deleted`);
     expect(await storedAddresses("owner@acme.test", "unsubscriptions", ACME.workspaceId, "int-two")).toEqual([]);
-    const page = loaderData<RecipientsPageData>(await run(unsubscriptionsLoader, get(target!, "owner@acme.test"), ACME));
+    const page = loaderData<RecipientsPageData>(
+      await run(unsubscriptionsLoader, get(target!, "owner@acme.test"), ACME),
+    );
     expect(page.feedback).toEqual({ tone: "success", text: "1 unsubscribed email address successfully deleted." });
   });
 
   it("refuses a member with sharing on the space's shared entries (disabled, and 403 on the server)", async () => {
-    await run(unsubscriptionsAction, post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", { intent: "add", emails: "shared-one@example.test" }), ACME);
+    await run(
+      unsubscriptionsAction,
+      post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", { intent: "add", emails: "shared-one@example.test" }),
+      ACME,
+    );
     const [entry] = await storedAddresses("ben.baker@acme.test", "unsubscriptions", ACME.workspaceId, "shared-one");
     expect(entry).toMatchObject({ emailAddress: "shared-one@example.test", type: "WORKSPACE" });
 
     const page = loaderData<RecipientsPageData>(
-      await run(unsubscriptionsLoader, get(`${ACME_PREFIX}/unsubscriptions?q=shared-one&confirm=shared-one%40example.test`, "ben.baker@acme.test"), ACME),
+      await run(
+        unsubscriptionsLoader,
+        get(`${ACME_PREFIX}/unsubscriptions?q=shared-one&confirm=shared-one%40example.test`, "ben.baker@acme.test"),
+        ACME,
+      ),
     );
     expect(page.rows).toEqual([expect.objectContaining({ email: "shared-one@example.test", canDelete: false })]);
     expect(page.confirm).toBeNull();
 
     const refused = answerOf(
-      await run(unsubscriptionsAction, post(`${ACME_PREFIX}/unsubscriptions`, "ben.baker@acme.test", { intent: "delete", address: "shared-one@example.test" }), ACME),
+      await run(
+        unsubscriptionsAction,
+        post(`${ACME_PREFIX}/unsubscriptions`, "ben.baker@acme.test", {
+          intent: "delete",
+          address: "shared-one@example.test",
+        }),
+        ACME,
+      ),
     );
     expect(refused.status).toBe(403);
     expect(refused.answer).toEqual({
       intent: "delete",
       address: "shared-one@example.test",
-      error: "Addresses unsubscribed for the whole space are shared with every paid user: only the space owner or an admin can remove them.",
+      error:
+        "Addresses unsubscribed for the whole space are shared with every paid user: only the space owner or an admin can remove them.",
     });
     expect(await storedAddresses("owner@acme.test", "unsubscriptions", ACME.workspaceId, "shared-one")).toHaveLength(1);
 
     // The owner may.
     const byOwner = await run(
       unsubscriptionsAction,
-      post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", { intent: "delete", address: "shared-one@example.test" }),
+      post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", {
+        intent: "delete",
+        address: "shared-one@example.test",
+      }),
       ACME,
     );
     expect(redirectTarget(byOwner)).toBe(`${ACME_PREFIX}/unsubscriptions?result=deleted`);
@@ -254,28 +348,47 @@ describe("deleting unsubscriptions", () => {
 
   it("answers an address that is not on the list with the error text", async () => {
     const { answer, status } = answerOf(
-      await run(unsubscriptionsAction, post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", { intent: "delete", address: "never@example.test" }), ACME),
+      await run(
+        unsubscriptionsAction,
+        post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", { intent: "delete", address: "never@example.test" }),
+        ACME,
+      ),
     );
     expect(status).toBe(404);
-    expect(answer).toEqual({ intent: "delete", address: "never@example.test", error: "An error ocurred. Please try again." });
+    expect(answer).toEqual({
+      intent: "delete",
+      address: "never@example.test",
+      error: "An error ocurred. Please try again.",
+    });
   });
 });
 
 describe("the action's guards", () => {
   it("answers an unknown intent with 400", async () => {
     const { status, answer } = answerOf(
-      await run(unsubscriptionsAction, post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", { intent: "purge" }), ACME),
+      await run(
+        unsubscriptionsAction,
+        post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", { intent: "purge" }),
+        ACME,
+      ),
     );
     expect(status).toBe(400);
     expect(answer.intent).toBeNull();
-    const missing = answerOf(await run(bouncesAction, post(`${SAMS_PREFIX}/bounces`, "solo@gmail.com", { emails: "a@b.test" }), SAMS));
+    const missing = answerOf(
+      await run(bouncesAction, post(`${SAMS_PREFIX}/bounces`, "solo@gmail.com", { emails: "a@b.test" }), SAMS),
+    );
     expect(missing.status).toBe(400);
   });
 
   it("refuses a cross-site POST with 403", async () => {
     const outcome = await run(
       unsubscriptionsAction,
-      post(`${ACME_PREFIX}/unsubscriptions`, "owner@acme.test", { intent: "add", emails: "cross@example.test" }, { Origin: "https://evil.test" }),
+      post(
+        `${ACME_PREFIX}/unsubscriptions`,
+        "owner@acme.test",
+        { intent: "add", emails: "cross@example.test" },
+        { Origin: "https://evil.test" },
+      ),
       ACME,
     );
     expect(outcome.response?.status).toBe(403);
@@ -286,9 +399,17 @@ describe("the action's guards", () => {
     const sent = `${ACME_PREFIX}/mail-merges/sent`;
     expect(redirectTarget(await run(bouncesLoader, get(`${ACME_PREFIX}/bounces`, "owner@acme.test"), ACME))).toBe(sent);
     expect(
-      redirectTarget(await run(bouncesAction, post(`${ACME_PREFIX}/bounces`, "owner@acme.test", { intent: "add", emails: "x@example.test" }), ACME)),
+      redirectTarget(
+        await run(
+          bouncesAction,
+          post(`${ACME_PREFIX}/bounces`, "owner@acme.test", { intent: "add", emails: "x@example.test" }),
+          ACME,
+        ),
+      ),
     ).toBe(sent);
-    expect(redirectTarget(await run(bouncesCsvLoader, get(`${ACME_PREFIX}/bounces.csv`, "owner@acme.test"), ACME))).toBe(sent);
+    expect(
+      redirectTarget(await run(bouncesCsvLoader, get(`${ACME_PREFIX}/bounces.csv`, "owner@acme.test"), ACME)),
+    ).toBe(sent);
   });
 });
 
@@ -296,59 +417,102 @@ describe("bounces", () => {
   it("adds, says how many, and deletes", async () => {
     const added = await run(
       bouncesAction,
-      post(`${SAMS_PREFIX}/bounces`, "solo@gmail.com", { intent: "add", emails: "b-one@example.test,b-two@example.test, bad" }),
+      post(`${SAMS_PREFIX}/bounces`, "solo@gmail.com", {
+        intent: "add",
+        emails: "b-one@example.test,b-two@example.test, bad",
+      }),
       SAMS,
     );
     expect(answerOf(added).answer).toMatchObject({
       invalid: ["bad"],
       feedback: { tone: "success", text: "2 email addresses successfully added to bounce list" },
     });
-    const again = await run(bouncesAction, post(`${SAMS_PREFIX}/bounces`, "solo@gmail.com", { intent: "add", emails: "b-one@example.test" }), SAMS);
-    const page = loaderData<RecipientsPageData>(await run(bouncesLoader, get(redirectTarget(again)!, "solo@gmail.com"), SAMS));
+    const again = await run(
+      bouncesAction,
+      post(`${SAMS_PREFIX}/bounces`, "solo@gmail.com", { intent: "add", emails: "b-one@example.test" }),
+      SAMS,
+    );
+    const page = loaderData<RecipientsPageData>(
+      await run(bouncesLoader, get(redirectTarget(again)!, "solo@gmail.com"), SAMS),
+    );
     expect(page.feedback).toEqual({ tone: "info", text: "These email addresses were already on the bounce list" });
 
-    const deleted = await run(bouncesAction, post(`${SAMS_PREFIX}/bounces`, "solo@gmail.com", { intent: "delete", address: "b-one@example.test" }), SAMS);
-    const after = loaderData<RecipientsPageData>(await run(bouncesLoader, get(redirectTarget(deleted)!, "solo@gmail.com"), SAMS));
+    const deleted = await run(
+      bouncesAction,
+      post(`${SAMS_PREFIX}/bounces`, "solo@gmail.com", { intent: "delete", address: "b-one@example.test" }),
+      SAMS,
+    );
+    const after = loaderData<RecipientsPageData>(
+      await run(bouncesLoader, get(redirectTarget(deleted)!, "solo@gmail.com"), SAMS),
+    );
     expect(after.feedback).toEqual({ tone: "success", text: "1 bounced email address successfully deleted" });
-    expect((await storedAddresses("solo@gmail.com", "bounces", SAMS.workspaceId, "b-")).map((item) => item.emailAddress)).toEqual([
-      "b-two@example.test",
-    ]);
+    expect(
+      (await storedAddresses("solo@gmail.com", "bounces", SAMS.workspaceId, "b-")).map((item) => item.emailAddress),
+    ).toEqual(["b-two@example.test"]);
   });
 
   it("shows a member without shared bounces only their own, and never deletes the space's", async () => {
     const spaceBounce = await spaceEntry("bounces");
-    const page = loaderData<RecipientsPageData>(await run(bouncesLoader, get(`${ACME_PREFIX}/bounces`, "member@acme.test"), ACME));
+    const page = loaderData<RecipientsPageData>(
+      await run(bouncesLoader, get(`${ACME_PREFIX}/bounces`, "member@acme.test"), ACME),
+    );
     expect(page.shared).toBe(false);
     expect(page.rows.length).toBeGreaterThan(0);
     expect(page.rows.every((row) => row.type === "USER" && row.canDelete)).toBe(true);
     expect(page.rows.map((row) => row.email)).not.toContain(spaceBounce);
 
     const refused = answerOf(
-      await run(bouncesAction, post(`${ACME_PREFIX}/bounces`, "member@acme.test", { intent: "delete", address: spaceBounce }), ACME),
+      await run(
+        bouncesAction,
+        post(`${ACME_PREFIX}/bounces`, "member@acme.test", { intent: "delete", address: spaceBounce }),
+        ACME,
+      ),
     );
     expect(refused.status).toBe(404);
     expect(await spaceEntryStored("bounces", spaceBounce)).toBe(true);
   });
 
   it("lets a free member delete the bounces they add: their list is not shared (000 §6)", async () => {
-    const added = await run(bouncesAction, post(`${ACME_PREFIX}/bounces`, "member@acme.test", { intent: "add", emails: "mias-own@example.test" }), ACME);
+    const added = await run(
+      bouncesAction,
+      post(`${ACME_PREFIX}/bounces`, "member@acme.test", { intent: "add", emails: "mias-own@example.test" }),
+      ACME,
+    );
     expect(redirectTarget(added)).toBe(`${ACME_PREFIX}/bounces?result=added&count=1`);
-    const page = loaderData<RecipientsPageData>(await run(bouncesLoader, get(`${ACME_PREFIX}/bounces?q=mias-own`, "member@acme.test"), ACME));
+    const page = loaderData<RecipientsPageData>(
+      await run(bouncesLoader, get(`${ACME_PREFIX}/bounces?q=mias-own`, "member@acme.test"), ACME),
+    );
     expect(page.rows).toEqual([expect.objectContaining({ email: "mias-own@example.test", canDelete: true })]);
-    const deleted = await run(bouncesAction, post(`${ACME_PREFIX}/bounces`, "member@acme.test", { intent: "delete", address: "mias-own@example.test" }), ACME);
+    const deleted = await run(
+      bouncesAction,
+      post(`${ACME_PREFIX}/bounces`, "member@acme.test", { intent: "delete", address: "mias-own@example.test" }),
+      ACME,
+    );
     expect(redirectTarget(deleted)).toBe(`${ACME_PREFIX}/bounces?result=deleted`);
   });
 });
 
 describe("CSV export", () => {
   it("streams the filtered list with a dated file name and logs the export", async () => {
-    const outcome = await run(unsubscriptionsCsvLoader, get(`${ACME_PREFIX}/unsubscriptions.csv?q=int-&sort=email&dir=asc`, "owner@acme.test"), ACME);
+    const outcome = await run(
+      unsubscriptionsCsvLoader,
+      get(`${ACME_PREFIX}/unsubscriptions.csv?q=int-&sort=email&dir=asc`, "owner@acme.test"),
+      ACME,
+    );
     const response = outcome.result as Response;
     expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="Exported_unsubscriptions_\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await response.text()).replace(/^\uFEFF/, "").trim().split("\n");
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="Exported_unsubscriptions_\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = (await response.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\n");
     expect(lines[0]).toBe("Email address,Date");
-    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(["int-one@example.test", "int-three@example.test"]);
+    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual([
+      "int-one@example.test",
+      "int-three@example.test",
+    ]);
     expect(lines[1]).toMatch(/^int-one@example\.test,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 
     const events = await backend.db.selectFrom("events").selectAll().where("type", "=", "csv_export").execute();

@@ -93,11 +93,11 @@ describe("the Scheduled tab", () => {
   });
 
   it("searches by sheet title and pages through the results, keeping the search", async () => {
-    const first = await list(`?q=${encodeURIComponent(PAGING_PREFIX.toUpperCase())}`);
+    const first = await list(`?${new URLSearchParams({ q: PAGING_PREFIX.toUpperCase() })}`);
     expect(first.rows).toHaveLength(25);
     expect(first.hasNextPage).toBe(true);
     expect(first.rows.every((row) => row.spreadsheetName.startsWith(PAGING_PREFIX))).toBe(true);
-    const second = await list(`?q=${encodeURIComponent(PAGING_PREFIX)}&page=2`);
+    const second = await list(`?${new URLSearchParams({ q: PAGING_PREFIX })}&page=2`);
     expect(second.query.page).toBe(2);
     expect(second.rows).toHaveLength(5);
     expect(second.hasNextPage).toBe(false);
@@ -106,16 +106,16 @@ describe("the Scheduled tab", () => {
   });
 
   it("sorts by name, by next run (soonest first by default) and by creation date", async () => {
-    const byName = await list(`?q=${encodeURIComponent(PAGING_PREFIX)}&sort=name&dir=desc`);
+    const byName = await list(`?${new URLSearchParams({ q: PAGING_PREFIX })}&sort=name&dir=desc`);
     expect(byName.rows[0]!.spreadsheetName).toBe(`${PAGING_PREFIX} 29`);
     expect(byName.rows[24]!.spreadsheetName).toBe(`${PAGING_PREFIX} 05`);
 
     // Next runs run the other way round from creation: the last created runs first.
-    const byTime = await list(`?q=${encodeURIComponent(PAGING_PREFIX)}&sort=time`);
+    const byTime = await list(`?${new URLSearchParams({ q: PAGING_PREFIX })}&sort=time`);
     expect(byTime.query).toMatchObject({ sort: "time", dir: "asc" });
     expect(byTime.rows[0]!.spreadsheetName).toBe(`${PAGING_PREFIX} 29`);
 
-    const oldestFirst = await list(`?q=${encodeURIComponent(PAGING_PREFIX)}&sort=date&dir=asc`);
+    const oldestFirst = await list(`?${new URLSearchParams({ q: PAGING_PREFIX })}&dir=asc`);
     expect(oldestFirst.rows[0]!.spreadsheetName).toBe(`${PAGING_PREFIX} 00`);
   });
 
@@ -239,7 +239,9 @@ describe("cancelling a scheduled merge", () => {
     const outcome = await post(target.id, { intent: "delete-everything" });
     expect((outcome.result as { init?: { status?: number } }).init?.status).toBe(400);
     // conform's lastResult: the form shows the generic error.
-    expect((outcome.result as { data?: { error?: Record<string, string[]> } }).data?.error?.[""]).toEqual(["Something went wrong."]);
+    expect((outcome.result as { data?: { error?: Record<string, string[]> } }).data?.error?.[""]).toEqual([
+      "Something went wrong.",
+    ]);
     const missing = await post(target.id, {});
     expect((missing.result as { init?: { status?: number } }).init?.status).toBe(400);
     expect((await stored()).some((row) => row.id === target.id)).toBe(true);
@@ -250,7 +252,7 @@ describe("the CSV export", () => {
   it("downloads the list with its search and sort, and logs the export", async () => {
     const outcome = await run(
       csvLoader,
-      get(`${LIST}.csv?q=${encodeURIComponent(PAGING_PREFIX)}&sort=name&dir=asc&page=2`),
+      get(`${LIST}.csv?${new URLSearchParams({ q: PAGING_PREFIX })}&sort=name&dir=asc&page=2`),
       ACME,
     );
     const response = outcome.result as Response;
@@ -268,7 +270,11 @@ describe("the CSV export", () => {
     expect(lines[1]).toBe(`${PAGING_PREFIX} 00 - Sheet1,2025-01-01 01:00,2025-01-02 01:30,1000,IN PROGRESS`);
 
     const events = await backend.db.selectFrom("events").selectAll().where("type", "=", "csv_export").execute();
-    expect(events.map((event) => JSON.parse(event.params ?? "{}"))).toContainEqual({ export_type: "scheduled" });
+    expect(events.map((event) => JSON.parse(event.params ?? "{}"))).toContainEqual({
+      export_type: "scheduled",
+      workspace_plan: "PRO",
+      user_plan: "PRO",
+    });
   });
 
   it("needs a session", async () => {

@@ -42,6 +42,8 @@ async function insertCampaign(
     unsubscribed_count: number;
     has_poll: 0 | 1;
     spreadsheet_id: string;
+    user_id: string;
+    workspace_id: string;
   }>,
 ) {
   const updated = fields.last_update_timestamp ?? now - DAY;
@@ -49,8 +51,8 @@ async function insertCampaign(
     .insertInto("sent_campaigns")
     .values({
       id,
-      user_id: ownerId,
-      workspace_id: ACME.workspaceId,
+      user_id: fields.user_id ?? ownerId,
+      workspace_id: fields.workspace_id ?? ACME.workspaceId,
       spreadsheet_id: fields.spreadsheet_id ?? `1Sheet-${id}`,
       sheet_id: "42",
       spreadsheet_name: fields.spreadsheet_name ?? `Quokka ${id}`,
@@ -162,7 +164,7 @@ describe("the Sent tab's loader", () => {
   });
 
   it("sorts by date either way and by sheet name either way", async () => {
-    expect(names(await sentPage("?q=wombat&sort=date&dir=asc")).slice(0, 2)).toEqual(["Wombat 30", "Wombat 29"]);
+    expect(names(await sentPage("?q=wombat&dir=asc")).slice(0, 2)).toEqual(["Wombat 30", "Wombat 29"]);
     expect(names(await sentPage("?q=wombat&sort=name")).slice(0, 2)).toEqual(["Wombat 01", "Wombat 02"]);
     const byNameDesc = await sentPage("?q=wombat&sort=name&dir=desc");
     expect(byNameDesc.query).toMatchObject({ sort: "name", dir: "desc" });
@@ -190,7 +192,7 @@ describe("the Sent tab's loader", () => {
   });
 
   it("shows rows ready to display: German counts, percentages of delivered, the sheet link and the dialog link with the query", async () => {
-    const page = await sentPage("?q=platypus%20results&range=LAST_30_DAYS");
+    const page = await sentPage("?q=platypus+results&range=LAST_30_DAYS");
     expect(page.rows).toHaveLength(1);
     const [row] = page.rows;
     expect(row).toMatchObject({
@@ -208,11 +210,11 @@ describe("the Sent tab's loader", () => {
   });
 
   it("dates rows in the user's time zone", async () => {
-    const utc = await sentPage("?q=platypus%20results");
+    const utc = await sentPage("?q=platypus+results");
     const tokyo = loaderData<SentData>(
       await run(
         sentLoader,
-        appRequest(`${SENT}?q=platypus%20results`, { cookie: `${ownerCookie}; tz=Asia%2FTokyo` }),
+        appRequest(`${SENT}?q=platypus+results`, { cookie: `${ownerCookie}; tz=Asia%2FTokyo` }),
         ACME,
       ),
     );
@@ -220,24 +222,67 @@ describe("the Sent tab's loader", () => {
     expect(utc.rows[0]!.date!.text).not.toBe(tokyo.rows[0]!.date!.text);
   });
 
-  it("tells no-match from empty: narrowed by a search or a range, or not", async () => {
+  it("tells why the list is empty: no match for a search, a page past the end, or nothing in the range", async () => {
     const noMatch = await sentPage("?q=no-such-sheet-anywhere");
     expect(noMatch.rows).toEqual([]);
-    expect(noMatch.narrowed).toBe(true);
-    expect((await sentPage("?range=THIS_MONTH")).narrowed).toBe(true);
-    expect((await sentPage("?range=LAST_12_MONTHS")).narrowed).toBe(false);
+    expect(noMatch.emptyReason).toBe("noMatch");
+    // A deep link past the last page blames no search (issue 9).
+    expect((await sentPage("?page=999")).emptyReason).toBe("pastEnd");
+    expect((await sentPage("?q=wombat&page=999")).emptyReason).toBe("pastEnd");
+    expect((await sentPage("")).emptyReason).toBeNull();
   });
 
-  it("gives a space without merges an empty, un-narrowed list", async () => {
+  it("says nothing fits the date range, not that nothing was sent, when every merge is older (issue 9)", async () => {
     const solo = (await signIn(backend, "solo@gmail.com")).cookie;
     const sams = { workspaceId: "5100000000000003", workspaceSlug: "sams-space" };
+    const soloId = (await findUserByEmail(backend.db, "solo@gmail.com"))!.id;
+    const soloSent = "/5100000000000003/sams-space/mail-merges/sent";
+    const page = async (query: string) =>
+      loaderData<SentData>(await run(sentLoader, get(`${soloSent}${query}`, solo), sams));
     await backend.db.deleteFrom("sent_campaigns").where("workspace_id", "=", sams.workspaceId).execute();
-    const page = loaderData<SentData>(
-      await run(sentLoader, get("/5100000000000003/sams-space/mail-merges/sent", solo), sams),
+    expect((await page("")).emptyReason).toBe("empty");
+    expect((await page("?range=ALL_TIME")).emptyReason).toBe("empty");
+
+    await insertCampaign("itest-solo-old", {
+      user_id: soloId,
+      workspace_id: sams.workspaceId,
+      spreadsheet_name: "Echidna archive",
+      last_update_timestamp: now - 400 * DAY,
+      sent_count: 2500,
+    });
+    const defaultRange = await page("");
+    expect(defaultRange.rows).toEqual([]);
+    expect(defaultRange.emptyReason).toBe("outOfRange");
+    expect((await page("?range=THIS_MONTH")).emptyReason).toBe("outOfRange");
+    // The wider range the empty state offers lists it.
+    expect((await page("?range=ALL_TIME")).rows.map((row) => row.spreadsheetName)).toEqual(["Echidna archive"]);
+    await backend.db.deleteFrom("sent_campaigns").where("id", "=", "itest-solo-old").execute();
+  });
+
+  it("shows the year of a date in another year, and no period after May (000 §9, issue 9)", async () => {
+    const year = new Date(now).getUTCFullYear() - 1;
+    await insertCampaign("itest-quoll-may", {
+      spreadsheet_name: "Quoll May",
+      last_update_timestamp: Date.UTC(year, 4, 10, 12, 0),
+    });
+    const [row] = (await sentPage("?q=quoll+may&range=ALL_TIME")).rows;
+    expect(row!.date!.text).toBe(`May 10, ${year}, 12:00 PM`);
+  });
+
+  it("redirects a query written any other way to its one canonical URL (issue 9)", async () => {
+    const target = async (query: string) => redirectTarget(await run(sentLoader, get(`${SENT}${query}`), ACME));
+    expect(await target("?q=&range=LAST_12_MONTHS&sort=date&dir=desc&page=1")).toBe(SENT);
+    expect(await target("?q=")).toBe(SENT);
+    expect(await target("?sort=name&dir=asc&q=%20wombat%20&range=THIS_YEAR")).toBe(
+      `${SENT}?q=wombat&range=THIS_YEAR&sort=name`,
     );
-    expect(page.rows).toEqual([]);
-    expect(page.narrowed).toBe(false);
-    expect(page.hasNextPage).toBe(false);
+    expect(await target("?page=2&page=3")).toBe(`${SENT}?page=2`);
+    // The dialog's URL keeps its path.
+    expect(redirectTarget(await run(sentLoader, get(`${SENT}/itest-detail?range=LAST_12_MONTHS`), ACME))).toBe(
+      `${SENT}/itest-detail`,
+    );
+    // A canonical URL is answered, not redirected.
+    expect((await sentPage("?q=wombat&range=THIS_YEAR&sort=name")).rows.length).toBeGreaterThan(0);
   });
 
   it("sends a signed-out visitor to the login page, keeping the query", async () => {
@@ -381,7 +426,12 @@ describe("the Sent CSV export", () => {
     expect(rows.map((row) => row[0]!.slice(0, 9))).toEqual(rows.map((row) => row[0]!.slice(0, 9)).sort());
 
     const events = await backend.db.selectFrom("events").selectAll().where("type", "=", "csv_export").execute();
-    expect(events.map((event) => JSON.parse(event.params ?? "{}").export_type)).toContain("sent");
+    // 002 §7: with the plan context.
+    expect(events.map((event) => JSON.parse(event.params ?? "{}"))).toContainEqual({
+      export_type: "sent",
+      workspace_plan: "PRO",
+      user_plan: "PRO",
+    });
   });
 
   it("honours the date range", async () => {

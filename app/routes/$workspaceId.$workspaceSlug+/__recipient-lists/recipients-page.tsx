@@ -1,5 +1,11 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
-import { recipientFields, recipientIntents, recipientParams, recipientTexts, sharedRecipientTexts } from "~/domain/recipients";
+import {
+  recipientFields,
+  recipientIntents,
+  recipientParams,
+  recipientTexts,
+  sharedRecipientTexts,
+} from "~/domain/recipients";
 import type { RecipientsAnswer, RecipientsPageData } from "./recipients.server";
 import { Banner, BannerCloseLink } from "~/components/ui/banner";
 import { buttonClass } from "~/components/ui/button";
@@ -7,13 +13,15 @@ import { Dialog } from "~/components/ui/dialog";
 import { EmailTagInput } from "~/components/ui/email-tag-input";
 import { Icon } from "~/components/ui/icon";
 import { lazyConformForm } from "~/components/ui/lazy-hydrated";
-import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-controls";
+import { EmptyState, Pagination, PastTheEnd, SearchForm } from "~/components/ui/list-controls";
 import { PageHeading } from "~/components/ui/page-heading";
 import { RecipientsExplainer } from "./recipients-explainer";
 import { RecipientsTable } from "./recipients-table";
 import { useForgetParamsOnceShown } from "~/components/use-forget-params";
 
-const RecipientForm = lazyConformForm(() => import("./recipient-form-schema").then((module) => module.recipientFormSchema));
+const RecipientForm = lazyConformForm(() =>
+  import("./recipient-form-schema").then((module) => module.recipientFormSchema),
+);
 
 /**
  * The unsubscriptions and bounces pages (002 §2): explanation, add form,
@@ -47,7 +55,7 @@ export function RecipientsPage({
   useForgetParamsOnceShown(Boolean(data.feedback) && !answer, [recipientParams.result, recipientParams.count]);
 
   const { query, rows } = data;
-  const listIsEmpty = rows.length === 0 && query.page === 1 && !query.q;
+  const listIsEmpty = data.emptyReason === "empty";
 
   return (
     <div className="flex flex-col gap-6">
@@ -56,7 +64,9 @@ export function RecipientsPage({
         <RecipientsExplainer paragraphs={data.explainer} upgradeHref={data.upgradeHref} />
       </div>
 
-      {feedback ? <Banner tone={feedback.tone} title={feedback.text} dismiss={<BannerCloseLink to={withoutFeedback} />} /> : null}
+      {feedback ? (
+        <Banner tone={feedback.tone} title={feedback.text} dismiss={<BannerCloseLink to={withoutFeedback} />} />
+      ) : null}
       {error ? <Banner tone="error" title={error} dismiss={<BannerCloseLink to={withoutDialog} />} /> : null}
 
       <section className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 tablet:p-6">
@@ -90,6 +100,8 @@ export function RecipientsPage({
           <RecipientsTable rows={rows} query={query} texts={texts} />
         ) : listIsEmpty ? (
           <EmptyState title={sharedRecipientTexts.emptyTitle}>{texts.emptyText}</EmptyState>
+        ) : data.emptyReason === "pastEnd" ? (
+          <PastTheEnd page={query.page} />
         ) : (
           <EmptyState title={sharedRecipientTexts.noMatchTitle}>{texts.noMatchText}</EmptyState>
         )}
@@ -121,7 +133,12 @@ function ConfirmDelete({
     <Dialog title={texts.confirmTitle} closeTo={closeTo}>
       <p className="break-all text-sm font-medium text-slate-900">{address}</p>
       {shared ? <p className="mt-2 text-sm text-slate-600">{texts.confirmShared}</p> : null}
-      <RecipientForm id="delete-recipient" method="post" preventScrollReset className="mt-6 flex flex-wrap justify-end gap-3">
+      <RecipientForm
+        id="delete-recipient"
+        method="post"
+        preventScrollReset
+        className="mt-6 flex flex-wrap justify-end gap-3"
+      >
         <input type="hidden" name={recipientFields.intent} value={recipientIntents.delete} />
         <input type="hidden" name={recipientFields.address} value={address} />
         <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary")}>

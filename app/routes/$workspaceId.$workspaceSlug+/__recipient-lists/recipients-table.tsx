@@ -62,12 +62,18 @@ export function RecipientsTable({
           <caption className="sr-only">{texts.tableCaption}</caption>
           <thead className="bg-slate-50">
             <tr>
-              <SortableHeader column="email" query={query} defaultDirs={recipientListOptions.defaultDirs}>
+              <SortableHeader
+                column="email"
+                query={query}
+                defaultSort={recipientListOptions.defaultSort}
+                defaultDirs={recipientListOptions.defaultDirs}
+              >
                 {sharedRecipientTexts.emailColumn}
               </SortableHeader>
               <SortableHeader
                 column="date"
                 query={query}
+                defaultSort={recipientListOptions.defaultSort}
                 defaultDirs={recipientListOptions.defaultDirs}
                 className="hidden mobile:table-cell"
               >

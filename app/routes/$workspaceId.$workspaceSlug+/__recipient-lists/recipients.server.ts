@@ -10,7 +10,16 @@ import { getSpaceOwner } from "~/api/members.server";
 import { addRecipients, deleteRecipient, listRecipients, type Recipient } from "~/api/recipients.server";
 import { MAX_EMAIL_INPUT_LENGTH, MAX_EMAIL_TAGS, summariseEmailTags } from "~/domain/email-tags";
 import { formatDateTime } from "~/domain/zoned-format";
-import { listHref, pageOf, pageWindow, parseListQuery, type ListQuery } from "~/domain/list-query";
+import {
+  canonicalSearch,
+  emptyReason,
+  listHref,
+  listParamValues,
+  pageOf,
+  pageWindow,
+  parseListQuery,
+  type ListQuery,
+} from "~/domain/list-query";
 import {
   addedFeedback,
   canDeleteRecipient,
@@ -34,7 +43,8 @@ import {
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
 import { csvResponse } from "~/utils/csv-export.server";
-import { requireAccess, requireSpace, type SpaceContext } from "~/utils/space.server";
+import { requireCanonicalListUrl } from "~/utils/canonical-list-url.server";
+import { planContext, requireAccess, requireSpace, type SpaceContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 
 /**
@@ -70,6 +80,7 @@ export async function loadRecipientsPage(args: LoaderFunctionArgs, kind: Recipie
   const { membership, workspace, urlPrefix } = space;
   const url = new URL(args.request.url);
   const query = parseListQuery(url.searchParams, recipientListOptions);
+  requireCanonicalListUrl(url, listParamValues(query, recipientListOptions));
   const rights = recipientRights(kind, membership);
   const isOwner = membership.userRole === "OWNER";
   const restricted = kind === "unsubscription" && workspace.restrictions.SHARED_UNSUBS;
@@ -77,20 +88,26 @@ export async function loadRecipientsPage(args: LoaderFunctionArgs, kind: Recipie
 
   const [fetched, ownerEmail] = await Promise.all([
     rowsOrNoneIfRefused(
-      listRecipients(space.auth, kind, workspace.workspaceId, { ...backendListQuery(query), ...pageWindow(query.page) }),
+      listRecipients(space.auth, kind, workspace.workspaceId, {
+        ...backendListQuery(query),
+        ...pageWindow(query.page),
+      }),
     ),
     asksOwner ? ownerEmailOrNull(space) : null,
   ]);
   const { rows, hasNextPage } = pageOf(fetched);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
+  const now = Date.now();
   // The backend already lists only what the rule lets this member see; a backend that sends more shows no more.
-  const tableRows = rows.filter((row) => canSeeRecipient(rights, row.type)).map((row) => ({
-    email: row.emailAddress,
-    date: formatDateTime(row.createTimestamp, timeZone),
-    dateTime: new Date(row.createTimestamp).toISOString(),
-    type: row.type,
-    canDelete: canDeleteRecipient(rights, row.type),
-  }));
+  const tableRows = rows
+    .filter((row) => canSeeRecipient(rights, row.type))
+    .map((row) => ({
+      email: row.emailAddress,
+      date: formatDateTime(shownTimestamp(row), timeZone, now),
+      dateTime: new Date(shownTimestamp(row)).toISOString(),
+      type: row.type,
+      canDelete: canDeleteRecipient(rights, row.type),
+    }));
 
   // The confirmation dialog is URL state (?confirm=<address>); an entry this member may not delete gets none.
   const confirmParam = (url.searchParams.get(recipientParams.confirm) ?? "").trim();
@@ -98,10 +115,10 @@ export async function loadRecipientsPage(args: LoaderFunctionArgs, kind: Recipie
   const confirmable = shownRows.length === 0 || shownRows.some((row) => row.canDelete);
   const confirm = confirmParam && confirmParam.length <= 254 && confirmable ? confirmParam : null;
 
-  const csvQuery = new URLSearchParams();
-  if (query.q) csvQuery.set("q", query.q);
-  csvQuery.set("sort", query.sort);
-  csvQuery.set("dir", query.dir);
+  const csvQuery = canonicalSearch(new URLSearchParams(), {
+    ...listParamValues(query, recipientListOptions),
+    page: null,
+  });
 
   return {
     kind,
@@ -110,6 +127,7 @@ export async function loadRecipientsPage(args: LoaderFunctionArgs, kind: Recipie
     addKey: newIdempotencyKey(),
     rows: tableRows,
     hasNextPage,
+    emptyReason: tableRows.length > 0 ? null : emptyReason(query),
     shared: rights.shared,
     explainer: recipientsExplainer({
       kind,
@@ -121,7 +139,7 @@ export async function loadRecipientsPage(args: LoaderFunctionArgs, kind: Recipie
       ownerEmail,
     }),
     upgradeHref: spacePath(urlPrefix, spaceSections.billing),
-    csvHref: `${spacePath(urlPrefix, kind === "unsubscription" ? "unsubscriptions.csv" : "bounces.csv")}?${csvQuery}`,
+    csvHref: `${spacePath(urlPrefix, kind === "unsubscription" ? "unsubscriptions.csv" : "bounces.csv")}${csvQuery}`,
     confirm,
     feedback: feedbackFromParams(kind, url.searchParams),
   };
@@ -158,7 +176,10 @@ export type RecipientsAnswer = AddAnswer | DeleteAnswer | UnknownIntentAnswer;
 /** The list's URL after a write: same list state, no dialog, the new feedback. */
 function listUrlAfterWrite(request: Request, feedback: Record<string, string | null>) {
   const url = new URL(request.url);
-  return listHref(url.pathname, withoutRecipientState(url.searchParams), { ...feedback, page: url.searchParams.get("page") });
+  return listHref(url.pathname, withoutRecipientState(url.searchParams), {
+    ...feedback,
+    page: url.searchParams.get("page"),
+  });
 }
 
 /**
@@ -169,7 +190,9 @@ function listUrlAfterWrite(request: Request, feedback: Record<string, string | n
 export async function recipientsAction(args: ActionFunctionArgs, kind: RecipientKind) {
   const space = await requireRecipientsSpace(args, kind);
   const formData = await args.request.formData();
-  const parsed = recipientFormSchema.safeParse(Object.fromEntries([...formData].filter(([, value]) => typeof value === "string")));
+  const parsed = recipientFormSchema.safeParse(
+    Object.fromEntries([...formData].filter(([, value]) => typeof value === "string")),
+  );
   if (!parsed.success) {
     const intent = formData.get(recipientFields.intent);
     if (intent === recipientIntents.delete) {
@@ -184,9 +207,18 @@ export async function recipientsAction(args: ActionFunctionArgs, kind: Recipient
   return deleteAction(args.request, space, kind, parsed.data.address);
 }
 
-async function addAction(request: Request, space: SpaceContext, kind: RecipientKind, text: string, idempotencyKey: string) {
+async function addAction(
+  request: Request,
+  space: SpaceContext,
+  kind: RecipientKind,
+  text: string,
+  idempotencyKey: string,
+) {
   const refuse = (answer: Partial<AddAnswer>, status = 400) =>
-    data<RecipientsAnswer>({ intent: "add", text, invalid: [], formError: null, feedback: null, ...answer }, { status });
+    data<RecipientsAnswer>(
+      { intent: "add", text, invalid: [], formError: null, feedback: null, ...answer },
+      { status },
+    );
 
   if (text.length > MAX_EMAIL_INPUT_LENGTH) return refuse({ formError: sharedRecipientTexts.tooMany(MAX_EMAIL_TAGS) });
   const { tags, valid, invalid, tooMany } = summariseEmailTags(text);
@@ -206,7 +238,7 @@ async function addAction(request: Request, space: SpaceContext, kind: RecipientK
     await logEvent(
       space.auth,
       "manual_unsubscribe",
-      { count: added, submitted: valid.length, workspace_plan: space.workspace.workspacePlan, user_plan: space.membership.userPlan },
+      { count: added, submitted: valid.length, ...planContext(space) },
       { onceFor: idempotencyKey },
     );
   }
@@ -259,6 +291,11 @@ async function deleteAction(request: Request, space: SpaceContext, kind: Recipie
   throw redirectInSession(space.auth, listUrlAfterWrite(request, feedbackQuery({ deleted: true })));
 }
 
+/** 002 §3: an entry's date is its last update, or its creation when it has none. */
+function shownTimestamp(row: Recipient) {
+  return row.lastUpdateTimestamp ?? row.createTimestamp;
+}
+
 /** CSV dates: sortable, in the user's time zone. */
 function csvDate(timestamp: number, timeZone: string) {
   return format(new TZDate(timestamp, timeZone), "yyyy-MM-dd HH:mm");
@@ -273,11 +310,13 @@ export async function recipientsCsv(args: LoaderFunctionArgs, kind: RecipientKin
   const rights = recipientRights(kind, space.membership);
   return csvResponse<Recipient>({
     auth: space.auth,
+    eventContext: planContext(space),
     kind,
     fileKind: recipientTexts[kind].csvFileKind,
     header: [sharedRecipientTexts.emailColumn, sharedRecipientTexts.dateColumn],
-    fetchPage: (window) => listRecipients(space.auth, kind, space.workspace.workspaceId, { ...backendListQuery(query), ...window }),
+    fetchPage: (window) =>
+      listRecipients(space.auth, kind, space.workspace.workspaceId, { ...backendListQuery(query), ...window }),
     keep: (row) => canSeeRecipient(rights, row.type),
-    toRecord: (row) => [row.emailAddress, csvDate(row.createTimestamp, timeZone)],
+    toRecord: (row) => [row.emailAddress, csvDate(shownTimestamp(row), timeZone)],
   });
 }

@@ -26,7 +26,7 @@ export function ScheduledTable({
   /** "?q=…" with the list's own parameters, or "". */
   listQuery: string;
 }) {
-  const { defaultDirs } = scheduledListOptions;
+  const { defaultSort, defaultDirs } = scheduledListOptions;
   const header = "px-3 py-3 tablet:px-4 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -34,13 +34,13 @@ export function ScheduledTable({
         <caption className="sr-only">{scheduledTexts.tableCaption}</caption>
         <thead className="bg-slate-50">
           <tr>
-            <SortableHeader column="name" query={query} defaultDirs={defaultDirs}>
+            <SortableHeader column="name" query={query} defaultSort={defaultSort} defaultDirs={defaultDirs}>
               {scheduledTexts.columns.name}
             </SortableHeader>
-            <SortableHeader column="date" query={query} defaultDirs={defaultDirs}>
+            <SortableHeader column="date" query={query} defaultSort={defaultSort} defaultDirs={defaultDirs}>
               {scheduledTexts.columns.date}
             </SortableHeader>
-            <SortableHeader column="time" query={query} defaultDirs={defaultDirs}>
+            <SortableHeader column="time" query={query} defaultSort={defaultSort} defaultDirs={defaultDirs}>
               {scheduledTexts.columns.time}
             </SortableHeader>
             <th scope="col" className={`${header} text-right`}>

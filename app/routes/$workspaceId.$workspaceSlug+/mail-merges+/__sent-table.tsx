@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ListQuery, SortDir } from "~/domain/list-query";
+import type { ListQuery, ListQueryOptions } from "~/domain/list-query";
 import { sentTexts, type SentSort } from "~/domain/mail-merges";
 import type { SentRow } from "./sent.server";
 import { SheetLink } from "./__sheet-link";
@@ -18,11 +18,11 @@ const barClass = "hidden w-10 mobile:block desktop:w-16";
 export function SentTable({
   rows,
   query,
-  defaultDirs,
+  options,
 }: {
   rows: SentRow[];
   query: ListQuery<SentSort>;
-  defaultDirs: Record<SentSort, SortDir>;
+  options: ListQueryOptions<SentSort>;
 }) {
   const columns = sentTexts.columns;
   return (
@@ -31,10 +31,20 @@ export function SentTable({
         <caption className="sr-only">{sentTexts.caption}</caption>
         <thead className="bg-slate-50">
           <tr>
-            <SortableHeader column="name" query={query} defaultDirs={defaultDirs}>
+            <SortableHeader
+              column="name"
+              query={query}
+              defaultSort={options.defaultSort}
+              defaultDirs={options.defaultDirs}
+            >
               {columns.sheetName}
             </SortableHeader>
-            <SortableHeader column="date" query={query} defaultDirs={defaultDirs}>
+            <SortableHeader
+              column="date"
+              query={query}
+              defaultSort={options.defaultSort}
+              defaultDirs={options.defaultDirs}
+            >
               {columns.date}
             </SortableHeader>
             <th scope="col" className={`${headerClass} text-right`}>
@@ -90,7 +100,12 @@ export function SentTable({
               </td>
               <td className={`${cellClass} hidden text-right tablet:table-cell`}>
                 {row.sheetUrl ? (
-                  <SheetLink url={row.sheetUrl} spreadsheetName={row.spreadsheetName} sheetName={row.sheetName} labelClassName="hidden desktop:inline" />
+                  <SheetLink
+                    url={row.sheetUrl}
+                    spreadsheetName={row.spreadsheetName}
+                    sheetName={row.sheetName}
+                    labelClassName="hidden desktop:inline"
+                  />
                 ) : null}
               </td>
             </tr>

@@ -18,7 +18,7 @@ import {
 import { scheduledDetail } from "~/domain/scheduled-rows";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
-import { requireSpace } from "~/utils/space.server";
+import { requireSpace, planContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { genericErrorTexts } from "~/domain/error-texts";
@@ -59,7 +59,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   let result: CancelResult = "success";
   try {
     if (!isCampaignId(campaignId)) throw new Error("Not a campaign id");
-    await cancelScheduledCampaign(space.auth, space.workspace.workspaceId, campaignId, submission.value[IDEMPOTENCY_FIELD]);
+    await cancelScheduledCampaign(
+      space.auth,
+      space.workspace.workspaceId,
+      campaignId,
+      submission.value[IDEMPOTENCY_FIELD],
+    );
   } catch (error) {
     // A thrown Response is the session ending (sign-out redirect): let it through.
     if (error instanceof Response) throw error;
@@ -72,8 +77,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       {
         campaign_id: campaignId,
         workspace_id: space.workspace.workspaceId,
-        user_plan: space.membership.userPlan,
-        workspace_plan: space.workspace.workspacePlan,
+        ...planContext(space),
       },
       { onceFor: submission.value[IDEMPOTENCY_FIELD] },
     );

@@ -2,18 +2,18 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { rowsOrNoneIfRefused } from "~/api/list-filter.server";
 import { listScheduledCampaigns } from "~/api/scheduled-campaigns.server";
-import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-controls";
+import { EmptyState, Pagination, PastTheEnd, SearchForm } from "~/components/ui/list-controls";
 import { ScheduledCancelAlert } from "./__scheduled-cancel-alert";
 import { ScheduledTable } from "./__scheduled-table";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
+import { emptyReason, listParamValues, pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
 import { listTexts } from "~/domain/list-texts";
-import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { cancelResultOf, listSearch, scheduledListOptions, scheduledTexts } from "~/domain/scheduled-merges";
 import { scheduledRow } from "~/domain/scheduled-rows";
 import { spacePath, spaceSections } from "~/domain/space-paths";
+import { requireCanonicalListUrl } from "~/utils/canonical-list-url.server";
 import { requireSpace } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 
@@ -27,6 +27,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const space = await requireSpace({ request, params, context });
   const url = new URL(request.url);
   const query = parseListQuery(url.searchParams, scheduledListOptions);
+  requireCanonicalListUrl(url, listParamValues(query, scheduledListOptions));
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
 
   const items = await rowsOrNoneIfRefused(
@@ -45,13 +46,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     query,
     rows: rows.map((campaign) => scheduledRow(campaign, timeZone, now)),
     hasNextPage,
+    emptyReason: rows.length > 0 ? null : emptyReason(query),
     cancel: cancelResultOf(url.searchParams),
     listPath,
   };
 }
 
 export default function ScheduledTab() {
-  const { query, rows, hasNextPage, cancel, listPath } = useLoaderData<typeof loader>();
+  const { query, rows, hasNextPage, emptyReason, cancel, listPath } = useLoaderData<typeof loader>();
   const { search } = useLocation();
   const listQuery = listSearch(search);
   // The export takes the list's search and sort, not its page.
@@ -62,7 +64,7 @@ export default function ScheduledTab() {
   return (
     <section aria-labelledby="scheduled-heading" className="space-y-4">
       <h2 id="scheduled-heading" className="sr-only">
-        {pageTexts.scheduled.title}
+        {pageTexts.scheduled.heading}
       </h2>
       <ScheduledCancelAlert result={cancel} />
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -87,7 +89,9 @@ export default function ScheduledTab() {
 
       {rows.length > 0 ? (
         <ScheduledTable rows={rows} query={query} listPath={listPath} listQuery={listQuery} />
-      ) : query.q || query.page > 1 ? (
+      ) : emptyReason === "pastEnd" ? (
+        <PastTheEnd page={query.page} />
+      ) : emptyReason === "noMatch" ? (
         <EmptyState title={listTexts.noResults}>{scheduledTexts.noMatch}</EmptyState>
       ) : (
         <EmptyState title={listTexts.nothingToSee}>
@@ -105,7 +109,5 @@ export default function ScheduledTab() {
     </section>
   );
 }
-
-export const meta = () => pageTitle(pageTexts.scheduled.title);
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -5,7 +5,7 @@ import { listScheduledCampaigns } from "~/api/scheduled-campaigns.server";
 import { parseListQuery } from "~/domain/list-query";
 import { isOutOfQuota, scheduledListOptions, scheduledTexts } from "~/domain/scheduled-merges";
 import { csvResponse } from "~/utils/csv-export.server";
-import { requireSpace } from "~/utils/space.server";
+import { requireSpace, planContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 
 /**
@@ -26,6 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
   return csvResponse({
     auth: space.auth,
+    eventContext: planContext(space),
     kind: "scheduled",
     fileKind: "scheduled",
     header: CSV_HEADER,

@@ -12,14 +12,23 @@ import { rowsOrNoneIfRefused } from "~/api/list-filter.server";
 import { dateRangeBounds, dateRangeLabels, dateRanges } from "~/domain/date-ranges";
 import { formatCount } from "~/domain/format";
 import { formatDateTime } from "~/domain/zoned-format";
-import { pageOf, pageWindow } from "~/domain/list-query";
+import { emptyReason, pageOf, pageWindow } from "~/domain/list-query";
 import { mailResultKeys, mailResults, percentOf, deliveredCount } from "~/domain/mail-results";
-import { isNarrowed, listSearch, parseSentQuery, sentDetailTexts, sentTexts } from "~/domain/mail-merges";
+import {
+  listSearch,
+  parseSentQuery,
+  sentDetailTexts,
+  sentParamValues,
+  sentTexts,
+  type SentEmptyReason,
+  type SentListQuery,
+} from "~/domain/mail-merges";
 import { currentMonthCount, recentMonthCounts } from "~/domain/sent-counters";
 import { sheetUrl } from "~/domain/sheet-links";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { csvResponse } from "~/utils/csv-export.server";
-import { requireSpace, type SpaceContext } from "~/utils/space.server";
+import { requireCanonicalListUrl } from "~/utils/canonical-list-url.server";
+import { requireSpace, type SpaceContext, planContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 
 /**
@@ -96,7 +105,7 @@ async function scheduledCountOrNull(space: SpaceContext) {
 
 export type SentRow = ReturnType<typeof sentRow>;
 
-function sentRow(campaign: SentCampaign, timeZone: string, detailHref: string) {
+function sentRow(campaign: SentCampaign, timeZone: string, now: number, detailHref: string) {
   const delivered = deliveredCount(campaign.eventCounts);
   const updated = campaign.lastUpdateTimestamp;
   return {
@@ -107,7 +116,7 @@ function sentRow(campaign: SentCampaign, timeZone: string, detailHref: string) {
       updated === null
         ? null
         : {
-            text: formatDateTime(updated, timeZone),
+            text: formatDateTime(updated, timeZone, now),
             long: longDateTime(updated, timeZone),
             iso: new Date(updated).toISOString(),
           },
@@ -127,11 +136,13 @@ export async function loadSentList(args: LoaderFunctionArgs) {
   const space = await requireSpace(args);
   const url = new URL(args.request.url);
   const query = parseSentQuery(url.searchParams);
+  requireCanonicalListUrl(url, sentParamValues(query));
   const timeZone = timeZoneOf(args.request);
+  const now = Date.now();
   const campaigns = await rowsOrNoneIfRefused(
     listSentCampaigns(space.auth, {
       workspaceId: space.workspace.workspaceId,
-      ...dateRangeBounds(query.range, Date.now(), timeZone),
+      ...dateRangeBounds(query.range, now, timeZone),
       search: query.q,
       sort: query.sort,
       dir: query.dir,
@@ -144,11 +155,28 @@ export async function loadSentList(args: LoaderFunctionArgs) {
   return {
     query,
     ranges: dateRanges.map((value) => ({ value, label: dateRangeLabels[value] })),
-    rows: rows.map((campaign) => sentRow(campaign, timeZone, `${paths.detail(campaign.campaignId)}${search}`)),
+    rows: rows.map((campaign) => sentRow(campaign, timeZone, now, `${paths.detail(campaign.campaignId)}${search}`)),
     hasNextPage,
-    narrowed: isNarrowed(query),
+    emptyReason: rows.length > 0 ? null : await sentEmptyReason(space, query),
     csvHref: `${paths.csv}${listSearch(url.search, { withPage: false })}`,
   };
+}
+
+/** Nothing in the range but merges outside it (a page 1 without search): one row is enough to know. */
+async function sentEmptyReason(space: SpaceContext, query: SentListQuery): Promise<SentEmptyReason> {
+  const reason = emptyReason(query);
+  if (reason !== "empty" || query.range === "ALL_TIME") return reason;
+  const anyAtAll = await rowsOrNoneIfRefused(
+    listSentCampaigns(space.auth, {
+      workspaceId: space.workspace.workspaceId,
+      search: "",
+      sort: query.sort,
+      dir: query.dir,
+      limit: 1,
+      limitOffset: 0,
+    }),
+  );
+  return anyAtAll.length > 0 ? "outOfRange" : "empty";
 }
 
 // ---------------------------------------------------------------- the dialog
@@ -222,6 +250,7 @@ export async function exportSentCsv(args: LoaderFunctionArgs) {
   const bounds = dateRangeBounds(query.range, Date.now(), timeZone);
   return csvResponse({
     auth: space.auth,
+    eventContext: planContext(space),
     kind: "sent",
     fileKind: "sent",
     header: sentCsvHeader,

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useSubmit, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-controls";
+import { EmptyState, Pagination, PastTheEnd, SearchForm } from "~/components/ui/list-controls";
 import { SentTable } from "./__sent-table";
-import type { DateRange } from "~/domain/date-ranges";
-import { isSameSpace, sentListOptions, sentTexts } from "~/domain/mail-merges";
+import { DEFAULT_DATE_RANGE, dateRangeLabels, type DateRange } from "~/domain/date-ranges";
+import { listHref } from "~/domain/list-query";
+import { isSameSpace, sentListOptions, sentTexts, type SentListQuery } from "~/domain/mail-merges";
 import { loadSentList } from "./sent.server";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
@@ -35,7 +36,7 @@ export function shouldRevalidate({
 }
 
 export default function SentTab() {
-  const { query, ranges, rows, hasNextPage, narrowed, csvHref } = useLoaderData<typeof loader>();
+  const { query, ranges, rows, hasNextPage, emptyReason, csvHref } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="sent-heading" className="space-y-4">
       <h2 id="sent-heading" className="sr-only">
@@ -48,6 +49,7 @@ export default function SentTab() {
             placeholder={sentTexts.searchPlaceholder}
             q={query.q}
             keep={["sort", "dir"]}
+            defaults={{ range: DEFAULT_DATE_RANGE }}
           >
             <RangeSelect value={query.range} ranges={ranges} />
           </SearchForm>
@@ -59,9 +61,13 @@ export default function SentTab() {
         </a>
       </div>
       {rows.length > 0 ? (
-        <SentTable rows={rows} query={query} defaultDirs={sentListOptions.defaultDirs} />
-      ) : narrowed || query.page > 1 ? (
+        <SentTable rows={rows} query={query} options={sentListOptions} />
+      ) : emptyReason === "pastEnd" ? (
+        <PastTheEnd page={query.page} />
+      ) : emptyReason === "noMatch" ? (
         <EmptyState title={sentTexts.noMatch.title}>{sentTexts.noMatch.text}</EmptyState>
+      ) : emptyReason === "outOfRange" ? (
+        <OutOfRange query={query} />
       ) : (
         <EmptyState title={sentTexts.empty.title}>
           {sentTexts.empty.before}
@@ -78,12 +84,28 @@ export default function SentTab() {
   );
 }
 
+/** Merges exist, none in the date range: say so, and offer them all. */
+function OutOfRange({ query }: { query: SentListQuery }) {
+  const { pathname, search } = useLocation();
+  return (
+    <EmptyState title={sentTexts.outOfRange.title}>
+      {sentTexts.outOfRange.text(dateRangeLabels[query.range])}
+      <Link
+        to={listHref(pathname, search, { range: "ALL_TIME" })}
+        className="font-semibold text-brand-700 underline hover:text-brand-900"
+      >
+        {sentTexts.outOfRange.widen}
+      </Link>
+      {sentTexts.outOfRange.after}
+    </EmptyState>
+  );
+}
+
 /**
  * The date filter, in the search form: without JavaScript it goes with the
  * Search button; with it, a change submits at once. Either way the page goes back to 1.
  */
 function RangeSelect({ value, ranges }: { value: DateRange; ranges: Array<{ value: DateRange; label: string }> }) {
-  const submit = useSubmit();
   return (
     <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
       {sentTexts.rangeLabel}
@@ -92,7 +114,8 @@ function RangeSelect({ value, ranges }: { value: DateRange; ranges: Array<{ valu
         key={value}
         name="range"
         defaultValue={value}
-        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
+        // Through the form's own submit, which leads to the canonical URL.
+        onChange={(event) => event.currentTarget.form?.requestSubmit()}
         className="rounded-md border border-slate-300 bg-white py-2 pl-3 pr-8 text-sm font-normal shadow-sm"
       >
         {ranges.map((range) => (
