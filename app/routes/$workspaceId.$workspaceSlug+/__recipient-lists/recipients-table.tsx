@@ -91,7 +91,8 @@ export function RecipientsTable({
             {rows.map((row) => (
               <tr key={`${row.email} ${row.type}`} aria-busy={deleting === row.email || undefined}>
                 <td className="max-w-[13rem] px-4 py-3 mobile:max-w-[20rem] tablet:max-w-none">
-                  <span className="block truncate font-medium text-slate-900">{row.email}</span>
+                  {/* Wrapped, never cut: a phone shows the whole address (issue 9). */}
+                  <span className="block break-all font-medium text-slate-900">{row.email}</span>
                   {/* Narrow screens: the date goes under the address instead of in its own column. */}
                   <time dateTime={row.dateTime} className="block text-xs text-slate-500 mobile:hidden">
                     {row.date}

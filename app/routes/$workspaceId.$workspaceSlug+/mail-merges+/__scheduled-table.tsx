@@ -5,8 +5,10 @@ import { SortableHeader } from "~/components/ui/list-controls";
 import { Icon } from "~/components/ui/icon";
 import { SheetLink } from "./__sheet-link";
 
-const cellClass = "px-3 py-3 align-middle tablet:px-4";
+const cellClass = "px-2 py-3 align-middle mobile:px-3 tablet:px-4";
 const desktopOnly = "hidden tablet:table-cell";
+/** Below the tablet breakpoint the creation date goes under the sheet name (002 §2's mobile variant). */
+const createdUnderName = "mt-1 block text-xs text-slate-500 tablet:hidden";
 
 /**
  * The Scheduled tab's table (002 §2): Sheet Name, Date (creation), Time (next
@@ -37,7 +39,13 @@ export function ScheduledTable({
             <SortableHeader column="name" query={query} defaultSort={defaultSort} defaultDirs={defaultDirs}>
               {scheduledTexts.columns.name}
             </SortableHeader>
-            <SortableHeader column="date" query={query} defaultSort={defaultSort} defaultDirs={defaultDirs}>
+            <SortableHeader
+              column="date"
+              query={query}
+              defaultSort={defaultSort}
+              defaultDirs={defaultDirs}
+              className={desktopOnly}
+            >
               {scheduledTexts.columns.date}
             </SortableHeader>
             <SortableHeader column="time" query={query} defaultSort={defaultSort} defaultDirs={defaultDirs}>
@@ -56,7 +64,7 @@ export function ScheduledTable({
             <tr key={row.campaignId} className="hover:bg-slate-50">
               <th
                 scope="row"
-                className={`${cellClass} min-w-[9rem] max-w-[12rem] text-left font-normal mobile:max-w-[16rem] tablet:max-w-[22rem]`}
+                className={`${cellClass} min-w-[7rem] max-w-[12rem] text-left font-normal mobile:max-w-[16rem] tablet:max-w-[14rem] desktop:max-w-[22rem]`}
               >
                 <div className="flex items-start gap-2">
                   <Link
@@ -71,16 +79,22 @@ export function ScheduledTable({
                   </Link>
                   {row.indicator ? <StatusIcon {...row.indicator} /> : null}
                 </div>
+                <span className={createdUnderName}>{row.createdAt}</span>
               </th>
-              <td className={`${cellClass} whitespace-nowrap text-slate-700`}>{row.createdAt}</td>
-              <td className={`${cellClass} whitespace-nowrap text-slate-700`}>{row.nextRun}</td>
+              <td className={`${cellClass} ${desktopOnly} whitespace-nowrap text-slate-700`}>{row.createdAt}</td>
+              <td className={`${cellClass} text-slate-700 tablet:whitespace-nowrap`}>{row.nextRun}</td>
               <td className={`${cellClass} whitespace-nowrap text-right tabular-nums text-slate-900`}>
                 {row.emails}
                 <span className="tablet:hidden">{scheduledTexts.mailsSuffix}</span>
               </td>
               <td className={`${cellClass} ${desktopOnly} text-right`}>
                 {row.sheetUrl ? (
-                  <SheetLink url={row.sheetUrl} spreadsheetName={row.spreadsheetName} sheetName={row.sheetName} />
+                  <SheetLink
+                    url={row.sheetUrl}
+                    spreadsheetName={row.spreadsheetName}
+                    sheetName={row.sheetName}
+                    labelClassName="hidden desktop:inline"
+                  />
                 ) : null}
               </td>
             </tr>

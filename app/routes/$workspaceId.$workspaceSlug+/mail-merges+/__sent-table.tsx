@@ -6,8 +6,11 @@ import { SheetLink } from "./__sheet-link";
 import { SortableHeader } from "~/components/ui/list-controls";
 import { PercentBar } from "./__percent-bar";
 
-const headerClass = "px-3 py-3 desktop:px-4 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
-const cellClass = "px-3 py-3 align-middle desktop:px-4";
+const headerClass =
+  "px-2 py-3 mobile:px-3 desktop:px-4 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
+const cellClass = "px-2 py-3 align-middle mobile:px-3 desktop:px-4";
+/** 002 §2's mobile variant: below the tablet breakpoint the date goes under the sheet name, so a phone needs no sideways scroll. */
+const dateColumn = "hidden tablet:table-cell";
 /** The percent bars: from the mobile breakpoint up, narrower until the widest screens. */
 const barClass = "hidden w-10 mobile:block desktop:w-16";
 
@@ -44,6 +47,7 @@ export function SentTable({
               query={query}
               defaultSort={options.defaultSort}
               defaultDirs={options.defaultDirs}
+              className={dateColumn}
             >
               {columns.date}
             </SortableHeader>
@@ -66,7 +70,7 @@ export function SentTable({
             <tr key={row.campaignId} className="hover:bg-slate-50">
               <th
                 scope="row"
-                className={`${cellClass} min-w-[9rem] max-w-[12rem] text-left font-normal mobile:max-w-[16rem] tablet:max-w-[12rem] desktop:max-w-[22rem]`}
+                className={`${cellClass} min-w-[7rem] max-w-[12rem] text-left font-normal mobile:max-w-[16rem] tablet:max-w-[12rem] desktop:max-w-[22rem]`}
               >
                 <Link
                   to={row.detailHref}
@@ -78,17 +82,12 @@ export function SentTable({
                   </span>
                   <span className="block break-words text-slate-500">{row.sheetName}</span>
                 </Link>
+                <SentDate date={row.date} className="mt-1 block text-xs text-slate-500 tablet:hidden" />
               </th>
-              <td className={`${cellClass} whitespace-nowrap text-slate-700`}>
-                {row.date ? (
-                  <time dateTime={row.date.iso} title={row.date.long}>
-                    {row.date.text}
-                  </time>
-                ) : (
-                  "-"
-                )}
+              <td className={`${cellClass} ${dateColumn} whitespace-nowrap text-slate-700`}>
+                <SentDate date={row.date} />
               </td>
-              <td className={`${cellClass} whitespace-nowrap text-right tabular-nums text-slate-900`}>
+              <td className={`${cellClass} text-right tabular-nums text-slate-900 tablet:whitespace-nowrap`}>
                 {row.sent}
                 <span className="tablet:hidden">{sentTexts.sentSuffix}</span>
               </td>
@@ -113,5 +112,15 @@ export function SentTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The last update, with the full date as its title; "-" without one. */
+function SentDate({ date, className }: { date: SentRow["date"]; className?: string }) {
+  if (!date) return <span className={className}>-</span>;
+  return (
+    <time dateTime={date.iso} title={date.long} className={className}>
+      {date.text}
+    </time>
   );
 }
