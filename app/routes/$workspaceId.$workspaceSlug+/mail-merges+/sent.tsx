@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useSubmit, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-controls";
+import { EmptyState, FilterSelect, Pagination, SearchForm } from "~/components/ui/list-controls";
 import { SentTable } from "./__sent-table";
-import type { DateRange } from "~/domain/date-ranges";
 import { isSameSpace, sentListOptions, sentTexts } from "~/domain/mail-merges";
 import { loadSentList } from "./sent.server";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
@@ -49,7 +48,7 @@ export default function SentTab() {
             q={query.q}
             keep={["sort", "dir"]}
           >
-            <RangeSelect value={query.range} ranges={ranges} />
+            <FilterSelect label={sentTexts.rangeLabel} name="range" value={query.range} options={ranges} />
           </SearchForm>
         </div>
         {/* A plain link: the browser downloads the file (Remix must not navigate to it). */}
@@ -75,33 +74,6 @@ export default function SentTab() {
       {/* The detail dialog renders over the list. */}
       <Outlet />
     </section>
-  );
-}
-
-/**
- * The date filter, in the search form: without JavaScript it goes with the
- * Search button; with it, a change submits at once. Either way the page goes back to 1.
- */
-function RangeSelect({ value, ranges }: { value: DateRange; ranges: Array<{ value: DateRange; label: string }> }) {
-  const submit = useSubmit();
-  return (
-    <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-      {sentTexts.rangeLabel}
-      <select
-        // Keyed by the value, so a back or forward navigation shows the URL's range.
-        key={value}
-        name="range"
-        defaultValue={value}
-        onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-        className="rounded-md border border-slate-300 bg-white py-2 pl-3 pr-8 text-sm font-normal shadow-sm"
-      >
-        {ranges.map((range) => (
-          <option key={range.value} value={range.value}>
-            {range.label}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
 
