@@ -23,9 +23,7 @@ async function checked(page: Page, path: string) {
 for (const width of [390, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
-    test.beforeEach(({}, testInfo) => {
-      test.skip(testInfo.project.name !== "js", "checked once, with JavaScript");
-    });
+    test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "checked once, with JavaScript");
 
     test("the owner's lists and their dialogs", async ({ page }) => {
       await signInAs(page, "owner@acme.test");
