@@ -23,6 +23,15 @@ export default {
         },
       },
       width: { sidebar: "256px", "account-menu": "334px" },
+      // A ring that swells and fades around a call to action: the button itself keeps its full contrast
+      // (Tailwind's animate-pulse fades the whole button, text and all, to 2.3:1).
+      keyframes: {
+        "pulse-ring": {
+          "0%": { boxShadow: "0 0 0 0 rgb(37 83 230 / 0.6)" },
+          "70%, 100%": { boxShadow: "0 0 0 10px rgb(37 83 230 / 0)" },
+        },
+      },
+      animation: { "pulse-ring": "pulse-ring 2s cubic-bezier(0.4, 0, 0.6, 1) infinite" },
     },
   },
   plugins: [],

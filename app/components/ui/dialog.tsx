@@ -1,6 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { shellTexts } from "~/domain/shell-texts";
+import { returnFocus } from "./focus";
 import { Icon } from "./icon";
 
 /**
@@ -10,7 +11,8 @@ import { Icon } from "./icon";
  * becomes a true modal (showModal: the page behind is inert, focus stays
  * inside; its own ::backdrop is transparent over the same dimmed link) and
  * Escape or a click on the backdrop follows the close link; closing gives
- * focus back to what opened it.
+ * focus back to what opened it (or, when a submit took that away, to the
+ * page's main content).
  */
 export function Dialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
   const titleId = useId();
@@ -20,14 +22,7 @@ export function Dialog({ title, closeTo, children }: { title: string; closeTo: s
   // What opened it (the link that put the flag in the URL keeps focus through the navigation) gets focus back
   // on close. Read while rendering: by the first effect, an autofocus inside may already have taken focus.
   const [opener] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
-  useEffect(
-    () => () => {
-      if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) {
-        opener.focus({ preventScroll: true });
-      }
-    },
-    [opener],
-  );
+  useEffect(() => () => returnFocus(opener), [opener]);
 
   useEffect(() => {
     const dialog = ref.current;

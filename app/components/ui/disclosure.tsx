@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode, type RefObject } from "react";
+import { focusableWithin, inertOutside } from "./focus";
 
 /**
  * While open, the summary's ::before covers the page behind the panel, so a
@@ -15,13 +16,17 @@ const cover = {
 /**
  * A menu or drawer built on <details>/<summary>: it opens, closes and is
  * reachable by keyboard without JavaScript. With JavaScript, Escape closes it
- * and so does a client-side navigation (the shell stays mounted across pages).
+ * (focus back on its summary) and so does a client-side navigation (the
+ * shell stays mounted across pages). A menu also closes when focus leaves
+ * it; a `modal` one (the drawer) keeps focus inside while open and makes the
+ * page behind it inert.
  */
 export function Disclosure({
   summary,
   summaryClassName,
   panelClassName,
   backdrop = "clear",
+  modal = false,
   className = "",
   children,
 }: {
@@ -29,29 +34,14 @@ export function Disclosure({
   summaryClassName: string;
   panelClassName: string;
   backdrop?: keyof typeof cover;
+  modal?: boolean;
   className?: string;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
-  const { key } = useLocation();
-  const shownKey = useRef(key);
-
-  useEffect(() => {
-    if (shownKey.current === key) return;
-    shownKey.current = key;
-    if (ref.current) ref.current.open = false;
-  }, [key]);
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      const details = ref.current;
-      if (event.key !== "Escape" || !details?.open) return;
-      details.open = false;
-      details.querySelector("summary")?.focus();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, []);
+  useCloseOnNavigation(ref);
+  useCloseOnEscape(ref);
+  useFocusContainment(ref, modal);
 
   return (
     <details ref={ref} className={className}>
@@ -67,3 +57,89 @@ export function Disclosure({
 
 /** Rotates a chevron inside a summary while its <details> is open. */
 export const chevronOpenClass = "transition-transform [details[open]>summary_&]:rotate-180";
+
+/** Closes the <details>; focus that was inside it (or `returnFocus`) goes to its summary rather than the body. */
+function close(details: HTMLDetailsElement, returnFocus = false) {
+  const hadFocus = details.contains(document.activeElement);
+  details.open = false;
+  if (hadFocus || returnFocus) details.querySelector("summary")?.focus();
+}
+
+function useCloseOnNavigation(ref: RefObject<HTMLDetailsElement>) {
+  const { key } = useLocation();
+  const shownKey = useRef(key);
+  useEffect(() => {
+    if (shownKey.current === key) return;
+    shownKey.current = key;
+    if (ref.current?.open) close(ref.current);
+  }, [key, ref]);
+}
+
+function useCloseOnEscape(ref: RefObject<HTMLDetailsElement>) {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const details = ref.current;
+      // A nested menu (or a tooltip) that handled this Escape already marked it: one Escape closes one layer.
+      if (event.key !== "Escape" || event.defaultPrevented || !details?.open) return;
+      event.preventDefault();
+      close(details, true);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [ref]);
+}
+
+/** A menu closes when focus moves out of it; a modal drawer never lets it out. */
+function useFocusContainment(ref: RefObject<HTMLDetailsElement>, modal: boolean) {
+  useEffect(() => {
+    const details = ref.current;
+    if (!details) return;
+    if (!modal) {
+      const onFocusOut = (event: FocusEvent) => {
+        // No next element: a click on something inert inside the panel, or focus leaving the window.
+        if (event.relatedTarget instanceof Node && !details.contains(event.relatedTarget)) details.open = false;
+      };
+      details.addEventListener("focusout", onFocusOut);
+      return () => details.removeEventListener("focusout", onFocusOut);
+    }
+
+    let restore: (() => void) | null = null;
+    const release = () => {
+      restore?.();
+      restore = null;
+    };
+    const onToggle = () => {
+      release();
+      if (details.open) restore = inertOutside(details);
+    };
+    // The summary lies under the open panel: Tab and Shift+Tab go round the panel's controls.
+    const onKeyDown = (event: KeyboardEvent) => {
+      const panel = details.lastElementChild;
+      if (event.key !== "Tab" || !details.open || !panel) return;
+      const items = focusableWithin(panel);
+      const [first, last] = [items[0], items[items.length - 1]];
+      if (!first || !last) return;
+      const inPanel = panel.contains(document.activeElement);
+      if (event.shiftKey && (!inPanel || document.activeElement === first)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (!inPanel || document.activeElement === last)) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    // Past the breakpoint where the drawer's toggle is hidden, an open drawer would leave the page inert.
+    const onResize = () => {
+      if (details.open && !details.querySelector("summary")?.checkVisibility()) details.open = false;
+    };
+    details.addEventListener("toggle", onToggle);
+    details.addEventListener("keydown", onKeyDown);
+    window.addEventListener("resize", onResize);
+    return () => {
+      details.removeEventListener("toggle", onToggle);
+      details.removeEventListener("keydown", onKeyDown);
+      window.removeEventListener("resize", onResize);
+      release();
+    };
+  }, [ref, modal]);
+}

@@ -1,34 +1,56 @@
-import { useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Icon } from "./icon";
 
 /**
- * An info icon with a tooltip, visible while the icon is hovered or focused.
- * The text is also the accessible description of the icon (aria-describedby)
- * and of whatever passes `describedBy` on, so it is read without hovering.
+ * An info icon with a tooltip (the WAI-ARIA tooltip pattern), visible while
+ * the icon or the tooltip itself is hovered, or the icon focused. The text is
+ * also the accessible description of the icon (aria-describedby) and of
+ * whatever passes `describedBy` on, so it is read without hovering. Escape
+ * hides it without moving focus or the pointer (WCAG 1.4.13) until the
+ * pointer leaves or focus moves on.
  */
 export function InfoTooltip({ text, label, id }: { text: string; label: string; id?: string }) {
   const fallbackId = useId();
   const tipId = id ?? fallbackId;
+  const ref = useRef<HTMLSpanElement>(null);
+  const [dismissed, setDismissed] = useState(false);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented || dismissed) return;
+      if (!ref.current?.matches(":hover, :focus-within")) return;
+      // This Escape is the tooltip's: a dialog or menu around it stays open.
+      event.preventDefault();
+      setDismissed(true);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [dismissed]);
+
   return (
-    <span className="group relative inline-flex">
+    <span
+      ref={ref}
+      className="group relative inline-flex"
+      onMouseLeave={() => setDismissed(false)}
+      onBlur={() => setDismissed(false)}
+    >
       <button
         type="button"
         aria-label={label}
         aria-describedby={tipId}
-        // Escape dismisses it (WCAG 1.4.13) by leaving the button.
-        onKeyDown={(event) => {
-          if (event.key === "Escape") event.currentTarget.blur();
-        }}
         className="rounded-full p-0.5 text-slate-400 hover:text-slate-700 focus-visible:text-slate-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500"
       >
         <Icon name="info" className="h-4 w-4" />
       </button>
+      {/* The padding bridges the gap between icon and bubble, so the pointer can move onto the text. */}
       <span
         id={tipId}
         role="tooltip"
-        className="pointer-events-none invisible absolute bottom-full left-1/2 z-20 mb-2 w-56 -translate-x-1/2 rounded-md bg-slate-900 px-3 py-2 text-xs font-normal leading-5 text-white opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+        className={`invisible absolute bottom-full left-1/2 z-20 w-56 -translate-x-1/2 pb-2 opacity-0 transition-opacity ${dismissed ? "" : "group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"}`}
       >
-        {text}
+        <span className="block rounded-md bg-slate-900 px-3 py-2 text-xs font-normal leading-5 text-white shadow-lg">
+          {text}
+        </span>
       </span>
     </span>
   );

@@ -1,8 +1,9 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { listHref, sortHref, type ListQuery, type SortDir } from "~/domain/list-query";
 import { listTexts } from "~/domain/list-texts";
 import { buttonClass } from "./button";
+import { focusByScript } from "./focus";
 
 /** 002 §5: search text is debounced 200 ms. */
 const SEARCH_DEBOUNCE_MS = 200;
@@ -126,6 +127,63 @@ export function SearchForm({
   );
 }
 
+/**
+ * A filter's <select>, inside a SearchForm. Without JavaScript it goes with
+ * the Search button. With JavaScript it submits the form itself: at once for
+ * a choice made with the pointer; for one made with the keyboard (each arrow
+ * key changes a closed select's value) on Enter or when focus leaves it.
+ * Focus stays on it while the list reloads.
+ */
+export function FilterSelect({
+  label,
+  name,
+  value,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+}) {
+  const ref = useRef<HTMLSelectElement>(null);
+  const byKeyboard = useRef(false);
+  // A back or forward navigation shows the URL's value (set here: a select keyed by it would be remounted, losing focus).
+  useEffect(() => {
+    if (ref.current) ref.current.value = value;
+  }, [value]);
+  const submitIfChanged = (select: HTMLSelectElement) => {
+    // Through the form's own submit, which leads to the canonical URL.
+    if (select.value !== value) select.form?.requestSubmit();
+  };
+
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+      {label}
+      <select
+        ref={ref}
+        name={name}
+        defaultValue={value}
+        onPointerDown={() => (byKeyboard.current = false)}
+        onKeyDown={(event) => {
+          byKeyboard.current = true;
+          if (event.key === "Enter") submitIfChanged(event.currentTarget);
+        }}
+        onChange={(event) => {
+          if (!byKeyboard.current) submitIfChanged(event.currentTarget);
+        }}
+        onBlur={(event) => submitIfChanged(event.currentTarget)}
+        className="rounded-md border border-slate-300 bg-white py-2 pl-3 pr-8 text-sm font-normal shadow-sm"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** A column header that sorts the list by its column (a link: works without JavaScript). */
 export function SortableHeader<Sort extends string>({
   column,
@@ -165,15 +223,31 @@ export function SortableHeader<Sort extends string>({
   );
 }
 
-/** Previous and Next links, keeping every other parameter of the list. */
+/**
+ * Previous and Next links, keeping every other parameter of the list. With
+ * JavaScript, paging moves focus to the new page's list (its table, or the
+ * state standing for it), so focus is neither left on a link at the bottom
+ * of a page scrolled to the top nor lost when Next disappears on the last page.
+ */
 export function Pagination({ page, hasNextPage }: { page: number; hasNextPage: boolean }) {
-  const { pathname, search } = useLocation();
+  const { pathname, search, key } = useLocation();
+  const pagedList = useRef<Element | null>(null);
+  useEffect(() => {
+    const list = pagedList.current;
+    pagedList.current = null;
+    if (list?.isConnected) focusByScript(list.querySelector("table") ?? list);
+  }, [key]);
+
   if (page === 1 && !hasNextPage) return null;
   const link = (target: number) => listHref(pathname, search, { page: target === 1 ? null : String(target) });
+  // The list is what the pagination sits beside, in the same container.
+  const rememberList = (event: MouseEvent<HTMLAnchorElement>) => {
+    pagedList.current = event.currentTarget.closest("nav")?.parentElement ?? null;
+  };
   return (
     <nav aria-label={listTexts.pagination} className="flex items-center justify-between gap-3 pt-4 text-sm">
       {page > 1 ? (
-        <Link to={link(page - 1)} className={buttonClass("secondary")} rel="prev">
+        <Link to={link(page - 1)} onClick={rememberList} className={buttonClass("secondary")} rel="prev">
           {listTexts.previous}
         </Link>
       ) : (
@@ -181,7 +255,7 @@ export function Pagination({ page, hasNextPage }: { page: number; hasNextPage: b
       )}
       <span className="text-slate-600">{listTexts.page(page)}</span>
       {hasNextPage ? (
-        <Link to={link(page + 1)} className={buttonClass("secondary")} rel="next">
+        <Link to={link(page + 1)} onClick={rememberList} className={buttonClass("secondary")} rel="next">
           {listTexts.next}
         </Link>
       ) : (

@@ -140,7 +140,7 @@ function InstallStep({ continueAllowed }: { continueAllowed: boolean }) {
         />
       </a>
       <div className="flex flex-col items-start gap-6">
-        <a {...marketplaceLink} className={buttonClass("primary", visited ? "" : "motion-safe:animate-pulse")}>
+        <a {...marketplaceLink} className={buttonClass("primary", visited ? "" : "motion-safe:animate-pulse-ring")}>
           {texts.goToMarketplace}
           <span className="sr-only"> {onboardingTexts.newTab}</span>
           <ExternalLinkIcon />
@@ -176,7 +176,7 @@ function ContinueLink({ enabled }: { enabled: boolean }) {
         title={enabled ? undefined : texts.mustInstall}
         className={buttonClass(
           "primary",
-          `min-w-32 ${enabled ? "motion-safe:animate-pulse" : "cursor-not-allowed opacity-60"}`,
+          `min-w-32 ${enabled ? "motion-safe:animate-pulse-ring" : "cursor-not-allowed opacity-60"}`,
         )}
       >
         {texts.continue}

@@ -18,7 +18,10 @@ export function TopBar({ shell }: { shell: ActiveShellData }) {
   const { pathname, search } = useLocation();
   const upgrade = upgradeAction(shell.access, shell.urlPrefix, pathname);
   return (
-    <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 tablet:px-8">
+    <header
+      data-sticky-top-bar
+      className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 tablet:px-8"
+    >
       <div className="flex items-center gap-3 tablet:hidden">
         <NavigationDrawer shell={shell} />
         <Brand to={shell.urlPrefix} />
@@ -47,10 +50,14 @@ export function TopBar({ shell }: { shell: ActiveShellData }) {
   );
 }
 
-/** Below 990 px the sidebar is a drawer: a <details>, so it opens without JavaScript. */
+/**
+ * Below 990 px the sidebar is a drawer: a <details>, so it opens without
+ * JavaScript; with it, the drawer is modal (focus stays in it, the page behind is inert).
+ */
 function NavigationDrawer({ shell }: { shell: ActiveShellData }) {
   return (
     <Disclosure
+      modal
       backdrop="dim"
       summaryClassName="-ml-2 flex rounded-md p-2 text-slate-700 hover:bg-slate-100"
       panelClassName="fixed inset-y-0 left-0 w-sidebar max-w-[85vw] bg-white shadow-xl"

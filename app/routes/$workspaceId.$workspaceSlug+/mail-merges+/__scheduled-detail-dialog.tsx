@@ -4,6 +4,7 @@ import { useId } from "react";
 import { Banner } from "~/components/ui/banner";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { useTakeLostFocus } from "~/components/ui/focus";
 import { Icon } from "~/components/ui/icon";
 import { lazyConformForm } from "~/components/ui/lazy-hydrated";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
@@ -48,6 +49,8 @@ export function ScheduledDetailDialog({
 }) {
   const texts = scheduledTexts.dialog;
   const questionId = useId();
+  // Asking and answering swap the footer's controls: focus follows to the one that replaced the other.
+  const takeLostFocus = useTakeLostFocus();
 
   return (
     <Dialog title={detail.title} closeTo={closeTo}>
@@ -82,7 +85,7 @@ export function ScheduledDetailDialog({
             >
               <input type="hidden" name="intent" value={CANCEL_INTENT} />
               <input type="hidden" name={IDEMPOTENCY_FIELD} value={cancelKey} />
-              <Link to={dialogHref} replace preventScrollReset className={buttonClass("secondary")}>
+              <Link ref={takeLostFocus} to={dialogHref} replace preventScrollReset className={buttonClass("secondary")}>
                 {texts.keep}
               </Link>
               <CancelButton />
@@ -98,7 +101,7 @@ export function ScheduledDetailDialog({
                 <span className="sr-only"> {scheduledTexts.newTab}</span>
               </a>
             ) : null}
-            <Link to={confirmHref} replace preventScrollReset className={dangerOutline}>
+            <Link ref={takeLostFocus} to={confirmHref} replace preventScrollReset className={dangerOutline}>
               {texts.cancel}
             </Link>
           </div>

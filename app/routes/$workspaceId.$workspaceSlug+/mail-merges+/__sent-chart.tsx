@@ -72,7 +72,8 @@ export function SentChart({
                 width={BAR}
                 height={height}
                 rx="2"
-                className={month.isCurrent ? "fill-brand-600" : "fill-brand-500/40"}
+                // Every bar stands out 3:1 from the white card (WCAG 1.4.11); the current month is darker still.
+                className={month.isCurrent ? "fill-brand-700" : "fill-brand-500"}
               />
               <text
                 x={index * slot + slot / 2}

@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { EmptyState, Pagination, PastTheEnd, SearchForm } from "~/components/ui/list-controls";
+import { EmptyState, FilterSelect, Pagination, PastTheEnd, SearchForm } from "~/components/ui/list-controls";
 import { SentTable } from "./__sent-table";
-import { DEFAULT_DATE_RANGE, dateRangeLabels, type DateRange } from "~/domain/date-ranges";
+import { DEFAULT_DATE_RANGE, dateRangeLabels } from "~/domain/date-ranges";
 import { listHref } from "~/domain/list-query";
 import { isSameSpace, sentListOptions, sentTexts, type SentListQuery } from "~/domain/mail-merges";
 import { loadSentList } from "./sent.server";
@@ -51,7 +51,7 @@ export default function SentTab() {
             keep={["sort", "dir"]}
             defaults={{ range: DEFAULT_DATE_RANGE }}
           >
-            <RangeSelect value={query.range} ranges={ranges} />
+            <FilterSelect label={sentTexts.rangeLabel} name="range" value={query.range} options={ranges} />
           </SearchForm>
         </div>
         {/* A plain link: the browser downloads the file (Remix must not navigate to it). */}
@@ -98,33 +98,6 @@ function OutOfRange({ query }: { query: SentListQuery }) {
       </Link>
       {sentTexts.outOfRange.after}
     </EmptyState>
-  );
-}
-
-/**
- * The date filter, in the search form: without JavaScript it goes with the
- * Search button; with it, a change submits at once. Either way the page goes back to 1.
- */
-function RangeSelect({ value, ranges }: { value: DateRange; ranges: Array<{ value: DateRange; label: string }> }) {
-  return (
-    <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
-      {sentTexts.rangeLabel}
-      <select
-        // Keyed by the value, so a back or forward navigation shows the URL's range.
-        key={value}
-        name="range"
-        defaultValue={value}
-        // Through the form's own submit, which leads to the canonical URL.
-        onChange={(event) => event.currentTarget.form?.requestSubmit()}
-        className="rounded-md border border-slate-300 bg-white py-2 pl-3 pr-8 text-sm font-normal shadow-sm"
-      >
-        {ranges.map((range) => (
-          <option key={range.value} value={range.value}>
-            {range.label}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
 
