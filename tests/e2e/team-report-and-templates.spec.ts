@@ -85,7 +85,10 @@ test.describe("the team report", () => {
 
     // The search keeps the sort, and finds by name or e-mail.
     await search(page, "carla");
-    await expect(page).toHaveURL(`${teamReport}?sort=all&dir=desc&q=carla`);
+    // The team report's URL is not made canonical yet: the parameters' order differs with and without JavaScript.
+    await expect
+      .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+      .toEqual({ sort: "all", dir: "desc", q: "carla" });
     await expect(table.locator("tbody tr")).toHaveCount(1);
     await expect(table.locator("tbody tr")).toContainText("Carla Diaz");
     await search(page, "ivan.jones@");
