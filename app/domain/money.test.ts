@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "./money";
-import { monthlySeatRate, perMonth, seatCoupon } from "./seat-pricing";
+import { monthlySeatRate, perMonth } from "./seat-pricing";
 
 describe("formatMoney (001 §9)", () => {
   it("puts the symbol first with two decimals", () => {
@@ -18,28 +18,6 @@ describe("formatMoney (001 §9)", () => {
 
   it("signs a negative amount before the symbol", () => {
     expect(formatMoney(-250, "EUR")).toBe("-€2.50");
-  });
-});
-
-describe("seat coupons (001 §9)", () => {
-  it.each([
-    [1, null],
-    [4, null],
-    [5, "5SEATS"],
-    [9, "5SEATS"],
-    [10, "10SEATS"],
-    [24, "10SEATS"],
-    [25, "25SEATS"],
-    [49, "25SEATS"],
-    [50, "50SEATS"],
-    [99, "50SEATS"],
-    [100, "100SEATS"],
-  ])("%i seats get %s", (seats, id) => {
-    expect(seatCoupon(seats)?.id ?? null).toBe(id);
-  });
-
-  it("gives each code its percentage", () => {
-    expect([5, 10, 25, 50, 100].map((seats) => seatCoupon(seats)!.percentOff)).toEqual([20, 30, 40, 50, 60]);
   });
 });
 

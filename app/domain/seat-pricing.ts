@@ -1,27 +1,12 @@
 /**
- * Seats and their prices (001 §9): the seat discounts by seat count, the
- * limits, and the monthly rate per seat the add and remove screens show.
+ * Seats and their prices (001 §9): the limits, and the monthly rate per
+ * seat the add and remove screens show (the seat discount itself comes with
+ * the backend's quote).
  */
 
 /** 001 §9: at most 100 seats; a team has at least 2 (one is the owner's). */
 export const SEAT_MAXIMUM = 100;
 export const TEAM_MINIMUM = 2;
-
-/** 001 §9 seat discount codes, by the lowest seat count each starts at. */
-const SEAT_COUPONS = [
-  { id: "100SEATS", from: 100, percentOff: 60 },
-  { id: "50SEATS", from: 50, percentOff: 50 },
-  { id: "25SEATS", from: 25, percentOff: 40 },
-  { id: "10SEATS", from: 10, percentOff: 30 },
-  { id: "5SEATS", from: 5, percentOff: 20 },
-] as const;
-
-export type SeatCoupon = (typeof SEAT_COUPONS)[number];
-
-/** The discount a subscription of this many seats gets, if any. */
-export function seatCoupon(seats: number): SeatCoupon | null {
-  return SEAT_COUPONS.find((coupon) => seats >= coupon.from) ?? null;
-}
 
 /**
  * 001 §9: the monthly seat rate is the yearly amount divided by 12, with the

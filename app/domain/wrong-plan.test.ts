@@ -2,12 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   accountTypeOf,
   billingPathFor,
-  formatPlanPrice,
   isGmailAddress,
   isQuotaConditionsOpen,
-  monthlyEquivalent,
   offeredPlans,
   parseRequestedPlan,
+  planCardPrice,
   planMatchesAccount,
   withQuotaConditions,
   wrongPlanTexts,
@@ -54,21 +53,21 @@ describe("planMatchesAccount", () => {
 
 describe("plan prices", () => {
   it("divides the yearly price by 12 with at most 2 decimals", () => {
-    expect(monthlyEquivalent(36)).toBe(3);
-    expect(monthlyEquivalent(60)).toBe(5);
-    expect(monthlyEquivalent(50)).toBe(4.17);
-    expect(monthlyEquivalent(1200)).toBe(100);
+    expect(planCardPrice(36)).toBe("$3");
+    expect(planCardPrice(60)).toBe("$5");
+    expect(planCardPrice(50)).toBe("$4.17");
+    expect(planCardPrice(1200)).toBe("$100");
   });
 
   it("drops the decimals of whole amounts only", () => {
-    expect(formatPlanPrice(3)).toBe("$3");
-    expect(formatPlanPrice(4.17)).toBe("$4.17");
-    expect(formatPlanPrice(4.5)).toBe("$4.50");
+    expect(planCardPrice(36)).toBe("$3");
+    expect(planCardPrice(50)).toBe("$4.17");
+    expect(planCardPrice(54)).toBe("$4.50");
   });
 
   it("prices the offered plans from the PERSONAL and PROFESSIONAL yearly prices", () => {
-    expect(formatPlanPrice(monthlyEquivalent(offeredPlans.gmail.yearlyPriceUsd))).toBe("$3");
-    expect(formatPlanPrice(monthlyEquivalent(offeredPlans.workspace.yearlyPriceUsd))).toBe("$5");
+    expect(planCardPrice(offeredPlans.gmail.yearlyPriceUsd)).toBe("$3");
+    expect(planCardPrice(offeredPlans.workspace.yearlyPriceUsd)).toBe("$5");
   });
 });
 

@@ -1,3 +1,5 @@
+import { formatMoney } from "./money";
+import { perMonth } from "./seat-pricing";
 /**
  * The wrong-plan page (000 §2, §4, §6, §9): someone chose, on the pricing
  * site, a plan their kind of Google account cannot buy.
@@ -80,14 +82,9 @@ export function otherAccountType(accountType: AccountType): AccountType {
   return accountType === "gmail" ? "workspace" : "gmail";
 }
 
-/** Plan cards show the yearly price divided by 12, rounded to at most 2 decimals (000 §9). */
-export function monthlyEquivalent(yearlyPrice: number) {
-  return Math.round((yearlyPrice / 12) * 100) / 100;
-}
-
-/** Dollars before the amount; no decimals for a whole amount on plan cards, else two (001 §9). */
-export function formatPlanPrice(amount: number) {
-  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+/** A plan card's price (000 §9, 001 §9): the yearly dollar price per month, in the money format of plan cards. */
+export function planCardPrice(yearlyPriceUsd: number) {
+  return formatMoney(perMonth(yearlyPriceUsd * 100), "USD", { plain: true });
 }
 
 /** The same query with the quota-conditions dialog open or closed. */

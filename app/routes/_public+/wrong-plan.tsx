@@ -11,9 +11,8 @@ import {
   accountTypeOf,
   BILLING_PATH,
   billingPathFor,
-  formatPlanPrice,
   isQuotaConditionsOpen,
-  monthlyEquivalent,
+  planCardPrice,
   offeredPlans,
   parseRequestedPlan,
   planMatchesAccount,
@@ -99,9 +98,7 @@ function PlanCard({
         {offered.name}
       </h2>
       <p className="mt-2">
-        <span className="text-3xl font-bold text-slate-900">
-          {formatPlanPrice(monthlyEquivalent(offered.yearlyPriceUsd))}
-        </span>{" "}
+        <span className="text-3xl font-bold text-slate-900">{planCardPrice(offered.yearlyPriceUsd)}</span>{" "}
         <span className="text-slate-700">{texts.perMonth}</span>
       </p>
       <p className="text-sm text-slate-600">{texts.billedAnnually}</p>

@@ -3,10 +3,10 @@ import { paymentAlertFor, type PaymentAlertKind } from "~/domain/payment-alerts"
 import { canManageBillingPortal } from "~/domain/permissions";
 import { purchaseStart } from "~/domain/checkout-flow";
 import { isGmailAddress } from "~/domain/wrong-plan";
-import { spacePath, spaceSections } from "~/domain/space-paths";
+import { spacePath } from "~/domain/space-paths";
 import { formatDate } from "~/domain/zoned-format";
 import type { SpaceContext } from "~/utils/space.server";
-import { loadSubscriptions } from "./space-billing.server";
+import { billingPage, loadSubscriptions } from "./space-billing.server";
 
 /**
  * The payment alert of the space's newest subscription (000 §8, 001 §4),
@@ -29,7 +29,7 @@ export async function loadPaymentAlert(space: SpaceContext, dismissed: readonly 
     { role: space.access.role, isPerSeat: space.workspace.isPerSeat, dismissed },
   );
   if (!alert || !newest) return null;
-  const billing = spacePath(space.urlPrefix, spaceSections.billing);
+  const billing = billingPage(space);
   const gmail = isGmailAddress(space.me.userEmail);
   return {
     ...alert,

@@ -5,7 +5,7 @@ import {
   type Subscription,
 } from "~/api/subscriptions.server";
 import { bannerQuery } from "~/domain/banners";
-import { seatCheckoutSections, spacePath } from "~/domain/space-paths";
+import { seatCheckoutSections, spacePath, spaceSections } from "~/domain/space-paths";
 import { formatDate } from "~/domain/zoned-format";
 import { redirectInSession } from "~/utils/auth.server";
 import type { SpaceContext } from "~/utils/space.server";
@@ -14,6 +14,10 @@ import type { SpaceContext } from "~/utils/space.server";
  * What the members page, the billing page and the seat checkout share about
  * a space's subscription and seats (001 §3, §5; 002 §3 Seat info).
  */
+
+/** The space's billing page: where checkout, seat changes and their refusals lead (001 §2). */
+export const billingPage = (space: Pick<SpaceContext, "urlPrefix">) =>
+  spacePath(space.urlPrefix, spaceSections.billing);
 
 /** 002 §6: only the owner manages seats, on Pro or Premium. */
 export const managesSeats = (space: SpaceContext) =>

@@ -12,7 +12,8 @@ import { appUrl } from "~/utils/app-url.server";
 import { INFORMATION_INTENTS } from "~/domain/checkout-flow";
 import { redirectInSession } from "~/utils/auth.server";
 import type { SpaceContext } from "~/utils/space.server";
-import { billingPage, keepInDraft, readDraft, requirePurchase } from "./__steps/checkout.server";
+import { billingPage } from "../__billing/space-billing.server";
+import { keepInDraft, readDraft, requirePurchase } from "./__steps/checkout.server";
 
 /** The fields of the form, as the draft keeps them. */
 const FORM_FIELDS = [

@@ -12,7 +12,8 @@ import { formatPaymentDate } from "~/domain/zoned-format";
 import { SEAT_COUNT_PARAM } from "~/domain/checkout-flow";
 import { redirectInSession } from "~/utils/auth.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
-import { billingPage, requireSeatChange } from "./__steps/checkout.server";
+import { billingPage } from "../__billing/space-billing.server";
+import { requireSeatChange } from "./__steps/checkout.server";
 import { quoteSeatTotal, seatRateOf } from "./__steps/seat-change.server";
 
 /** The total asked for, if it is one the owner may choose; else the first of them. */

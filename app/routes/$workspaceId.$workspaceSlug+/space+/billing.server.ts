@@ -25,6 +25,7 @@ import { requireAccess, requireSpace, type SpaceContext } from "~/utils/space.se
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 import {
   awaitSubscription,
+  billingPage,
   cancelSeatDowngrade,
   isManagedOffline,
   loadSubscriptions,
@@ -34,8 +35,6 @@ import {
 
 /** Marks the one reload after a purchase, so that it never loops. */
 const RELOADED_PARAM = "reloaded";
-
-const billingPage = (space: Pick<SpaceContext, "urlPrefix">) => spacePath(space.urlPrefix, spaceSections.billing);
 
 /**
  * The billing page (001 §2): the current plan, the plan cards of a free

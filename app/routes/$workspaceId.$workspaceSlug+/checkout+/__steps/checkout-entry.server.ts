@@ -3,7 +3,7 @@ import { spacePath, spaceSections } from "~/domain/space-paths";
 import { checkoutQueryFlag } from "~/domain/checkout-flow";
 import { isGmailAddress } from "~/domain/wrong-plan";
 import { requireAccess, requireSpace } from "~/utils/space.server";
-import { loadSubscriptions } from "../../__billing/space-billing.server";
+import { billingPage, loadSubscriptions } from "../../__billing/space-billing.server";
 
 /**
  * The per-user checkout pages (options, summary, cannot-downgrade, legacy
@@ -17,7 +17,7 @@ export async function loadCheckoutEntry(args: LoaderFunctionArgs, page: "options
   requireAccess(space, (access) => access.canAccessBilling, "");
   if (space.workspace.isPerSeat) {
     const domainStart = page === "options" && !isGmailAddress(space.me.userEmail);
-    throw redirect(spacePath(space.urlPrefix, domainStart ? spaceSections.checkoutDetails : spaceSections.billing));
+    throw redirect(domainStart ? spacePath(space.urlPrefix, spaceSections.checkoutDetails) : billingPage(space));
   }
   const { active } = await loadSubscriptions(space);
   const flag = checkoutQueryFlag(
@@ -28,6 +28,6 @@ export async function loadCheckoutEntry(args: LoaderFunctionArgs, page: "options
       hasSchedule: active.stripeSubscriptionScheduleId !== null,
     },
   );
-  if (flag) throw redirect(`${spacePath(space.urlPrefix, spaceSections.billing)}?${flag}=true`);
+  if (flag) throw redirect(`${billingPage(space)}?${flag}=true`);
   return { spaceName: space.workspace.workspaceName, isPerSeat: space.workspace.isPerSeat };
 }

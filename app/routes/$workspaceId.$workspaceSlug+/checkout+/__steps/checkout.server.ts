@@ -5,16 +5,19 @@ import { seatCheckoutBack, seatCheckoutSteps, seatCheckoutType, type SeatCheckou
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { isGmailAddress } from "~/domain/wrong-plan";
 import { requireAccess, requireSpace, type SpaceArgs, type SpaceContext } from "~/utils/space.server";
-import { isManagedOffline, loadSubscriptions, managesSeats, seatSummaryOf } from "../../__billing/space-billing.server";
+import {
+  billingPage,
+  isManagedOffline,
+  loadSubscriptions,
+  managesSeats,
+  seatSummaryOf,
+} from "../../__billing/space-billing.server";
 
 /*
  * What every per-seat checkout step checks and shares (001 §2, §4, §6):
  * billing access on every page and action, the flow of the page, its header
  * and the answers kept between the steps.
  */
-
-export const billingPage = (space: Pick<SpaceContext, "urlPrefix">) =>
-  spacePath(space.urlPrefix, spaceSections.billing);
 
 /** The header of a per-seat step: its flow's steps and where Back goes (001 §2). */
 export function seatStepHeader(space: SpaceContext, page: SeatCheckoutPage, gmail: boolean) {
