@@ -18,14 +18,9 @@
  *
  * Exits with 1 when a budget is exceeded. Needs `npm run build` first.
  */
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
 import http from "node:http";
-import { createServer } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { percentile, startStack } from "./bench-stack";
 
 const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
 const SECONDS = Number(argument("seconds") ?? 15);
@@ -40,47 +35,14 @@ const LIST_PATH = "/5100000000000001/acme-marketing/mail-merges/sent";
 const CAPACITY_CONNECTIONS = 8;
 const MAX_IN_FLIGHT = 1_000;
 
-const root = path.resolve(import.meta.dirname, "..");
-const directory = await fs.mkdtemp(path.join(os.tmpdir(), "yamm-bench-load-"));
-const [appPort, backendPort, googlePort, stripePort] = await freePorts(4);
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  PORT: String(appPort),
-  BACKEND_PORT: String(backendPort),
-  GOOGLE_PORT: String(googlePort),
-  STRIPE_PORT: String(stripePort),
-  DATABASE_PATH: path.join(directory, "backend.sqlite"),
-  // Like the fresh database, the local Stripe starts from its seed.
-  STRIPE_STATE_PATH: "",
-  USE_LOCAL_SERVICES: "true",
-  SESSION_SECRET: randomBytes(32).toString("hex"),
-  // The bench speaks plain HTTP: the session cookie without its __Host- prefix.
-  SECURE_COOKIES: "false",
-  ...(UNGATED ? { MAX_CONCURRENT_REQUESTS: "1000", MAX_QUEUED_REQUESTS: "0" } : {}),
-};
-const appUrl = `http://localhost:${appPort}`;
-
-const stack = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
-  cwd: root,
-  env,
-  stdio: ["ignore", "ignore", "inherit"],
-  detached: true,
-});
-const stopStack = () => {
-  try {
-    process.kill(-stack.pid!, "SIGTERM");
-  } catch {
-    // Gone already.
-  }
-};
-process.on("exit", stopStack);
+const stack = await startStack(UNGATED ? { MAX_CONCURRENT_REQUESTS: "1000", MAX_QUEUED_REQUESTS: "0" } : {});
+const appUrl = stack.url;
 
 type Run = ReturnType<typeof summarise>;
 
 let failed = false;
 try {
-  await waitForApp();
-  const cookie = await signIn("owner@acme.test");
+  const cookie = await stack.signIn("owner@acme.test");
   // As many sockets as the most connections of a run: a client sending its next request a tick before its last
   // socket is free waits that tick instead of opening one more connection (and paying its accept under load).
   const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(...CONNECTIONS) });
@@ -106,8 +68,7 @@ try {
   report(`${rate} arrivals/s (4× capacity)`, open, { budgets: true });
   agent.destroy();
 } finally {
-  stopStack();
-  await fs.rm(directory, { recursive: true, force: true });
+  await stack.stop();
 }
 if (failed) {
   console.error("\nOverload budget exceeded (ARCHITECTURE.md, Budgets).");
@@ -256,57 +217,4 @@ function get(url: string, cookie: string, agent: http.Agent): Promise<number> {
     request.on("timeout", () => request.destroy(new Error("timed out")));
     request.on("error", reject);
   });
-}
-
-function percentile(values: number[], p: number) {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
-}
-
-async function waitForApp() {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${appUrl}/login`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("The stack did not start within 90 s.");
-}
-
-/** A backend session made in the stack's database, as the app's session cookie (like the integration tests). */
-async function signIn(email: string) {
-  Object.assign(process.env, { SESSION_SECRET: env.SESSION_SECRET, SECURE_COOKIES: env.SECURE_COOKIES });
-  const { openDatabase } = await import("../backend/src/db/connection");
-  const { createSession } = await import("../backend/src/auth/session-store");
-  const { findUserByEmail } = await import("../backend/src/store/users");
-  const { commitSessionData } = await import("../app/utils/session.server");
-  const db = openDatabase(env.DATABASE_PATH!);
-  try {
-    const user = await findUserByEmail(db, email);
-    const tokens = await createSession(
-      db,
-      { sub: `bench-${email}`, email, name: user?.name ?? null, picture: user?.picture ?? null },
-      { ttlSeconds: 3600 },
-    );
-    const setCookie = await commitSessionData(new Request(appUrl), {
-      ...tokens,
-      expiresAt: Number(tokens.expiresAt),
-      email,
-    });
-    return setCookie.split(";")[0]!;
-  } finally {
-    await db.destroy();
-  }
-}
-
-async function freePorts(count: number): Promise<number[]> {
-  const servers = Array.from({ length: count }, () => createServer());
-  await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.listen(0, resolve))));
-  const ports = servers.map((server) => (server.address() as { port: number }).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
 }

@@ -1,0 +1,114 @@
+/**
+ * The production stack as the benchmarks start it: `npm start` (app, reference
+ * backend, local Google and Stripe) on free ports with a fresh database, and a
+ * signed-in session cookie made straight in that database. Needs `npm run build`.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..");
+
+export async function startStack(extraEnv: Record<string, string> = {}) {
+  const directory = await fs.mkdtemp(path.join(os.tmpdir(), "yamm-bench-"));
+  const [appPort, backendPort, googlePort, stripePort] = await freePorts(4);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(appPort),
+    BACKEND_PORT: String(backendPort),
+    GOOGLE_PORT: String(googlePort),
+    STRIPE_PORT: String(stripePort),
+    DATABASE_PATH: path.join(directory, "backend.sqlite"),
+    // Like the fresh database, the local Stripe starts from its seed.
+    STRIPE_STATE_PATH: "",
+    USE_LOCAL_SERVICES: "true",
+    SESSION_SECRET: randomBytes(32).toString("hex"),
+    // The bench speaks plain HTTP: the session cookie without its __Host- prefix.
+    SECURE_COOKIES: "false",
+    ...extraEnv,
+  };
+  const url = `http://localhost:${appPort}`;
+  const stack = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const stopStack = () => stopGroup(stack.pid);
+  process.on("exit", stopStack);
+  await waitFor(`${url}/login`);
+  return {
+    url,
+    signIn: (email: string) => signIn(env, url, email),
+    async stop() {
+      stopStack();
+      await fs.rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Ends a process group that a benchmark started (detached, so it leads its own group). */
+export function stopGroup(pid: number | undefined) {
+  try {
+    if (pid) process.kill(-pid, "SIGTERM");
+  } catch {
+    // Gone already.
+  }
+}
+
+export async function waitFor(url: string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within 90 s.`);
+}
+
+/** A backend session made in the stack's database, as the app's session cookie (like the integration tests). */
+async function signIn(env: NodeJS.ProcessEnv, appUrl: string, email: string) {
+  Object.assign(process.env, { SESSION_SECRET: env.SESSION_SECRET, SECURE_COOKIES: env.SECURE_COOKIES });
+  const { openDatabase } = await import("../backend/src/db/connection");
+  const { createSession } = await import("../backend/src/auth/session-store");
+  const { findUserByEmail } = await import("../backend/src/store/users");
+  const { commitSessionData } = await import("../app/utils/session.server");
+  const db = openDatabase(env.DATABASE_PATH!);
+  try {
+    const user = await findUserByEmail(db, email);
+    const tokens = await createSession(
+      db,
+      { sub: `bench-${email}`, email, name: user?.name ?? null, picture: user?.picture ?? null },
+      { ttlSeconds: 3600 },
+    );
+    const setCookie = await commitSessionData(new Request(appUrl), {
+      ...tokens,
+      expiresAt: Number(tokens.expiresAt),
+      email,
+    });
+    return setCookie.split(";")[0]!;
+  } finally {
+    await db.destroy();
+  }
+}
+
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.listen(0, resolve))));
+  const ports = servers.map((server) => (server.address() as { port: number }).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+/** The value below which p % of the values lie, rounded to a whole number (ms). */
+export function percentile(values: number[], p: number) {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!);
+}
