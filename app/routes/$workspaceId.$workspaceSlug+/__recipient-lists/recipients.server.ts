@@ -1,15 +1,13 @@
-import { TZDate } from "@date-fns/tz";
 import { recipientFormSchema } from "./recipient-form-schema";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { format } from "date-fns";
 import { logEvent } from "~/api/events.server";
 import { isBackendError } from "~/api/http.server";
 import { rowsOrNoneIfRefused } from "~/api/list-filter.server";
 import { getSpaceOwner } from "~/api/members.server";
 import { addRecipients, deleteRecipient, listRecipients, type Recipient } from "~/api/recipients.server";
 import { MAX_EMAIL_INPUT_LENGTH, MAX_EMAIL_TAGS, summariseEmailTags } from "~/domain/email-tags";
-import { formatDateTime } from "~/domain/zoned-format";
+import { formatCsvDateTime, formatDateTime } from "~/domain/zoned-format";
 import { listHref, pageOf, pageWindow, parseListQuery, type ListQuery } from "~/domain/list-query";
 import {
   addedFeedback,
@@ -77,20 +75,25 @@ export async function loadRecipientsPage(args: LoaderFunctionArgs, kind: Recipie
 
   const [fetched, ownerEmail] = await Promise.all([
     rowsOrNoneIfRefused(
-      listRecipients(space.auth, kind, workspace.workspaceId, { ...backendListQuery(query), ...pageWindow(query.page) }),
+      listRecipients(space.auth, kind, workspace.workspaceId, {
+        ...backendListQuery(query),
+        ...pageWindow(query.page),
+      }),
     ),
     asksOwner ? ownerEmailOrNull(space) : null,
   ]);
   const { rows, hasNextPage } = pageOf(fetched);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
   // The backend already lists only what the rule lets this member see; a backend that sends more shows no more.
-  const tableRows = rows.filter((row) => canSeeRecipient(rights, row.type)).map((row) => ({
-    email: row.emailAddress,
-    date: formatDateTime(row.createTimestamp, timeZone),
-    dateTime: new Date(row.createTimestamp).toISOString(),
-    type: row.type,
-    canDelete: canDeleteRecipient(rights, row.type),
-  }));
+  const tableRows = rows
+    .filter((row) => canSeeRecipient(rights, row.type))
+    .map((row) => ({
+      email: row.emailAddress,
+      date: formatDateTime(row.createTimestamp, timeZone),
+      dateTime: new Date(row.createTimestamp).toISOString(),
+      type: row.type,
+      canDelete: canDeleteRecipient(rights, row.type),
+    }));
 
   // The confirmation dialog is URL state (?confirm=<address>); an entry this member may not delete gets none.
   const confirmParam = (url.searchParams.get(recipientParams.confirm) ?? "").trim();
@@ -158,7 +161,10 @@ export type RecipientsAnswer = AddAnswer | DeleteAnswer | UnknownIntentAnswer;
 /** The list's URL after a write: same list state, no dialog, the new feedback. */
 function listUrlAfterWrite(request: Request, feedback: Record<string, string | null>) {
   const url = new URL(request.url);
-  return listHref(url.pathname, withoutRecipientState(url.searchParams), { ...feedback, page: url.searchParams.get("page") });
+  return listHref(url.pathname, withoutRecipientState(url.searchParams), {
+    ...feedback,
+    page: url.searchParams.get("page"),
+  });
 }
 
 /**
@@ -169,7 +175,9 @@ function listUrlAfterWrite(request: Request, feedback: Record<string, string | n
 export async function recipientsAction(args: ActionFunctionArgs, kind: RecipientKind) {
   const space = await requireRecipientsSpace(args, kind);
   const formData = await args.request.formData();
-  const parsed = recipientFormSchema.safeParse(Object.fromEntries([...formData].filter(([, value]) => typeof value === "string")));
+  const parsed = recipientFormSchema.safeParse(
+    Object.fromEntries([...formData].filter(([, value]) => typeof value === "string")),
+  );
   if (!parsed.success) {
     const intent = formData.get(recipientFields.intent);
     if (intent === recipientIntents.delete) {
@@ -184,9 +192,18 @@ export async function recipientsAction(args: ActionFunctionArgs, kind: Recipient
   return deleteAction(args.request, space, kind, parsed.data.address);
 }
 
-async function addAction(request: Request, space: SpaceContext, kind: RecipientKind, text: string, idempotencyKey: string) {
+async function addAction(
+  request: Request,
+  space: SpaceContext,
+  kind: RecipientKind,
+  text: string,
+  idempotencyKey: string,
+) {
   const refuse = (answer: Partial<AddAnswer>, status = 400) =>
-    data<RecipientsAnswer>({ intent: "add", text, invalid: [], formError: null, feedback: null, ...answer }, { status });
+    data<RecipientsAnswer>(
+      { intent: "add", text, invalid: [], formError: null, feedback: null, ...answer },
+      { status },
+    );
 
   if (text.length > MAX_EMAIL_INPUT_LENGTH) return refuse({ formError: sharedRecipientTexts.tooMany(MAX_EMAIL_TAGS) });
   const { tags, valid, invalid, tooMany } = summariseEmailTags(text);
@@ -206,7 +223,12 @@ async function addAction(request: Request, space: SpaceContext, kind: RecipientK
     await logEvent(
       space.auth,
       "manual_unsubscribe",
-      { count: added, submitted: valid.length, workspace_plan: space.workspace.workspacePlan, user_plan: space.membership.userPlan },
+      {
+        count: added,
+        submitted: valid.length,
+        workspace_plan: space.workspace.workspacePlan,
+        user_plan: space.membership.userPlan,
+      },
       { onceFor: idempotencyKey },
     );
   }
@@ -259,11 +281,6 @@ async function deleteAction(request: Request, space: SpaceContext, kind: Recipie
   throw redirectInSession(space.auth, listUrlAfterWrite(request, feedbackQuery({ deleted: true })));
 }
 
-/** CSV dates: sortable, in the user's time zone. */
-function csvDate(timestamp: number, timeZone: string) {
-  return format(new TZDate(timestamp, timeZone), "yyyy-MM-dd HH:mm");
-}
-
 /** The list with its current search and sort as a CSV download (002 §2, §9), up to 30,000 rows. */
 export async function recipientsCsv(args: LoaderFunctionArgs, kind: RecipientKind) {
   const space = await requireRecipientsSpace(args, kind);
@@ -276,8 +293,9 @@ export async function recipientsCsv(args: LoaderFunctionArgs, kind: RecipientKin
     kind,
     fileKind: recipientTexts[kind].csvFileKind,
     header: [sharedRecipientTexts.emailColumn, sharedRecipientTexts.dateColumn],
-    fetchPage: (window) => listRecipients(space.auth, kind, space.workspace.workspaceId, { ...backendListQuery(query), ...window }),
+    fetchPage: (window) =>
+      listRecipients(space.auth, kind, space.workspace.workspaceId, { ...backendListQuery(query), ...window }),
     keep: (row) => canSeeRecipient(rights, row.type),
-    toRecord: (row) => [row.emailAddress, csvDate(row.createTimestamp, timeZone)],
+    toRecord: (row) => [row.emailAddress, formatCsvDateTime(row.createTimestamp, timeZone)],
   });
 }
