@@ -6,8 +6,6 @@ import { SheetLink } from "./__sheet-link";
 import { SortableHeader } from "~/components/ui/list-controls";
 import { PercentBar } from "./__percent-bar";
 
-const headerClass = "px-3 py-3 desktop:px-4 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
-const cellClass = "px-3 py-3 align-middle desktop:px-4";
 /** The percent bars: from the mobile breakpoint up, narrower until the widest screens. */
 const barClass = "hidden w-10 mobile:block desktop:w-16";
 
@@ -27,7 +25,7 @@ export function SentTable({
   const columns = sentTexts.columns;
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <table className="list-table min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{sentTexts.caption}</caption>
         <thead className="bg-slate-50">
           <tr>
@@ -37,16 +35,12 @@ export function SentTable({
             <SortableHeader column="date" query={query} defaultDirs={defaultDirs}>
               {columns.date}
             </SortableHeader>
-            <th scope="col" className={`${headerClass} text-right`}>
+            <th scope="col" className="text-right">
               {columns.sent}
             </th>
-            <th scope="col" className={headerClass}>
-              {columns.opened}
-            </th>
-            <th scope="col" className={headerClass}>
-              {columns.clicked}
-            </th>
-            <th scope="col" className={`${headerClass} hidden tablet:table-cell`}>
+            <th scope="col">{columns.opened}</th>
+            <th scope="col">{columns.clicked}</th>
+            <th scope="col" className="hidden tablet:table-cell">
               <span className="sr-only">{columns.sheetLink}</span>
             </th>
           </tr>
@@ -54,22 +48,16 @@ export function SentTable({
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={row.campaignId} className="hover:bg-slate-50">
-              <th
-                scope="row"
-                className={`${cellClass} min-w-[9rem] max-w-[12rem] text-left font-normal mobile:max-w-[16rem] tablet:max-w-[12rem] desktop:max-w-[22rem]`}
-              >
-                <Link
-                  to={row.detailHref}
-                  preventScrollReset
-                  className="group block rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500"
-                >
+              <th scope="row" className="tablet:max-w-[12rem] desktop:max-w-[22rem]">
+                {/* Focus shows the page's own :focus-visible outline. */}
+                <Link to={row.detailHref} preventScrollReset className="group block rounded">
                   <span className="block break-words font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline">
                     {row.spreadsheetName}
                   </span>
                   <span className="block break-words text-slate-500">{row.sheetName}</span>
                 </Link>
               </th>
-              <td className={`${cellClass} whitespace-nowrap text-slate-700`}>
+              <td className="whitespace-nowrap text-slate-700">
                 {row.date ? (
                   <time dateTime={row.date.iso} title={row.date.long}>
                     {row.date.text}
@@ -78,19 +66,24 @@ export function SentTable({
                   "-"
                 )}
               </td>
-              <td className={`${cellClass} whitespace-nowrap text-right tabular-nums text-slate-900`}>
+              <td className="whitespace-nowrap text-right tabular-nums text-slate-900">
                 {row.sent}
                 <span className="tablet:hidden">{sentTexts.sentSuffix}</span>
               </td>
-              <td className={cellClass}>
+              <td>
                 <PercentBar percent={row.openedPercent} barClassName={barClass} />
               </td>
-              <td className={cellClass}>
+              <td>
                 <PercentBar percent={row.clickedPercent} barClassName={barClass} />
               </td>
-              <td className={`${cellClass} hidden text-right tablet:table-cell`}>
+              <td className="hidden text-right tablet:table-cell">
                 {row.sheetUrl ? (
-                  <SheetLink url={row.sheetUrl} spreadsheetName={row.spreadsheetName} sheetName={row.sheetName} labelClassName="hidden desktop:inline" />
+                  <SheetLink
+                    url={row.sheetUrl}
+                    spreadsheetName={row.spreadsheetName}
+                    sheetName={row.sheetName}
+                    labelClassName="hidden desktop:inline"
+                  />
                 ) : null}
               </td>
             </tr>
