@@ -16,6 +16,8 @@ const cover = {
  * A menu or drawer built on <details>/<summary>: it opens, closes and is
  * reachable by keyboard without JavaScript. With JavaScript, Escape closes it
  * and so does a client-side navigation (the shell stays mounted across pages).
+ * Without children it is only the switch: a `peer` class lets the element
+ * after it show while it is open.
  */
 export function Disclosure({
   summary,
@@ -27,10 +29,10 @@ export function Disclosure({
 }: {
   summary: ReactNode;
   summaryClassName: string;
-  panelClassName: string;
+  panelClassName?: string;
   backdrop?: keyof typeof cover;
   className?: string;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const { key } = useLocation();
@@ -60,7 +62,7 @@ export function Disclosure({
       >
         {summary}
       </summary>
-      <div className={`z-50 ${panelClassName}`}>{children}</div>
+      {children ? <div className={`z-50 ${panelClassName}`}>{children}</div> : null}
     </details>
   );
 }
