@@ -16,6 +16,8 @@ export const loginErrorMessages: Record<Exclude<LoginError, "no-user">, string> 
 
 export const loginTexts = {
   title: "Sign in",
+  /** No spec text: a short one for search results, /login being the one indexable page. */
+  metaDescription: "Sign in to YAMM to review your mail merges and manage your spaces, members and billing.",
   welcome: "Welcome back!",
   signIn: "Sign in with Google",
   noAccountYet: "Don't have an account yet?",

@@ -99,3 +99,11 @@ test("the session-expired error has its text", async ({ page }) => {
   await page.goto("/login?error=can-not-create-user");
   await expect(page.getByRole("alert")).toHaveText("There was an error creating your account");
 });
+
+test("the sign-in page, the one indexable page, describes itself for search results", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    "Sign in to YAMM to review your mail merges and manage your spaces, members and billing.",
+  );
+});

@@ -162,6 +162,10 @@ test.describe("the template gallery", () => {
     for (const card of await all.all())
       await expect(card.getByRole("img")).toHaveAttribute("alt", /^Preview of the template /);
 
+    // The first row's thumbnails are the page's largest paint: loaded at once, the others when near.
+    await expect(all.nth(0).getByRole("img")).toHaveAttribute("loading", "eager");
+    await expect(all.nth(4).getByRole("img")).toHaveAttribute("loading", "lazy");
+
     const card = all.nth(0);
     // The thumbnail really loads.
     await expect

@@ -12,6 +12,9 @@ import { loadTemplateGallery, createDraftFromForm } from "./templates.server";
 import { useForgetParamsOnceShown } from "~/components/use-forget-params";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
+/** The most cards a row holds (four columns on the widest screens): their thumbnails are above the fold. */
+const FIRST_ROW_CARDS = 4;
+
 /**
  * The template gallery (002 §2, §4): cards ordered by `order`, each opening
  * its preview dialog (the nested templates/{id} route, over the gallery), and
@@ -53,9 +56,9 @@ export default function Templates() {
           aria-label={templatesTexts.gallery}
           className="grid grid-cols-1 gap-4 mobile:grid-cols-2 laptop:grid-cols-3 desktop:grid-cols-4"
         >
-          {templates.map((template) => (
+          {templates.map((template, index) => (
             <li key={template.id}>
-              <TemplateCard template={template} action={galleryPath} />
+              <TemplateCard template={template} action={galleryPath} aboveTheFold={index < FIRST_ROW_CARDS} />
             </li>
           ))}
         </ul>

@@ -37,11 +37,17 @@ export default function LoginPage() {
   return (
     <div className="flex min-h-full flex-col">
       <main className="mx-auto grid w-full max-w-6xl flex-1 gap-10 px-6 py-12 laptop:grid-cols-2 laptop:items-center">
-        <section aria-labelledby="login-heading" className="mx-auto w-full max-w-md rounded-xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+        <section
+          aria-labelledby="login-heading"
+          className="mx-auto w-full max-w-md rounded-xl bg-white p-8 shadow-sm ring-1 ring-slate-200"
+        >
           <p className="mb-6 text-2xl font-black tracking-tight text-brand-700">YAMM</p>
           {busy ? (
             <p role="status" className="flex items-center gap-3 text-slate-700">
-              <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent" />
+              <span
+                aria-hidden="true"
+                className="h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+              />
               {loginTexts.loading}
             </p>
           ) : error === "no-user" ? (
@@ -81,7 +87,12 @@ function SignIn({ error, continueTo }: { error: Exclude<LoginError, "no-user"> |
       ) : null}
       <GoogleButton intent="sign-in" label={loginTexts.signIn} continueTo={continueTo} />
       <p className="mb-3 mt-8 text-slate-700">{loginTexts.noAccountYet}</p>
-      <GoogleButton intent="create-account" label={loginTexts.createAccount} continueTo={continueTo} variant="secondary" />
+      <GoogleButton
+        intent="create-account"
+        label={loginTexts.createAccount}
+        continueTo={continueTo}
+        variant="secondary"
+      />
     </>
   );
 }
@@ -95,9 +106,19 @@ function NoUser({ email, continueTo }: { email: string | null; continueTo: strin
       <p role="alert" className="mb-6 text-slate-700">
         {loginTexts.noUser(email)}
       </p>
-      <GoogleButton intent="create-account" label={loginTexts.createAccount} continueTo={continueTo} loginHint={email} />
+      <GoogleButton
+        intent="create-account"
+        label={loginTexts.createAccount}
+        continueTo={continueTo}
+        loginHint={email}
+      />
       <p className="mb-3 mt-8 text-slate-700">{loginTexts.otherAccountQuestion}</p>
-      <GoogleButton intent="switch-account" label={loginTexts.signInWithAnother} continueTo={continueTo} variant="secondary" />
+      <GoogleButton
+        intent="switch-account"
+        label={loginTexts.signInWithAnother}
+        continueTo={continueTo}
+        variant="secondary"
+      />
     </>
   );
 }
@@ -128,6 +149,9 @@ function Marketing() {
   );
 }
 
-export const meta = () => pageTitle(loginTexts.title);
+export const meta = () => [
+  ...pageTitle(loginTexts.title),
+  { name: "description", content: loginTexts.metaDescription },
+];
 
 export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -4,7 +4,9 @@ import { templatesTexts, USE_TEMPLATE_INTENT } from "~/domain/templates";
 import { buttonClass } from "~/components/ui/button";
 import { lazyConformForm } from "~/components/ui/lazy-hydrated";
 
-const UseTemplateForm = lazyConformForm(() => import("./template-use-schema").then((module) => module.templateUseSchema));
+const UseTemplateForm = lazyConformForm(() =>
+  import("./template-use-schema").then((module) => module.templateUseSchema),
+);
 
 export interface TemplateCardProps {
   id: string;
@@ -70,7 +72,16 @@ export function TemplateAction({
  * (templates/{id}); it stretches over the whole card, so a click anywhere on
  * the card opens the preview, while the action stays above it.
  */
-export function TemplateCard({ template, action }: { template: TemplateCardProps; action: string }) {
+export function TemplateCard({
+  template,
+  action,
+  aboveTheFold,
+}: {
+  template: TemplateCardProps;
+  action: string;
+  /** The first row's thumbnails load at once (the page's largest paint); the others when scrolled near. */
+  aboveTheFold: boolean;
+}) {
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-brand-500 hover:shadow-md">
       <div className="bg-slate-100">
@@ -78,7 +89,7 @@ export function TemplateCard({ template, action }: { template: TemplateCardProps
           <img
             src={template.thumbnail}
             alt={templatesTexts.thumbnailAlt(template.subject)}
-            loading="lazy"
+            loading={aboveTheFold ? "eager" : "lazy"}
             className="aspect-[4/3] w-full object-cover object-top"
           />
         ) : (
