@@ -27,9 +27,9 @@ export function SpaceSwitcher({
   if (!current) return null;
   return (
     <Disclosure
-      className="relative"
       summaryClassName="flex w-full items-center gap-3 rounded-lg border border-slate-200 bg-white px-2.5 py-2 text-left shadow-sm hover:bg-slate-50"
-      panelClassName="absolute left-0 top-full mt-1 w-72 max-w-[calc(100vw-2rem)] max-h-[70vh] overflow-y-auto rounded-lg bg-white p-1 shadow-lg ring-1 ring-slate-900/10"
+      // In the flow of the sidebar, not over it: an overlay would half-cover the links below (WCAG 2.5.8).
+      panelClassName="relative z-50 mt-1 max-h-[50vh] overflow-y-auto rounded-lg bg-white p-1 shadow-sm ring-1 ring-slate-900/10"
       summary={
         <>
           <span className="sr-only">{switcherTexts.label}: </span>
