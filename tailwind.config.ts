@@ -22,7 +22,8 @@ export default {
           900: "#172d6e",
         },
       },
-      width: { sidebar: "256px", "account-menu": "334px" },
+      spacing: { sidebar: "256px" },
+      width: { "account-menu": "334px" },
       // A ring that swells and fades around a call to action: the button itself keeps its full contrast
       // (Tailwind's animate-pulse fades the whole button, text and all, to 2.3:1).
       keyframes: {

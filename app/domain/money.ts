@@ -4,6 +4,12 @@ export type Currency = (typeof CURRENCIES)[number];
 
 const SYMBOLS: Record<Currency, string> = { USD: "$", EUR: "€", INR: "₹" };
 
+/** By the number of decimals shown; made once, as prices fill whole tables. */
+const amountFormats = {
+  0: new Intl.NumberFormat("en-US", { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+  2: new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
+
 /**
  * 001 §9: the symbol before the amount and two decimals ("$12.50"); plan
  * cards drop the decimals of a whole amount ("$5"). Thousands are grouped
@@ -13,10 +19,7 @@ export function formatMoney(minorUnits: number, currency: string, { plain = fals
   const amount = Math.round(minorUnits) / 100;
   const whole = Number.isInteger(amount);
   const digits = plain && whole ? 0 : 2;
-  const number = Math.abs(amount).toLocaleString("en-US", {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
+  const number = amountFormats[digits].format(Math.abs(amount));
   const symbol = SYMBOLS[currency.toUpperCase() as Currency] ?? `${currency.toUpperCase()} `;
   return `${amount < 0 ? "-" : ""}${symbol}${number}`;
 }

@@ -198,7 +198,8 @@ test.describe("the navigation drawer on a phone", () => {
   }, testInfo) => {
     test.skip(testInfo.project.name !== "js", "the drawer traps focus with JavaScript");
     const toggle = await openMenu(page, /^Menu$/);
-    const drawer = page.locator("details").filter({ has: toggle }).locator("> div");
+    // The drawer is the sidebar just after the toggle's <details> (one sidebar serves both layouts).
+    const drawer = page.locator("details").filter({ has: toggle }).locator("xpath=following-sibling::div[1]");
     await expect(drawer.getByRole("navigation", { name: "Main" })).toBeVisible();
     for (let stop = 0; stop < 40; stop += 1) {
       await page.keyboard.press(stop < 25 ? "Tab" : "Shift+Tab");

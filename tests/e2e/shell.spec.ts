@@ -8,9 +8,11 @@ const samsSpace = "/5100000000000003/sams-space";
 const settingsNote = "You cannot manage settings if you are not an owner or admin of the selected space.";
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+/** Every copy of the main navigation in the HTML, shown or not. */
+const mainNavCopies = (page: Page) => page.locator('nav[aria-label="Main"]');
 /**
  * Menus and the drawer are <details>; their <summary> has no ARIA role, so it
- * is found by its text, among the visible ones (the sidebar is also in the hidden drawer).
+ * is found by its text, among the visible ones.
  */
 const summary = (page: Page, text: string | RegExp) => page.locator("summary:visible", { hasText: text });
 
@@ -94,12 +96,29 @@ test.describe("the workspace shell", () => {
     await expect(mainNav(page).getByText(settingsNote)).toBeVisible();
   });
 
+  test.describe("on a desktop", () => {
+    test.use({ viewport: { width: 1280, height: 800 } });
+
+    test("the one sidebar of the page stands at the left, beside the content, with no drawer", async ({ page }) => {
+      await signInAs(page, "member@acme.test");
+      await page.goto(`${acmeMarketing}/mail-merges/sent`);
+      await expect(mainNavCopies(page)).toHaveCount(1);
+      const box = await mainNav(page).boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(256);
+      const main = await page.getByRole("main").boundingBox();
+      expect(main!.x).toBeGreaterThanOrEqual(256);
+      await expect(summary(page, /^Menu$/)).toHaveCount(0);
+    });
+  });
+
   test.describe("on a phone", () => {
     test.use({ viewport: { width: 375, height: 800 } });
 
     test("the navigation drawer opens without JavaScript and leads to a page", async ({ page }) => {
       await signInAs(page, "member@acme.test");
       await page.goto(`${acmeMarketing}/mail-merges/sent`);
+      // The desktop's sidebar is the drawer: the page has one.
+      await expect(mainNavCopies(page)).toHaveCount(1);
       await expect(mainNav(page)).toBeHidden();
 
       await summary(page, /^Menu$/).click();
@@ -164,12 +183,16 @@ test.describe("the workspace shell", () => {
 
   test("a crafted banner link shows none of its text", async ({ page }) => {
     await signInAs(page, "owner@acme.test");
-    await page.goto(`${acmeMarketing}/mail-merges/sent?banner=transferred&name=Acme%20Marketing&email=billing-support@evil.test`);
+    await page.goto(
+      `${acmeMarketing}/mail-merges/sent?banner=transferred&name=Acme%20Marketing&email=billing-support@evil.test`,
+    );
     await expect(page.getByRole("heading", { level: 1, name: "Mail Merges" })).toBeVisible();
     await expect(page.getByText("billing-support@evil.test")).toHaveCount(0);
     await expect(page.getByText("ownership has been transferred")).toHaveCount(0);
 
-    await page.goto(`${acmeMarketing}/mail-merges/sent?banner=created&name=${encodeURIComponent("Call +1 555 0100 to keep your account ".repeat(8))}`);
+    await page.goto(
+      `${acmeMarketing}/mail-merges/sent?banner=created&name=${encodeURIComponent("Call +1 555 0100 to keep your account ".repeat(8))}`,
+    );
     await expect(page.getByRole("heading", { level: 1, name: "Mail Merges" })).toBeVisible();
     await expect(page.getByText("Call +1 555 0100")).toHaveCount(0);
   });

@@ -20,6 +20,10 @@ const cover = {
  * shell stays mounted across pages). A menu also closes when focus leaves
  * it; a `modal` one (the drawer) keeps focus inside while open and makes the
  * page behind it inert.
+ *
+ * Without children it is only the switch: a `peer` class lets the element
+ * after it (its panel) show while it is open; a modal one then needs the two
+ * alone in one parent, which is what stays outside the inert page.
  */
 export function Disclosure({
   summary,
@@ -32,16 +36,17 @@ export function Disclosure({
 }: {
   summary: ReactNode;
   summaryClassName: string;
-  panelClassName: string;
+  panelClassName?: string;
   backdrop?: keyof typeof cover;
   modal?: boolean;
   className?: string;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
-  useCloseOnNavigation(ref);
-  useCloseOnEscape(ref);
-  useFocusContainment(ref, modal);
+  const panelIsPeer = children === undefined;
+  useCloseOnNavigation(ref, panelIsPeer);
+  useCloseOnEscape(ref, panelIsPeer);
+  useFocusContainment(ref, modal, panelIsPeer);
 
   return (
     <details ref={ref} className={className}>
@@ -50,7 +55,7 @@ export function Disclosure({
       >
         {summary}
       </summary>
-      <div className={`z-50 ${panelClassName}`}>{children}</div>
+      {children ? <div className={`z-50 ${panelClassName}`}>{children}</div> : null}
     </details>
   );
 }
@@ -58,42 +63,48 @@ export function Disclosure({
 /** Rotates a chevron inside a summary while its <details> is open. */
 export const chevronOpenClass = "transition-transform [details[open]>summary_&]:rotate-180";
 
-/** Closes the <details>; focus that was inside it (or `returnFocus`) goes to its summary rather than the body. */
-function close(details: HTMLDetailsElement, returnFocus = false) {
-  const hadFocus = details.contains(document.activeElement);
+/** The <details> with its panel: itself, or the parent it shares with its peer panel alone. */
+function scopeOf(details: HTMLDetailsElement, panelIsPeer: boolean): HTMLElement {
+  return (panelIsPeer && details.parentElement) || details;
+}
+
+/** Closes the <details>; focus that was in it or its panel (or `returnFocus`) goes to its summary rather than the body. */
+function close(details: HTMLDetailsElement, panelIsPeer: boolean, returnFocus = false) {
+  const hadFocus = scopeOf(details, panelIsPeer).contains(document.activeElement);
   details.open = false;
   if (hadFocus || returnFocus) details.querySelector("summary")?.focus();
 }
 
-function useCloseOnNavigation(ref: RefObject<HTMLDetailsElement>) {
+function useCloseOnNavigation(ref: RefObject<HTMLDetailsElement>, panelIsPeer: boolean) {
   const { key } = useLocation();
   const shownKey = useRef(key);
   useEffect(() => {
     if (shownKey.current === key) return;
     shownKey.current = key;
-    if (ref.current?.open) close(ref.current);
-  }, [key, ref]);
+    if (ref.current?.open) close(ref.current, panelIsPeer);
+  }, [key, ref, panelIsPeer]);
 }
 
-function useCloseOnEscape(ref: RefObject<HTMLDetailsElement>) {
+function useCloseOnEscape(ref: RefObject<HTMLDetailsElement>, panelIsPeer: boolean) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const details = ref.current;
       // A nested menu (or a tooltip) that handled this Escape already marked it: one Escape closes one layer.
       if (event.key !== "Escape" || event.defaultPrevented || !details?.open) return;
       event.preventDefault();
-      close(details, true);
+      close(details, panelIsPeer, true);
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [ref]);
+  }, [ref, panelIsPeer]);
 }
 
 /** A menu closes when focus moves out of it; a modal drawer never lets it out. */
-function useFocusContainment(ref: RefObject<HTMLDetailsElement>, modal: boolean) {
+function useFocusContainment(ref: RefObject<HTMLDetailsElement>, modal: boolean, panelIsPeer: boolean) {
   useEffect(() => {
     const details = ref.current;
     if (!details) return;
+    const scope = scopeOf(details, panelIsPeer);
     if (!modal) {
       const onFocusOut = (event: FocusEvent) => {
         // No next element: a click on something inert inside the panel, or focus leaving the window.
@@ -110,11 +121,11 @@ function useFocusContainment(ref: RefObject<HTMLDetailsElement>, modal: boolean)
     };
     const onToggle = () => {
       release();
-      if (details.open) restore = inertOutside(details);
+      if (details.open) restore = inertOutside(scope);
     };
     // The summary lies under the open panel: Tab and Shift+Tab go round the panel's controls.
     const onKeyDown = (event: KeyboardEvent) => {
-      const panel = details.lastElementChild;
+      const panel = panelIsPeer ? details.nextElementSibling : details.lastElementChild;
       if (event.key !== "Tab" || !details.open || !panel) return;
       const items = focusableWithin(panel);
       const [first, last] = [items[0], items[items.length - 1]];
@@ -133,13 +144,13 @@ function useFocusContainment(ref: RefObject<HTMLDetailsElement>, modal: boolean)
       if (details.open && !details.querySelector("summary")?.checkVisibility()) details.open = false;
     };
     details.addEventListener("toggle", onToggle);
-    details.addEventListener("keydown", onKeyDown);
+    scope.addEventListener("keydown", onKeyDown);
     window.addEventListener("resize", onResize);
     return () => {
       details.removeEventListener("toggle", onToggle);
-      details.removeEventListener("keydown", onKeyDown);
+      scope.removeEventListener("keydown", onKeyDown);
       window.removeEventListener("resize", onResize);
       release();
     };
-  }, [ref, modal]);
+  }, [ref, modal, panelIsPeer]);
 }

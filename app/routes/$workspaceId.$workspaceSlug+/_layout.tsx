@@ -3,7 +3,6 @@ import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { LazyNewSpaceDialog } from "./__shell/new-space-dialog-lazy";
 import { SessionTimer } from "./__shell/session-timer";
 import { ShellBanners } from "./__shell/shell-banners";
-import { Sidebar } from "./__shell/sidebar";
 import { TopBar } from "./__shell/top-bar";
 import { UpgradeInfoDialog } from "./__shell/upgrade-info-dialog";
 import { pageTitle } from "~/domain/page-title";
@@ -47,10 +46,8 @@ function ActiveShell({ shell }: { shell: ActiveShellData }) {
       >
         {shellTexts.skipToContent}
       </a>
-      <div className="sticky top-0 hidden h-screen w-sidebar shrink-0 border-r border-slate-200 bg-white tablet:block">
-        <Sidebar shell={shell} />
-      </div>
-      <div className="flex min-w-0 flex-1 flex-col">
+      {/* The top bar holds the one sidebar: fixed at the left from the tablet breakpoint up, a drawer below it. */}
+      <div className="flex min-w-0 flex-1 flex-col tablet:pl-sidebar">
         <TopBar shell={shell} />
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none tablet:px-8 tablet:py-8">
           <ShellBanners

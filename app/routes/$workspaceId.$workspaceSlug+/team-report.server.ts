@@ -1,10 +1,8 @@
-import { TZDate } from "@date-fns/tz";
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { format } from "date-fns";
 import { rowsOrNoneIfRefused } from "~/api/list-filter.server";
 import { getTeamReportSummary, listTeamReportMembers, type TeamReportMember } from "~/api/team-report.server";
 import { formatCount } from "~/domain/format";
-import { formatDateTime } from "~/domain/zoned-format";
+import { formatCsvDateTime, formatDateTime } from "~/domain/zoned-format";
 import { pageOf, pageWindow, parseListQuery, type ListQuery } from "~/domain/list-query";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import {
@@ -102,7 +100,7 @@ export async function loadTeamReport(args: LoaderFunctionArgs) {
 
 /** CSV dates: sortable and unambiguous, in the user's time zone. */
 export function csvDateTime(timestamp: number | null, timeZone: string) {
-  return timestamp === null ? "" : format(new TZDate(timestamp, timeZone), "yyyy-MM-dd HH:mm");
+  return timestamp === null ? "" : formatCsvDateTime(timestamp, timeZone);
 }
 
 /** The CSV export of the report with the page's current search and sort (every page of it). */

@@ -1,15 +1,13 @@
-import { TZDate } from "@date-fns/tz";
 import { recipientFormSchema } from "./recipient-form-schema";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { format } from "date-fns";
 import { logEvent } from "~/api/events.server";
 import { isBackendError } from "~/api/http.server";
 import { rowsOrNoneIfRefused } from "~/api/list-filter.server";
 import { getSpaceOwner } from "~/api/members.server";
 import { addRecipients, deleteRecipient, listRecipients, type Recipient } from "~/api/recipients.server";
 import { MAX_EMAIL_INPUT_LENGTH, MAX_EMAIL_TAGS, summariseEmailTags } from "~/domain/email-tags";
-import { formatDateTime } from "~/domain/zoned-format";
+import { formatCsvDateTime, formatDateTime } from "~/domain/zoned-format";
 import {
   canonicalSearch,
   emptyReason,
@@ -296,11 +294,6 @@ function shownTimestamp(row: Recipient) {
   return row.lastUpdateTimestamp ?? row.createTimestamp;
 }
 
-/** CSV dates: sortable, in the user's time zone. */
-function csvDate(timestamp: number, timeZone: string) {
-  return format(new TZDate(timestamp, timeZone), "yyyy-MM-dd HH:mm");
-}
-
 /** The list with its current search and sort as a CSV download (002 §2, §9), up to 30,000 rows. */
 export async function recipientsCsv(args: LoaderFunctionArgs, kind: RecipientKind) {
   const space = await requireRecipientsSpace(args, kind);
@@ -317,6 +310,6 @@ export async function recipientsCsv(args: LoaderFunctionArgs, kind: RecipientKin
     fetchPage: (window) =>
       listRecipients(space.auth, kind, space.workspace.workspaceId, { ...backendListQuery(query), ...window }),
     keep: (row) => canSeeRecipient(rights, row.type),
-    toRecord: (row) => [row.emailAddress, csvDate(shownTimestamp(row), timeZone)],
+    toRecord: (row) => [row.emailAddress, formatCsvDateTime(shownTimestamp(row), timeZone)],
   });
 }

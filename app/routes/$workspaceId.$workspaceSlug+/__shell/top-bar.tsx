@@ -22,10 +22,14 @@ export function TopBar({ shell }: { shell: ActiveShellData }) {
       data-sticky-top-bar
       className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 tablet:px-8"
     >
-      <div className="flex items-center gap-3 tablet:hidden">
-        <NavigationDrawer shell={shell} />
-        <Brand to={shell.urlPrefix} />
+      {/* The drawer's switch and its panel alone in one element: what stays outside the inert page while it is open. */}
+      <div className="contents">
+        <NavigationDrawer />
+        <div className={sidebarPlacement}>
+          <Sidebar shell={shell} />
+        </div>
       </div>
+      <Brand to={shell.urlPrefix} className="tablet:hidden" />
       <div className="ml-auto flex items-center gap-3">
         {upgrade ? (
           <Link
@@ -51,24 +55,30 @@ export function TopBar({ shell }: { shell: ActiveShellData }) {
 }
 
 /**
- * Below 990 px the sidebar is a drawer: a <details>, so it opens without
- * JavaScript; with it, the drawer is modal (focus stays in it, the page behind is inert).
+ * The page has one sidebar, for both layouts (its HTML is not sent twice):
+ * from the tablet breakpoint up it is always shown, fixed at the left; below
+ * it, it shows as a drawer while the drawer's <details> just before it is open.
  */
-function NavigationDrawer({ shell }: { shell: ActiveShellData }) {
+const sidebarPlacement =
+  "fixed inset-y-0 left-0 z-50 hidden w-sidebar max-w-[85vw] bg-white shadow-xl peer-open:block tablet:block tablet:max-w-none tablet:border-r tablet:border-slate-200 tablet:shadow-none";
+
+/**
+ * Below 990 px the sidebar is a drawer, opened by a <details>, so it opens
+ * without JavaScript; with it, the drawer is modal (focus stays in it, the page behind is inert).
+ */
+function NavigationDrawer() {
   return (
     <Disclosure
       modal
       backdrop="dim"
+      className="peer tablet:hidden"
       summaryClassName="-ml-2 flex rounded-md p-2 text-slate-700 hover:bg-slate-100"
-      panelClassName="fixed inset-y-0 left-0 w-sidebar max-w-[85vw] bg-white shadow-xl"
       summary={
         <>
           <Icon name="menu" className="h-6 w-6" />
           <span className="sr-only">{shellTexts.openNavigation}</span>
         </>
       }
-    >
-      <Sidebar shell={shell} />
-    </Disclosure>
+    />
   );
 }

@@ -1,3 +1,5 @@
+import type { CSSProperties } from "react";
+
 /**
  * A share shown as a thin bar and its number ("42%"). The bar is decoration:
  * the number is the content, so assistive technology reads "42%" once.
@@ -15,10 +17,12 @@ export function PercentBar({
   const width = Math.min(100, Math.max(0, percent));
   return (
     <span className={`inline-flex items-center gap-2 ${className}`}>
-      <span aria-hidden="true" className={`h-1.5 overflow-hidden rounded-full bg-slate-200 ${barClassName}`}>
-        <span className="block h-full rounded-full bg-brand-500" style={{ width: `${width}%` }} />
-      </span>
-      <span className="min-w-[2.5rem] tabular-nums text-slate-700">{percent}%</span>
+      <span
+        aria-hidden="true"
+        className={`percent-track ${barClassName}`}
+        style={{ "--percent": `${width}%` } as CSSProperties}
+      />
+      <span className="min-w-[2.5rem] tabular-nums text-slate-700">{`${percent}%`}</span>
     </span>
   );
 }

@@ -6,9 +6,6 @@ import { SheetLink } from "./__sheet-link";
 import { SortableHeader } from "~/components/ui/list-controls";
 import { PercentBar } from "./__percent-bar";
 
-const headerClass =
-  "px-2 py-3 mobile:px-3 desktop:px-4 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
-const cellClass = "px-2 py-3 align-middle mobile:px-3 desktop:px-4";
 /** 002 §2's mobile variant: below the tablet breakpoint the date goes under the sheet name, so a phone needs no sideways scroll. */
 const dateColumn = "hidden tablet:table-cell";
 /** The percent bars: from the mobile breakpoint up, narrower until the widest screens. */
@@ -30,7 +27,7 @@ export function SentTable({
   const columns = sentTexts.columns;
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+      <table className="list-table min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{sentTexts.caption}</caption>
         <thead className="bg-slate-50">
           <tr>
@@ -51,16 +48,12 @@ export function SentTable({
             >
               {columns.date}
             </SortableHeader>
-            <th scope="col" className={`${headerClass} text-right`}>
+            <th scope="col" className="text-right">
               {columns.sent}
             </th>
-            <th scope="col" className={headerClass}>
-              {columns.opened}
-            </th>
-            <th scope="col" className={headerClass}>
-              {columns.clicked}
-            </th>
-            <th scope="col" className={`${headerClass} hidden tablet:table-cell`}>
+            <th scope="col">{columns.opened}</th>
+            <th scope="col">{columns.clicked}</th>
+            <th scope="col" className="hidden tablet:table-cell">
               <span className="sr-only">{columns.sheetLink}</span>
             </th>
           </tr>
@@ -68,15 +61,9 @@ export function SentTable({
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
             <tr key={row.campaignId} className="hover:bg-slate-50">
-              <th
-                scope="row"
-                className={`${cellClass} min-w-[7rem] max-w-[12rem] text-left font-normal mobile:max-w-[16rem] tablet:max-w-[12rem] desktop:max-w-[22rem]`}
-              >
-                <Link
-                  to={row.detailHref}
-                  preventScrollReset
-                  className="group block rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-500"
-                >
+              <th scope="row" className="tablet:max-w-[12rem] desktop:max-w-[22rem]">
+                {/* Focus shows the page's own :focus-visible outline. */}
+                <Link to={row.detailHref} preventScrollReset className="group block rounded">
                   <span className="block break-words font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline">
                     {row.spreadsheetName}
                   </span>
@@ -84,20 +71,20 @@ export function SentTable({
                 </Link>
                 <SentDate date={row.date} className="mt-1 block text-xs text-slate-500 tablet:hidden" />
               </th>
-              <td className={`${cellClass} ${dateColumn} whitespace-nowrap text-slate-700`}>
+              <td className={`${dateColumn} whitespace-nowrap text-slate-700`}>
                 <SentDate date={row.date} />
               </td>
-              <td className={`${cellClass} text-right tabular-nums text-slate-900 tablet:whitespace-nowrap`}>
+              <td className="text-right tabular-nums text-slate-900 tablet:whitespace-nowrap">
                 {row.sent}
                 <span className="tablet:hidden">{sentTexts.sentSuffix}</span>
               </td>
-              <td className={cellClass}>
+              <td>
                 <PercentBar percent={row.openedPercent} barClassName={barClass} />
               </td>
-              <td className={cellClass}>
+              <td>
                 <PercentBar percent={row.clickedPercent} barClassName={barClass} />
               </td>
-              <td className={`${cellClass} hidden text-right tablet:table-cell`}>
+              <td className="hidden text-right tablet:table-cell">
                 {row.sheetUrl ? (
                   <SheetLink
                     url={row.sheetUrl}

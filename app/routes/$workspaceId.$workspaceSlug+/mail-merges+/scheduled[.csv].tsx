@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import { listScheduledCampaigns } from "~/api/scheduled-campaigns.server";
 import { parseListQuery } from "~/domain/list-query";
 import { isOutOfQuota, scheduledListOptions, scheduledTexts } from "~/domain/scheduled-merges";
+import { formatCsvDateTime } from "~/domain/zoned-format";
 import { csvResponse } from "~/utils/csv-export.server";
 import { requireSpace, planContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
@@ -22,7 +21,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const space = await requireSpace({ request, params, context });
   const query = parseListQuery(new URL(request.url).searchParams, scheduledListOptions);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
-  const when = (timestamp: number) => format(new TZDate(timestamp, timeZone), "yyyy-MM-dd HH:mm");
 
   return csvResponse({
     auth: space.auth,
@@ -40,12 +38,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       }),
     toRecord: (campaign) => [
       [campaign.mergeSourceSpreadSheetName, campaign.mergeSourceSheetName].filter(Boolean).join(" - "),
-      when(campaign.createTimestamp),
+      formatCsvDateTime(campaign.createTimestamp, timeZone),
       isOutOfQuota(campaign)
         ? scheduledTexts.uponQuotaReset
         : campaign.nextScheduledRunTimestamp === null
           ? ""
-          : when(campaign.nextScheduledRunTimestamp),
+          : formatCsvDateTime(campaign.nextScheduledRunTimestamp, timeZone),
       campaign.eventCounts.toSendCount,
       campaign.status,
     ],

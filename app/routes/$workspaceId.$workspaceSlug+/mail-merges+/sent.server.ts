@@ -1,6 +1,4 @@
-import { TZDate } from "@date-fns/tz";
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { format } from "date-fns";
 import {
   getPollAnswers,
   getScheduledCampaignCount,
@@ -11,7 +9,13 @@ import {
 import { rowsOrNoneIfRefused } from "~/api/list-filter.server";
 import { dateRangeBounds, dateRangeLabels, dateRanges } from "~/domain/date-ranges";
 import { formatCount } from "~/domain/format";
-import { formatDateTime } from "~/domain/zoned-format";
+import {
+  formatCsvDateTime,
+  formatDateTime,
+  formatLongDateTime,
+  monthName,
+  shortMonthName,
+} from "~/domain/zoned-format";
 import { emptyReason, pageOf, pageWindow } from "~/domain/list-query";
 import { mailResultKeys, mailResults, percentOf, deliveredCount } from "~/domain/mail-results";
 import {
@@ -47,11 +51,6 @@ function sentPaths(urlPrefix: string) {
   return { list, csv: `${list}.csv`, detail: (campaignId: string) => `${list}/${encodeURIComponent(campaignId)}` };
 }
 
-/** "December 2025, 9:05 AM"-like, with the year, for a tooltip next to the spec's shorter format. */
-function longDateTime(timestamp: number, timeZone: string) {
-  return format(new TZDate(timestamp, timeZone), "PPp");
-}
-
 // ---------------------------------------------------------------- the frame
 
 /** The Mail merges page frame: the scheduled count, the space's counters, the chart and the tabs. */
@@ -63,17 +62,14 @@ export async function loadMailMergesFrame(args: LoaderFunctionArgs) {
   const scheduledCount = await scheduledCountOrNull(space);
 
   const months = recentMonthCounts(counters.monthlySentMails, now, timeZone).map(
-    ({ year, month, count }, index, all) => {
-      const firstDay = new TZDate(year, month - 1, 15, "UTC");
-      return {
-        key: `${year}-${month}`,
-        label: format(firstDay, "LLL"),
-        longLabel: format(firstDay, "LLLL yyyy"),
-        count,
-        countText: formatCount(count),
-        isCurrent: index === all.length - 1,
-      };
-    },
+    ({ year, month, count }, index, all) => ({
+      key: `${year}-${month}`,
+      label: shortMonthName(month),
+      longLabel: `${monthName(month)} ${year}`,
+      count,
+      countText: formatCount(count),
+      isCurrent: index === all.length - 1,
+    }),
   );
 
   return {
@@ -117,7 +113,7 @@ function sentRow(campaign: SentCampaign, timeZone: string, now: number, detailHr
         ? null
         : {
             text: formatDateTime(updated, timeZone, now),
-            long: longDateTime(updated, timeZone),
+            long: formatLongDateTime(updated, timeZone),
             iso: new Date(updated).toISOString(),
           },
     sent: formatCount(campaign.eventCounts.sentCount),
@@ -280,7 +276,7 @@ export function sentCsvRecord(campaign: SentCampaign, timeZone: string) {
   const updated = campaign.lastUpdateTimestamp;
   return [
     [campaign.mergeSourceSpreadSheetName, campaign.mergeSourceSheetName].filter(Boolean).join(" - "),
-    updated === null ? "" : format(new TZDate(updated, timeZone), "yyyy-MM-dd HH:mm"),
+    updated === null ? "" : formatCsvDateTime(updated, timeZone),
     campaign.eventCounts.sentCount,
     `${percentOf(campaign.eventCounts.openedCount, delivered)}%`,
     `${percentOf(campaign.eventCounts.clickedCount, delivered)}%`,
