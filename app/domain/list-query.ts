@@ -130,18 +130,17 @@ export function listHref(pathname: string, search: string | URLSearchParams, cha
 
 /**
  * Where a column header's link goes: the same column flips direction, another
- * starts with its default. With `defaultSort` known, a default sort or
- * direction is left out of the URL; without it both are written.
+ * starts with its default. A default sort or direction is left out of the URL,
+ * so the link is the canonical one the list would redirect to.
  */
 export function sortHref<Sort extends string>(
   pathname: string,
   search: string | URLSearchParams,
   current: ListQuery<Sort>,
   column: Sort,
-  { defaultSort, defaultDirs }: { defaultSort?: Sort; defaultDirs: Record<Sort, SortDir> },
+  { defaultSort, defaultDirs }: Pick<ListQueryOptions<Sort>, "defaultSort" | "defaultDirs">,
 ) {
   const dir = current.sort === column ? (current.dir === "asc" ? "desc" : "asc") : defaultDirs[column];
-  if (defaultSort === undefined) return listHref(pathname, search, { sort: column, dir });
   return listHref(pathname, search, {
     sort: column === defaultSort ? null : column,
     dir: dir === defaultDirs[column] ? null : dir,

@@ -71,7 +71,7 @@ export const memberSorts = ["name", "email", "role"] as const;
 export type MemberSort = (typeof memberSorts)[number];
 
 /** Role starts with the owner first. */
-export const memberDefaultDirs: Record<MemberSort, SortDir> = { name: "asc", email: "asc", role: "desc" };
+const memberDefaultDirs: Record<MemberSort, SortDir> = { name: "asc", email: "asc", role: "desc" };
 
 /** By name, A to Z: the backend's default order. */
 export const memberQueryOptions: ListQueryOptions<MemberSort> = {

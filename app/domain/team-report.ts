@@ -44,7 +44,7 @@ export const teamReportCsvHeader = ["Name", "Email", "Last email", "Sent this mo
 export const teamReportSorts = ["name", "month", "all"] as const;
 export type TeamReportSort = (typeof teamReportSorts)[number];
 
-export const teamReportDefaultDirs: Record<TeamReportSort, SortDir> = { name: "asc", month: "desc", all: "desc" };
+const teamReportDefaultDirs: Record<TeamReportSort, SortDir> = { name: "asc", month: "desc", all: "desc" };
 
 /** 002 §2: "Sent this month" is the default sort, descending. */
 export const teamReportQueryOptions: ListQueryOptions<TeamReportSort> = {

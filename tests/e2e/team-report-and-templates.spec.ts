@@ -68,7 +68,7 @@ test.describe("the team report", () => {
     const table = page.getByRole("table");
 
     await table.getByRole("link", { name: /Sheet Name/ }).click();
-    await expect(page).toHaveURL(`${teamReport}?sort=name&dir=asc`);
+    await expect(page).toHaveURL(`${teamReport}?sort=name`);
     await expect(table.getByRole("columnheader", { name: /Sheet Name/ })).toHaveAttribute("aria-sort", "ascending");
     const byName = await names(table);
     expect(byName[0]).toBe("Adam Admin");
@@ -79,16 +79,13 @@ test.describe("the team report", () => {
     await expect(table.locator("tbody tr").first()).toContainText(byName.at(-1)!);
 
     await table.getByRole("link", { name: /Sent all time/ }).click();
-    await expect(page).toHaveURL(`${teamReport}?sort=all&dir=desc`);
+    await expect(page).toHaveURL(`${teamReport}?sort=all`);
     const allTime = (await column(table, 3)).map(count);
     expect(allTime).toEqual([...allTime].sort((a, b) => b - a));
 
     // The search keeps the sort, and finds by name or e-mail.
     await search(page, "carla");
-    // The team report's URL is not made canonical yet: the parameters' order differs with and without JavaScript.
-    await expect
-      .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
-      .toEqual({ sort: "all", dir: "desc", q: "carla" });
+    await expect(page).toHaveURL(`${teamReport}?q=carla&sort=all`);
     await expect(table.locator("tbody tr")).toHaveCount(1);
     await expect(table.locator("tbody tr")).toContainText("Carla Diaz");
     await search(page, "ivan.jones@");
@@ -101,11 +98,12 @@ test.describe("the team report", () => {
     );
     await expect(page.getByRole("table")).toHaveCount(0);
 
-    // Eleven members fit on one page: a second page is empty and leads back.
+    // Eleven members fit on one page: a second page is empty and leads back. A default written out is left out.
     await page.goto(`${teamReport}?sort=name&dir=asc&page=2`);
+    await expect(page).toHaveURL(`${teamReport}?sort=name&page=2`);
     await expect(page.getByRole("status").filter({ hasText: "No results found" })).toBeVisible();
     await page.getByRole("link", { name: "Previous" }).click();
-    await expect(page).toHaveURL(`${teamReport}?sort=name&dir=asc`);
+    await expect(page).toHaveURL(`${teamReport}?sort=name`);
     await expect(page.getByRole("table").locator("tbody tr")).toHaveCount(11);
   });
 

@@ -195,8 +195,8 @@ export function SortableHeader<Sort extends string>({
 }: {
   column: Sort;
   query: ListQuery<Sort>;
-  /** Known, the list's default sort and directions are left out of the links. */
-  defaultSort?: Sort;
+  /** The list's default sort and directions, left out of the links. */
+  defaultSort: Sort;
   defaultDirs: Record<Sort, SortDir>;
   children: ReactNode;
   className?: string;

@@ -1,5 +1,5 @@
 import type { ListQuery } from "~/domain/list-query";
-import { teamReportDefaultDirs, teamReportTexts, type TeamReportSort } from "~/domain/team-report";
+import { teamReportQueryOptions, teamReportTexts, type TeamReportSort } from "~/domain/team-report";
 import { Avatar } from "~/components/ui/avatar";
 import { SortableHeader } from "~/components/ui/list-controls";
 
@@ -23,13 +23,14 @@ const numberCell = `${cell} text-right tabular-nums`;
  */
 export function TeamReportTable({ rows, query }: { rows: TeamReportTableRow[]; query: ListQuery<TeamReportSort> }) {
   const texts = teamReportTexts.table;
+  const { defaultSort, defaultDirs } = teamReportQueryOptions;
   return (
     <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <table className="min-w-full divide-y divide-slate-200">
         <caption className="sr-only">{texts.caption}</caption>
         <thead className="bg-slate-50">
           <tr>
-            <SortableHeader column="name" query={query} defaultDirs={teamReportDefaultDirs}>
+            <SortableHeader column="name" query={query} defaultSort={defaultSort} defaultDirs={defaultDirs}>
               {texts.name}
             </SortableHeader>
             <th
@@ -38,10 +39,22 @@ export function TeamReportTable({ rows, query }: { rows: TeamReportTableRow[]; q
             >
               {texts.lastEmail}
             </th>
-            <SortableHeader column="month" query={query} defaultDirs={teamReportDefaultDirs} className="text-right">
+            <SortableHeader
+              column="month"
+              query={query}
+              defaultSort={defaultSort}
+              defaultDirs={defaultDirs}
+              className="text-right"
+            >
               {texts.sentThisMonth}
             </SortableHeader>
-            <SortableHeader column="all" query={query} defaultDirs={teamReportDefaultDirs} className="text-right">
+            <SortableHeader
+              column="all"
+              query={query}
+              defaultSort={defaultSort}
+              defaultDirs={defaultDirs}
+              className="text-right"
+            >
               {texts.sentAllTime}
             </SortableHeader>
           </tr>

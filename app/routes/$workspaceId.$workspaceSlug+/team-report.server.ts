@@ -3,7 +3,7 @@ import { rowsOrNoneIfRefused } from "~/api/list-filter.server";
 import { getTeamReportSummary, listTeamReportMembers, type TeamReportMember } from "~/api/team-report.server";
 import { formatCount } from "~/domain/format";
 import { formatCsvDateTime, formatDateTime } from "~/domain/zoned-format";
-import { pageOf, pageWindow, parseListQuery, type ListQuery } from "~/domain/list-query";
+import { listParamValues, pageOf, pageWindow, parseListQuery, type ListQuery } from "~/domain/list-query";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import {
   teamReportCsvHeader,
@@ -13,6 +13,7 @@ import {
   teamReportTexts,
   type TeamReportSort,
 } from "~/domain/team-report";
+import { requireCanonicalListUrl } from "~/utils/canonical-list-url.server";
 import { csvResponse } from "~/utils/csv-export.server";
 import { requireSpace, type SpaceContext, planContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
@@ -70,6 +71,7 @@ export async function loadTeamReport(args: LoaderFunctionArgs) {
   const { request } = args;
   const url = new URL(request.url);
   const query = parseListQuery(url.searchParams, teamReportQueryOptions);
+  requireCanonicalListUrl(url, listParamValues(query, teamReportQueryOptions));
   const workspaceId = space.workspace.workspaceId;
   const [members, summary] = await Promise.all([
     rowsOrNoneIfRefused(

@@ -9,6 +9,7 @@ import { appRequest, loaderData, redirectTarget, run, signIn, startAppBackend } 
 
 const ACME = { workspaceId: "5100000000000001", workspaceSlug: "acme-marketing" };
 const PREFIX = "/5100000000000001/acme-marketing";
+const TEAM_REPORT = `${PREFIX}/team-report`;
 const OLDCO = { workspaceId: "5100000000000004", workspaceSlug: "oldco-team" };
 const ACME_ACTIVE = [
   "Adam Admin",
@@ -109,7 +110,7 @@ describe("the team report", () => {
   });
 
   it("honours sort and direction", async () => {
-    const byName = await report("?sort=name&dir=asc");
+    const byName = await report("?sort=name");
     expect(byName.query).toMatchObject({ sort: "name", dir: "asc" });
     expect(byName.rows.map((row) => row.name)).toEqual(ACME_ACTIVE);
 
@@ -124,7 +125,7 @@ describe("the team report", () => {
     const byAllTimeAsc = await report("?sort=all&dir=asc");
     expect(byAllTimeAsc.rows.map((row) => count(row.sentAllTime))).toEqual([...allTime].sort((a, b) => a - b));
 
-    const byMonthAsc = await report("?sort=month&dir=asc");
+    const byMonthAsc = await report("?dir=asc");
     const thisMonth = byMonthAsc.rows.map((row) => count(row.sentThisMonth));
     expect(thisMonth).toEqual([...thisMonth].sort((a, b) => a - b));
   });
@@ -134,12 +135,25 @@ describe("the team report", () => {
     expect(byName.rows.map((row) => row.email)).toEqual(["carla.diaz@acme.test"]);
     const byEmail = await report("?q=IVAN.JONES%40");
     expect(byEmail.rows.map((row) => row.name)).toEqual(["Ivan Jones"]);
-    const none = await report("?q=nobody&sort=name&dir=asc&page=1");
+    const none = await report("?q=nobody&sort=name&dir=desc&page=2");
     expect(none.rows).toEqual([]);
-    expect(none.csvHref).toBe(`${PREFIX}/team-report.csv?q=nobody&sort=name&dir=asc`);
+    expect(none.csvHref).toBe(`${PREFIX}/team-report.csv?q=nobody&sort=name&dir=desc`);
     // A search cannot smuggle in another filter.
     const smuggled = await report(`?q=${encodeURIComponent("a,memberStatus:LEGACY")}`);
     expect(smuggled.rows).toEqual([]);
+  });
+
+  it("redirects a query written any other way to its one canonical URL (issue 9)", async () => {
+    const target = async (query: string, email = "owner@acme.test") =>
+      redirectTarget(await run(teamReportLoader, get(`${TEAM_REPORT}${query}`, email), ACME));
+    expect(await target("?q=&sort=month&dir=desc&page=1")).toBe(TEAM_REPORT);
+    expect(await target("?sort=name&dir=asc&q=%20carla%20")).toBe(`${TEAM_REPORT}?q=carla&sort=name`);
+    expect(await target("?dir=asc&sort=all")).toBe(`${TEAM_REPORT}?sort=all&dir=asc`);
+    expect(await target("?page=2&page=3")).toBe(`${TEAM_REPORT}?page=2`);
+    expect(await target("?sort=evil&page=0")).toBe(TEAM_REPORT);
+    // A canonical URL is answered, not redirected; the not-authorised view stays on its URL.
+    expect(await target("?q=carla&sort=all&dir=asc")).toBeNull();
+    expect(await target("?q=", "member@acme.test")).toBeNull();
   });
 
   it("describes a legacy space by its domains", async () => {
@@ -149,7 +163,7 @@ describe("the team report", () => {
   });
 
   it("gives a member without the feature the not-authorised view (403) and no data", async () => {
-    const outcome = await run(teamReportLoader, get(`${PREFIX}/team-report`, "member@acme.test"), ACME);
+    const outcome = await run(teamReportLoader, get(TEAM_REPORT, "member@acme.test"), ACME);
     expect(redirectTarget(outcome)).toBeNull();
     const result = outcome.result as { init: { status: number } | null; data: Record<string, unknown> };
     expect(result.init?.status).toBe(403);
@@ -234,11 +248,11 @@ describe("the team report", () => {
         .execute();
     }
 
-    const first = await report("?sort=name&dir=asc");
+    const first = await report("?sort=name");
     expect(first.rows).toHaveLength(25);
     expect(first.hasNextPage).toBe(true);
     expect(first.rows.slice(0, ACME_ACTIVE.length).map((row) => row.name)).toEqual(ACME_ACTIVE);
-    const second = await report("?sort=name&dir=asc&page=2");
+    const second = await report("?sort=name&page=2");
     expect(second.query.page).toBe(2);
     expect(second.rows.map((row) => row.name)).toEqual(
       Array.from({ length: 6 }, (_, index) => `Zed Extra ${String(14 + index).padStart(2, "0")}`),
@@ -246,7 +260,6 @@ describe("the team report", () => {
     expect(second.hasNextPage).toBe(false);
     // A member without a picture gets none (the avatar shows initials); never-sent shows "-".
     expect(second.rows[0]).toMatchObject({ pictureUrl: null, lastEmail: "-", sentThisMonth: "0", sentAllTime: "0" });
-    expect((await report("?page=0")).query.page).toBe(1);
     expect((await report("?page=3")).rows).toEqual([]);
   });
 });

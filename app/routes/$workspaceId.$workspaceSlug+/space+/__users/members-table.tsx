@@ -1,7 +1,7 @@
 import { Avatar } from "~/components/ui/avatar";
 import { ColumnHeader, ListTable, SortableHeader } from "~/components/ui/list-controls";
 import type { ListQuery } from "~/domain/list-query";
-import { memberDefaultDirs, memberTexts, SELECTED_PARAM, type DisplayStatus, type MemberSort } from "~/domain/members";
+import { memberQueryOptions, memberTexts, SELECTED_PARAM, type DisplayStatus, type MemberSort } from "~/domain/members";
 import type { MemberRow } from "../users.server";
 
 const badgeTones: Record<DisplayStatus, string> = {
@@ -30,6 +30,7 @@ export function MembersTable({
   selected?: readonly string[] | null;
 }) {
   const texts = memberTexts.table;
+  const { defaultSort, defaultDirs } = memberQueryOptions;
   return (
     <ListTable
       caption={texts.caption}
@@ -41,13 +42,14 @@ export function MembersTable({
               <span className="sr-only">{texts.select}</span>
             </ColumnHeader>
           ) : null}
-          <SortableHeader column="name" query={query} defaultDirs={memberDefaultDirs}>
+          <SortableHeader column="name" query={query} defaultSort={defaultSort} defaultDirs={defaultDirs}>
             {texts.name}
           </SortableHeader>
           <SortableHeader
             column="email"
             query={query}
-            defaultDirs={memberDefaultDirs}
+            defaultSort={defaultSort}
+            defaultDirs={defaultDirs}
             className="hidden laptop:table-cell"
           >
             {texts.email}
@@ -55,7 +57,8 @@ export function MembersTable({
           <SortableHeader
             column="role"
             query={query}
-            defaultDirs={memberDefaultDirs}
+            defaultSort={defaultSort}
+            defaultDirs={defaultDirs}
             className="hidden mobile:table-cell"
           >
             {texts.role}
