@@ -17,7 +17,7 @@ import { parseEmailTags } from "~/domain/email-tags";
 import { genericErrorTexts } from "~/domain/error-texts";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { idempotencyKeySchema } from "~/domain/idempotency-schema";
-import { PAGE_SIZE, pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
+import { listParamValues, PAGE_SIZE, pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
 import { typeChange, typeChangeHref } from "~/domain/member-type";
 import {
   activationBlock,
@@ -42,6 +42,7 @@ import {
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { formatDate } from "~/domain/zoned-format";
 import { redirectInSession } from "~/utils/auth.server";
+import { requireCanonicalListUrl } from "~/utils/canonical-list-url.server";
 import { requireAccess, requireSpace, type SpaceContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 import {
@@ -145,6 +146,7 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
   requireAccess(space, (access) => access.canAccessUsersPage, "space");
   const url = new URL(args.request.url);
   const query = parseListQuery(url.searchParams, memberQueryOptions);
+  requireCanonicalListUrl(url, listParamValues(query, memberQueryOptions));
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
   const { workspace } = space;
   const isOwner = space.access.role === "OWNER";
