@@ -7,11 +7,14 @@ import { Icon } from "./icon";
  * also the accessible description of the icon (aria-describedby) and of
  * whatever passes `describedBy` on, so it is read without hovering. Escape
  * hides it without moving focus or the pointer (WCAG 1.4.13) until the
- * pointer leaves or focus moves on.
+ * pointer leaves or focus moves on. The bubble is placed by `.info-tooltip`
+ * (tailwind.css), anchored to the button by name.
  */
 export function InfoTooltip({ text, label, id }: { text: string; label: string; id?: string }) {
   const fallbackId = useId();
   const tipId = id ?? fallbackId;
+  // useId's colons are not allowed in a CSS name.
+  const anchorName = `--info-tooltip${fallbackId.replace(/:/g, "-")}`;
   const ref = useRef<HTMLSpanElement>(null);
   const [dismissed, setDismissed] = useState(false);
 
@@ -30,7 +33,7 @@ export function InfoTooltip({ text, label, id }: { text: string; label: string; 
   return (
     <span
       ref={ref}
-      className="group relative inline-flex"
+      className="info-tooltip group inline-flex"
       onMouseLeave={() => setDismissed(false)}
       onBlur={() => setDismissed(false)}
     >
@@ -38,6 +41,7 @@ export function InfoTooltip({ text, label, id }: { text: string; label: string; 
         type="button"
         aria-label={label}
         aria-describedby={tipId}
+        style={{ anchorName }}
         className="rounded-full p-0.5 text-slate-400 hover:text-slate-700 focus-visible:text-slate-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500"
       >
         <Icon name="info" className="h-4 w-4" />
@@ -46,7 +50,8 @@ export function InfoTooltip({ text, label, id }: { text: string; label: string; 
       <span
         id={tipId}
         role="tooltip"
-        className={`invisible absolute bottom-full left-1/2 z-20 w-56 -translate-x-1/2 pb-2 opacity-0 transition-opacity ${dismissed ? "" : "group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"}`}
+        style={{ positionAnchor: anchorName }}
+        className={`info-tooltip-bubble invisible z-20 w-56 pb-2 opacity-0 transition-opacity ${dismissed ? "" : "group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"}`}
       >
         <span className="block rounded-md bg-slate-900 px-3 py-2 text-xs font-normal leading-5 text-white shadow-lg">
           {text}
