@@ -245,6 +245,23 @@ test.describe("the date filter", () => {
     await expect(page.getByRole("button", { name: "Search", exact: true })).toBeFocused();
   });
 
+  test("a choice picked from the opened list goes with that one Enter, and so does the next", async ({ page }) => {
+    await openAs(page, "owner@acme.test", SENT);
+    const range = page.getByRole("combobox", { name: "Date" });
+    await range.focus();
+    // Enter opens the list (Chromium on Linux; elsewhere it does nothing here and the arrow changes the value).
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(`${SENT}?range=THIS_YEAR`);
+    await expect(range).toBeFocused();
+    // The Enter that sent the choice did not open the list again: the arrow changes the value, Enter sends it.
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(`${SENT}?range=ALL_TIME`);
+    await expect(range).toBeFocused();
+  });
+
   test("a pointer choice still reloads the list at once", async ({ page }) => {
     await openAs(page, "owner@acme.test", SENT);
     await page.getByRole("combobox", { name: "Date" }).selectOption({ label: "Last 30 days" });

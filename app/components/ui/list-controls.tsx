@@ -130,9 +130,10 @@ export function SearchForm({
 /**
  * A filter's <select>, inside a SearchForm. Without JavaScript it goes with
  * the Search button. With JavaScript it submits the form itself: at once for
- * a choice made with the pointer; for one made with the keyboard (each arrow
- * key changes a closed select's value) on Enter or when focus leaves it.
- * Focus stays on it while the list reloads.
+ * a choice picked from the opened list (with the pointer, or with the
+ * keyboard and Enter); for one made with the keyboard on the closed select
+ * (each arrow or letter key changes its value) on Enter or when focus
+ * leaves it. Focus stays on it while the list reloads.
  */
 export function FilterSelect({
   label,
@@ -146,14 +147,21 @@ export function FilterSelect({
   options: Array<{ value: string; label: string }>;
 }) {
   const ref = useRef<HTMLSelectElement>(null);
-  const byKeyboard = useRef(false);
+  const inKeyEvent = useRef(false);
   // A back or forward navigation shows the URL's value (set here: a select keyed by it would be remounted, losing focus).
   useEffect(() => {
     if (ref.current) ref.current.value = value;
   }, [value]);
   const submitIfChanged = (select: HTMLSelectElement) => {
+    if (select.value === value) return false;
     // Through the form's own submit, which leads to the canonical URL.
-    if (select.value !== value) select.form?.requestSubmit();
+    select.form?.requestSubmit();
+    return true;
+  };
+  // A key changes the closed select while its event is handled; a change after it comes from the opened list.
+  const markKeyEvent = () => {
+    inKeyEvent.current = true;
+    window.setTimeout(() => (inKeyEvent.current = false));
   };
 
   return (
@@ -163,13 +171,15 @@ export function FilterSelect({
         ref={ref}
         name={name}
         defaultValue={value}
-        onPointerDown={() => (byKeyboard.current = false)}
         onKeyDown={(event) => {
-          byKeyboard.current = true;
-          if (event.key === "Enter") submitIfChanged(event.currentTarget);
+          markKeyEvent();
+          // The Enter that sends a choice must not also open the list (as it does in Chromium on Linux).
+          if (event.key === "Enter" && submitIfChanged(event.currentTarget)) event.preventDefault();
         }}
+        // Letters pick an option on keypress, after the keydown's task may have ended.
+        onKeyPress={markKeyEvent}
         onChange={(event) => {
-          if (!byKeyboard.current) submitIfChanged(event.currentTarget);
+          if (!inKeyEvent.current) submitIfChanged(event.currentTarget);
         }}
         onBlur={(event) => submitIfChanged(event.currentTarget)}
         className="rounded-md border border-slate-300 bg-white py-2 pl-3 pr-8 text-sm font-normal shadow-sm"
