@@ -20,6 +20,38 @@ async function expectFocusNotOnBody(page: Page) {
   await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).not.toMatch(/^(BODY|HTML)$/);
 }
 
+/**
+ * The focused element's focus ring (its outline, or that of the nearest
+ * element around it that draws one for it) is there, and no element that
+ * clips its content (a scroll container, rounded corners) cuts it off.
+ */
+async function expectWholeFocusRing(page: Page) {
+  const problem = await page.evaluate(() => {
+    let ring = document.activeElement;
+    while (ring && getComputedStyle(ring).outlineStyle === "none") ring = ring.parentElement;
+    if (!ring) return "no focus ring";
+    const style = getComputedStyle(ring);
+    const spread = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+    const box = ring.getBoundingClientRect();
+    for (let clipper = ring.parentElement; clipper; clipper = clipper.parentElement) {
+      const { overflowX, overflowY } = getComputedStyle(clipper);
+      if (overflowX === "visible" && overflowY === "visible") continue;
+      const outer = clipper.getBoundingClientRect();
+      const left = outer.left + clipper.clientLeft;
+      const top = outer.top + clipper.clientTop;
+      if (
+        box.left - spread < left ||
+        box.top - spread < top ||
+        box.right + spread > left + clipper.clientWidth ||
+        box.bottom + spread > top + clipper.clientHeight
+      )
+        return `the ring of ${ring.tagName} is cut by ${clipper.tagName}.${clipper.className}`;
+    }
+    return null;
+  });
+  expect(problem).toBeNull();
+}
+
 /** Opens a dialog from its opener with Enter, closes it with `close`, and expects focus back on the opener. */
 async function expectFocusBackAfter(
   page: Page,
@@ -301,6 +333,35 @@ test.describe("paging", () => {
     await page.goto(TEAM_REPORT);
     await pageThrough(page, page.getByRole("table", { name: "Team members and the emails they sent" }), TEAM_REPORT);
   });
+
+  const lists = [
+    { name: "Sent mail merges", open: (page: Page) => openAs(page, "owner@acme.test", SENT) },
+    {
+      name: "Team members and the emails they sent",
+      open: async (page: Page) => {
+        await signInToPagedSpace(page);
+        await page.goto(TEAM_REPORT);
+      },
+    },
+    {
+      name: "Space members",
+      open: async (page: Page) => {
+        await signInToPagedSpace(page);
+        await page.goto(`${PAGED_SPACE_PATH}/space/users`);
+      },
+    },
+  ];
+  for (const width of [1280, 390]) {
+    for (const list of lists) {
+      test(`${list.name} at ${width} px: the table focused by paging shows its whole focus ring`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 800 });
+        await list.open(page);
+        await page.getByRole("link", { name: "Next" }).press("Enter");
+        await expect(page.getByRole("table", { name: list.name })).toBeFocused();
+        await expectWholeFocusRing(page);
+      });
+    }
+  }
 });
 
 test.describe("info tooltips", () => {

@@ -327,7 +327,7 @@ export function ListTable({
   footer?: ReactNode;
 }) {
   return (
-    <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    <div className="list-frame overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <div className="overflow-x-auto">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">{caption}</caption>

@@ -25,7 +25,7 @@ export function TeamReportTable({ rows, query }: { rows: TeamReportTableRow[]; q
   const texts = teamReportTexts.table;
   const { defaultSort, defaultDirs } = teamReportQueryOptions;
   return (
-    <div className="overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    <div className="list-frame overflow-x-auto rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <table className="min-w-full divide-y divide-slate-200">
         <caption className="sr-only">{texts.caption}</caption>
         <thead className="bg-slate-50">

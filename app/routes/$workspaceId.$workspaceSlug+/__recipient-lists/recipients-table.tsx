@@ -56,7 +56,7 @@ export function RecipientsTable({
   const anyBlocked = rows.some((row) => !row.canDelete);
 
   return (
-    <div className="overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    <div className="list-frame overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <div className="overflow-x-auto">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">{texts.tableCaption}</caption>

@@ -31,7 +31,7 @@ export function ScheduledTable({
   const { defaultSort, defaultDirs } = scheduledListOptions;
   const header = "px-3 py-3 tablet:px-4 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <div className="list-frame overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{scheduledTexts.tableCaption}</caption>
         <thead className="bg-slate-50">

@@ -26,7 +26,7 @@ export function SentTable({
 }) {
   const columns = sentTexts.columns;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+    <div className="list-frame overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
       <table className="list-table min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{sentTexts.caption}</caption>
         <thead className="bg-slate-50">
