@@ -7,7 +7,8 @@ import {
   type SentCampaign,
 } from "~/api/campaigns.server";
 import { rowsOrNoneIfRefused } from "~/api/list-filter.server";
-import { dateRangeBounds, dateRangeLabels, dateRanges } from "~/domain/date-ranges";
+import { dateRangeBounds } from "~/domain/date-range-bounds";
+import { dateRangeLabels, dateRanges } from "~/domain/date-ranges";
 import { formatCount } from "~/domain/format";
 import {
   formatCsvDateTime,
