@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { DateBounds } from "~/domain/date-ranges";
+import type { DateBounds } from "~/domain/date-range-bounds";
 import type { SortDir } from "~/domain/list-query";
 import { sentSortFields, type SentSort } from "~/domain/mail-merges";
 import { pollAnswers, type PollAnswer } from "~/domain/poll-results";

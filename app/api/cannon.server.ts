@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AuthContext } from "./caller.server";
+import { sharedAnswer } from "./shared-answer.server";
 
 const promotionSchema = z.object({
   name: z.string(),
@@ -24,18 +25,26 @@ export function keepValidPromotions(items: unknown[]): Promotion[] {
   });
 }
 
-/** GET /cannon (v1): the sidebar's promotions; a failure only hides them. */
+/**
+ * GET /cannon (v1): the sidebar's promotions, the same for everyone, so one
+ * answer serves every page for a minute. A failure only hides them, also an
+ * expired session's (the shell's own calls deal with that), since the call
+ * may be another request's.
+ */
+const sidebarPromotions = sharedAnswer(60_000, async (auth: AuthContext) => {
+  const answer = await auth.call({
+    base: "v1",
+    path: "/cannon",
+    query: { project: "webapp", placement: "sidebar" },
+    schema: cannonSchema,
+  });
+  return answer.enabled ? keepValidPromotions(answer.promotions) : [];
+});
+
 export async function getSidebarPromotions(auth: AuthContext): Promise<Promotion[]> {
   try {
-    const answer = await auth.call({
-      base: "v1",
-      path: "/cannon",
-      query: { project: "webapp", placement: "sidebar" },
-      schema: cannonSchema,
-    });
-    return answer.enabled ? keepValidPromotions(answer.promotions) : [];
-  } catch (error) {
-    if (error instanceof Response) throw error;
+    return await sidebarPromotions(auth);
+  } catch {
     return [];
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_DATE_RANGE, dateRangeBounds, dateRangeLabels, dateRanges, parseDateRange } from "./date-ranges";
+import { dateRangeBounds } from "./date-range-bounds";
+import { DEFAULT_DATE_RANGE, dateRangeLabels, dateRanges, parseDateRange } from "./date-ranges";
 
 const iso = (ms: number | undefined) => (ms === undefined ? "unbounded" : new Date(ms).toISOString());
 

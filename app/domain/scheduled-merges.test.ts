@@ -162,8 +162,7 @@ describe("rows and the dialog", () => {
       createdAt: "Mar. 1, 1:00 PM",
       nextRun: "Mar. 11, 8:05 AM",
       emails: "12.345",
-      // Split at the last hyphen: the spreadsheet id has hyphens of its own.
-      sheetUrl: "https://docs.google.com/spreadsheets/d/1AbC-xyz_09/edit#gid=123456",
+      sheetKey: "1AbC-xyz_09-123456",
       indicator: null,
     });
     expect(scheduledRow(failed("INVALID DRAFT"), PARIS, SAME_DAY).indicator).toEqual({

@@ -202,7 +202,8 @@ export interface ScheduledRow {
   createdAt: string;
   nextRun: string;
   emails: string;
-  sheetUrl: string | null;
+  /** The sheet's key: the row's link is made from it (a short key instead of a URL in the loader data). */
+  sheetKey: string;
   /** The row's icon: an error status, or out of quota. */
   indicator: { kind: "error" | "warning"; label: string } | null;
 }

@@ -66,7 +66,7 @@ export function scheduledRow(campaign: ScheduledCampaign, timeZone: string, now:
     createdAt: formatDateTime(campaign.createTimestamp, timeZone),
     nextRun: deliveryDate(campaign, timeZone),
     emails: formatCount(campaign.eventCounts.toSendCount),
-    sheetUrl: sheetUrl(campaign.mergeSourceSheetKey),
+    sheetKey: campaign.mergeSourceSheetKey,
     indicator: message
       ? message.kind === "error"
         ? { kind: "error", label: scheduledTexts.errorIcon(message.text) }

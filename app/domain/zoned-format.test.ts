@@ -6,7 +6,6 @@ import {
   formatCsvDateTime,
   formatDate,
   formatDateTime,
-  formatLongDateTime,
   formatPaymentDate,
   formatTime,
   monthName,
@@ -22,7 +21,6 @@ const formatDateTimeThisYear = (instant: number, timeZone: string) => formatDate
  */
 const patterns = [
   [formatDateTimeThisYear, "LLL. d, p"],
-  [formatLongDateTime, "PPp"],
   [formatTime, "p"],
   [dayKey, "yyyy-MM-dd"],
   [formatCsvDateTime, "yyyy-MM-dd HH:mm"],

@@ -104,11 +104,6 @@ export function formatDateTime(timestamp: number, timeZone: string, now = Date.n
   return `${shortMonthLabel(parts.month)} ${parts.day},${year} ${clock(parts)}`;
 }
 
-/** "Nov 21, 2026, 9:05 AM" (date-fns' "PPp"): with the year, for a tooltip next to the spec's shorter format. */
-export function formatLongDateTime(timestamp: number, timeZone: string) {
-  const parts = zonedParts(timestamp, timeZone);
-  return `${shortMonthName(parts.month)} ${parts.day}, ${parts.year}, ${clock(parts)}`;
-}
 
 /** A clock time in the user's time zone ("10:05 AM"). */
 export function formatTime(timestamp: number, timeZone: string) {

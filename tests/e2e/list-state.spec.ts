@@ -127,7 +127,7 @@ test.describe("tables at 390, 1024 and 1280 px (002 §2)", () => {
         await expect(table.getByRole("columnheader", { name, exact: true })).toHaveCount(1);
       }
       const firstRow = table.getByRole("row").nth(1);
-      await expect(firstRow.getByRole("rowheader").locator("time")).toBeVisible({ visible: mobile });
+      await expect(firstRow.getByRole("rowheader").getByText(/\d:\d\d [AP]M/)).toBeVisible({ visible: mobile });
       // 002 §2: " sent" appended on mobile; the sheet link column on desktop only.
       await expect(firstRow).toContainText(mobile ? / sent/ : /\d/);
       await expect(table.getByRole("link", { name: /in Google Sheets/ }).first()).toBeVisible({ visible: !mobile });

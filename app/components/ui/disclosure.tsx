@@ -5,13 +5,10 @@ import { focusableWithin, inertOutside } from "./focus";
 /**
  * While open, the summary's ::before covers the page behind the panel, so a
  * click outside lands on the summary and closes the <details>: outside-click
- * dismissal without JavaScript. The panel sits above the cover.
+ * dismissal without JavaScript. The panel sits above the cover (tailwind.css,
+ * .disclosure-summary).
  */
-const cover = {
-  dim: "[details[open]>&]:before:fixed [details[open]>&]:before:inset-0 [details[open]>&]:before:z-40 [details[open]>&]:before:cursor-default [details[open]>&]:before:bg-slate-900/50 [details[open]>&]:before:content-['']",
-  clear:
-    "[details[open]>&]:before:fixed [details[open]>&]:before:inset-0 [details[open]>&]:before:z-40 [details[open]>&]:before:cursor-default [details[open]>&]:before:content-['']",
-} as const;
+const cover = { dim: "disclosure-summary cover-dim", clear: "disclosure-summary" } as const;
 
 /**
  * A menu or drawer built on <details>/<summary>: it opens, closes and is
@@ -51,7 +48,7 @@ export function Disclosure({
   return (
     <details ref={ref} className={className}>
       <summary
-        className={`cursor-pointer list-none [&::-webkit-details-marker]:hidden ${cover[backdrop]} ${summaryClassName}`}
+        className={`${cover[backdrop]} ${summaryClassName}`}
       >
         {summary}
       </summary>

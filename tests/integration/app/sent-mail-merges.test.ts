@@ -202,9 +202,11 @@ describe("the Sent tab's loader", () => {
       sent: "200",
       openedPercent: 50,
       clickedPercent: 25,
-      sheetUrl: "https://docs.google.com/spreadsheets/d/1Abc-def-ghi/edit#gid=42",
-      detailHref: `${SENT}/itest-detail?q=platypus+results&range=LAST_30_DAYS`,
+      // The row carries the sheet's key; the table makes its link (sheet-links.test.ts).
+      sheetKey: "1Abc-def-ghi-42",
     });
+    // The dialog links keep the list's query: one prefix and search for every row.
+    expect(page.detailHref).toEqual({ prefix: `${SENT}/`, search: "?q=platypus+results&range=LAST_30_DAYS" });
     expect(row!.date!.text).toMatch(/^[A-Z][a-z]{2}\. \d{1,2}, \d{1,2}:\d{2} [AP]M$/);
     expect(page.csvHref).toBe(`${PREFIX}/mail-merges/sent.csv?q=platypus+results&range=LAST_30_DAYS`);
   });

@@ -88,14 +88,11 @@ export function ScheduledTable({
                 <span className="tablet:hidden">{scheduledTexts.mailsSuffix}</span>
               </td>
               <td className={`${cellClass} ${desktopOnly} text-right`}>
-                {row.sheetUrl ? (
-                  <SheetLink
-                    url={row.sheetUrl}
-                    spreadsheetName={row.spreadsheetName}
-                    sheetName={row.sheetName}
-                    labelClassName="hidden desktop:inline"
-                  />
-                ) : null}
+                <SheetLink
+                  sheetKey={row.sheetKey}
+                  spreadsheetName={row.spreadsheetName}
+                  sheetName={row.sheetName}
+                />
               </td>
             </tr>
           ))}

@@ -59,7 +59,8 @@ export function SentChart({
           strokeWidth="1"
         />
         {months.map((month, index) => {
-          const height = month.count === 0 ? 0 : Math.max(2, ((PLOT_BOTTOM - PLOT_TOP) * month.count) / max);
+          // A tenth of a unit is finer than a pixel: the HTML need not carry 15 digits per bar.
+          const height = month.count === 0 ? 0 : Math.max(2, Math.round((10 * (PLOT_BOTTOM - PLOT_TOP) * month.count) / max) / 10);
           const x = index * slot + (slot - BAR) / 2;
           return (
             <g key={month.key}>

@@ -228,7 +228,7 @@ function ShareTable({
               {row.label}
             </th>
             <td className="py-1.5">
-              <PercentBar percent={row.percent} className="w-full" barClassName="block flex-1" />
+              <PercentBar percent={row.percent} wide />
             </td>
             <td className="w-16 py-1.5 pl-3 text-right tabular-nums text-slate-900">{row.count}</td>
           </tr>

@@ -1,15 +1,10 @@
 import { Link } from "@remix-run/react";
 import type { ListQuery, ListQueryOptions } from "~/domain/list-query";
 import { sentTexts, type SentSort } from "~/domain/mail-merges";
-import type { SentRow } from "./sent.server";
+import type { SentDetailHref, SentRow } from "./sent.server";
 import { SheetLink } from "./__sheet-link";
 import { SortableHeader } from "~/components/ui/list-controls";
 import { PercentBar } from "./__percent-bar";
-
-/** 002 §2's mobile variant: below the tablet breakpoint the date goes under the sheet name, so a phone needs no sideways scroll. */
-const dateColumn = "hidden tablet:table-cell";
-/** The percent bars: from the mobile breakpoint up, narrower until the widest screens. */
-const barClass = "hidden w-10 mobile:block desktop:w-16";
 
 /**
  * The Sent tab's table (002 §2): Sheet Name and Date sort (links, so they
@@ -17,10 +12,13 @@ const barClass = "hidden w-10 mobile:block desktop:w-16";
  */
 export function SentTable({
   rows,
+  detailHref,
   query,
   options,
 }: {
   rows: SentRow[];
+  /** A row's detail dialog is this prefix, its id, then this search. */
+  detailHref: SentDetailHref;
   query: ListQuery<SentSort>;
   options: ListQueryOptions<SentSort>;
 }) {
@@ -44,7 +42,7 @@ export function SentTable({
               query={query}
               defaultSort={options.defaultSort}
               defaultDirs={options.defaultDirs}
-              className={dateColumn}
+              className="wide-column"
             >
               {columns.date}
             </SortableHeader>
@@ -53,61 +51,50 @@ export function SentTable({
             </th>
             <th scope="col">{columns.opened}</th>
             <th scope="col">{columns.clicked}</th>
-            <th scope="col" className="hidden tablet:table-cell">
+            <th scope="col" className="wide-column">
               <span className="sr-only">{columns.sheetLink}</span>
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((row) => (
-            <tr key={row.campaignId} className="hover:bg-slate-50">
-              <th scope="row" className="tablet:max-w-[12rem] desktop:max-w-[22rem]">
+            <tr key={row.campaignId}>
+              <th scope="row">
                 {/* Focus shows the page's own :focus-visible outline. */}
-                <Link to={row.detailHref} preventScrollReset className="group block rounded">
-                  <span className="block break-words font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline">
-                    {row.spreadsheetName}
-                  </span>
-                  <span className="block break-words text-slate-500">{row.sheetName}</span>
+                <Link
+                  to={`${detailHref.prefix}${encodeURIComponent(row.campaignId)}${detailHref.search}`}
+                  preventScrollReset
+                  className="row-link"
+                >
+                  <span>{row.spreadsheetName}</span>
+                  <span>{row.sheetName}</span>
                 </Link>
-                <SentDate date={row.date} className="mt-1 block text-xs text-slate-500 tablet:hidden" />
+                <span className="row-date">{row.date?.text ?? "-"}</span>
               </th>
-              <td className={`${dateColumn} whitespace-nowrap text-slate-700`}>
-                <SentDate date={row.date} />
+              <td className="wide-column date-cell">
+                {row.date ? <time dateTime={row.date.iso}>{row.date.text}</time> : "-"}
               </td>
-              <td className="text-right tabular-nums text-slate-900 tablet:whitespace-nowrap">
+              <td className="number-cell">
                 {row.sent}
-                <span className="tablet:hidden">{sentTexts.sentSuffix}</span>
+                <span className="number-unit">{sentTexts.sentSuffix}</span>
               </td>
               <td>
-                <PercentBar percent={row.openedPercent} barClassName={barClass} />
+                <PercentBar percent={row.openedPercent} />
               </td>
               <td>
-                <PercentBar percent={row.clickedPercent} barClassName={barClass} />
+                <PercentBar percent={row.clickedPercent} />
               </td>
-              <td className="hidden text-right tablet:table-cell">
-                {row.sheetUrl ? (
-                  <SheetLink
-                    url={row.sheetUrl}
-                    spreadsheetName={row.spreadsheetName}
-                    sheetName={row.sheetName}
-                    labelClassName="hidden desktop:inline"
-                  />
-                ) : null}
+              <td className="wide-column text-right">
+                <SheetLink
+                  sheetKey={row.sheetKey}
+                  spreadsheetName={row.spreadsheetName}
+                  sheetName={row.sheetName}
+                />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
-  );
-}
-
-/** The last update, with the full date as its title; "-" without one. */
-function SentDate({ date, className }: { date: SentRow["date"]; className?: string }) {
-  if (!date) return <span className={className}>-</span>;
-  return (
-    <time dateTime={date.iso} title={date.long} className={className}>
-      {date.text}
-    </time>
   );
 }

@@ -1,19 +1,21 @@
-import { sheetLinkTexts } from "~/domain/sheet-links";
-import { Icon } from "~/components/ui/icon";
+import { sheetLinkTexts, sheetUrl } from "~/domain/sheet-links";
 
-/** A list row's link to its spreadsheet, in a new tab, named for assistive technology. */
+/**
+ * A list row's link to its spreadsheet, in a new tab, named for assistive
+ * technology; nothing for a row without a sheet. Made from the sheet's key
+ * here, so a list's loader data carries the short key, not the URL.
+ */
 export function SheetLink({
-  url,
+  sheetKey,
   spreadsheetName,
   sheetName,
-  labelClassName,
 }: {
-  url: string;
+  sheetKey: string;
   spreadsheetName: string;
   sheetName: string;
-  /** Where the visible "Open" shows (e.g. only on wide screens). */
-  labelClassName?: string;
 }) {
+  const url = sheetUrl(sheetKey);
+  if (!url) return null;
   const name = [spreadsheetName, sheetName].filter(Boolean).join(" - ");
   return (
     <a
@@ -21,10 +23,9 @@ export function SheetLink({
       target="_blank"
       rel="noopener noreferrer"
       aria-label={`${sheetLinkTexts.openSheetOf(name)} ${sheetLinkTexts.newTab}`}
-      className="inline-flex items-center gap-1 rounded-md px-2 py-1 font-medium text-brand-700 hover:bg-brand-50"
+      className="sheet-link"
     >
-      <span className={labelClassName}>{sheetLinkTexts.open}</span>
-      <Icon name="external" className="h-4 w-4" />
+      <span>{sheetLinkTexts.open}</span>
     </a>
   );
 }

@@ -4,7 +4,7 @@ import { logEvent } from "~/api/events.server";
 import { isCampaignId } from "~/api/campaigns.server";
 import { cancelScheduledCampaign, getScheduledCampaign } from "~/api/scheduled-campaigns.server";
 import { Dialog } from "~/components/ui/dialog";
-import { ScheduledDetailDialog } from "./__scheduled-detail-dialog";
+import { lazyHydrated } from "~/components/ui/lazy-hydrated";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import {
@@ -109,6 +109,11 @@ export default function ScheduledDetailRoute() {
 }
 
 export const meta = ({ data }: MetaArgs<typeof loader>) => pageTitle(data?.detail.title || pageTexts.scheduled.title);
+
+/** The dialog's code (its cancel form) comes after the page's first load (ARCHITECTURE budgets). */
+const ScheduledDetailDialog = lazyHydrated(() =>
+  import("./__scheduled-detail-dialog").then((module) => module.ScheduledDetailDialog),
+);
 
 /** An unknown (or already sent or cancelled) merge, or a failure: a dialog saying so, over the list. */
 export function ErrorBoundary() {

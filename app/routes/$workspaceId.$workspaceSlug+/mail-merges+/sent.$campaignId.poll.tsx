@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PollAnswersView } from "./__sent-detail-dialog";
+import { lazyHydrated } from "~/components/ui/lazy-hydrated";
 import { sentDetailTexts } from "~/domain/mail-merges";
 import { loadSentPoll } from "./sent.server";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
@@ -13,6 +13,9 @@ import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return loadSentPoll({ request, params, context });
 }
+
+/** Loaded with the dialog's code, after the page's first load. */
+const PollAnswersView = lazyHydrated(() => import("./__sent-detail-dialog").then((module) => module.PollAnswersView));
 
 export default function SentPollResults() {
   const { answers } = useLoaderData<typeof loader>();

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation, useOutlet, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { MailResultsView, SentDetailDialog, SentDetailProblem } from "./__sent-detail-dialog";
+import { lazyHydrated } from "~/components/ui/lazy-hydrated";
 import { SENT_DETAIL_REFRESH_MS, listSearch, sentDetailTexts } from "~/domain/mail-merges";
 import { loadSentDetail } from "./sent.server";
 import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
@@ -13,6 +13,13 @@ import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return loadSentDetail({ request, params, context });
 }
+
+/** The dialog's code comes after the page's first load (ARCHITECTURE budgets); the server renders it in full. */
+const SentDetailDialog = lazyHydrated(() => import("./__sent-detail-dialog").then((module) => module.SentDetailDialog));
+const MailResultsView = lazyHydrated(() => import("./__sent-detail-dialog").then((module) => module.MailResultsView));
+const SentDetailProblem = lazyHydrated(() =>
+  import("./__sent-detail-dialog").then((module) => module.SentDetailProblem),
+);
 
 export default function SentDetailRoute() {
   const detail = useLoaderData<typeof loader>();

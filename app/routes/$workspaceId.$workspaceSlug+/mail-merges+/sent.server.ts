@@ -7,12 +7,12 @@ import {
   type SentCampaign,
 } from "~/api/campaigns.server";
 import { rowsOrNoneIfRefused } from "~/api/list-filter.server";
-import { dateRangeBounds, dateRangeLabels, dateRanges } from "~/domain/date-ranges";
+import { dateRangeBounds } from "~/domain/date-range-bounds";
+import { dateRangeLabels, dateRanges } from "~/domain/date-ranges";
 import { formatCount } from "~/domain/format";
 import {
   formatCsvDateTime,
   formatDateTime,
-  formatLongDateTime,
   monthName,
   shortMonthName,
 } from "~/domain/zoned-format";
@@ -101,7 +101,13 @@ async function scheduledCountOrNull(space: SpaceContext) {
 
 export type SentRow = ReturnType<typeof sentRow>;
 
-function sentRow(campaign: SentCampaign, timeZone: string, now: number, detailHref: string) {
+/** Where a row's detail dialog is: the prefix, the row's id, then the list's search (sent once, not per row). */
+export interface SentDetailHref {
+  prefix: string;
+  search: string;
+}
+
+function sentRow(campaign: SentCampaign, timeZone: string, now: number) {
   const delivered = deliveredCount(campaign.eventCounts);
   const updated = campaign.lastUpdateTimestamp;
   return {
@@ -113,14 +119,12 @@ function sentRow(campaign: SentCampaign, timeZone: string, now: number, detailHr
         ? null
         : {
             text: formatDateTime(updated, timeZone, now),
-            long: formatLongDateTime(updated, timeZone),
             iso: new Date(updated).toISOString(),
           },
     sent: formatCount(campaign.eventCounts.sentCount),
     openedPercent: percentOf(campaign.eventCounts.openedCount, delivered),
     clickedPercent: percentOf(campaign.eventCounts.clickedCount, delivered),
-    sheetUrl: sheetUrl(campaign.mergeSourceSheetKey),
-    detailHref,
+    sheetKey: campaign.mergeSourceSheetKey,
   };
 }
 
@@ -151,7 +155,8 @@ export async function loadSentList(args: LoaderFunctionArgs) {
   return {
     query,
     ranges: dateRanges.map((value) => ({ value, label: dateRangeLabels[value] })),
-    rows: rows.map((campaign) => sentRow(campaign, timeZone, now, `${paths.detail(campaign.campaignId)}${search}`)),
+    rows: rows.map((campaign) => sentRow(campaign, timeZone, now)),
+    detailHref: { prefix: `${paths.list}/`, search } satisfies SentDetailHref,
     hasNextPage,
     emptyReason: rows.length > 0 ? null : await sentEmptyReason(space, query),
     csvHref: `${paths.csv}${listSearch(url.search, { withPage: false })}`,

@@ -36,7 +36,7 @@ export function shouldRevalidate({
 }
 
 export default function SentTab() {
-  const { query, ranges, rows, hasNextPage, emptyReason, csvHref } = useLoaderData<typeof loader>();
+  const { query, ranges, rows, detailHref, hasNextPage, emptyReason, csvHref } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="sent-heading" className="space-y-4">
       <h2 id="sent-heading" className="sr-only">
@@ -61,7 +61,7 @@ export default function SentTab() {
         </a>
       </div>
       {rows.length > 0 ? (
-        <SentTable rows={rows} query={query} options={sentListOptions} />
+        <SentTable rows={rows} detailHref={detailHref} query={query} options={sentListOptions} />
       ) : emptyReason === "pastEnd" ? (
         <PastTheEnd page={query.page} />
       ) : emptyReason === "noMatch" ? (

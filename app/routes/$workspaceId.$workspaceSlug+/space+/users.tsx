@@ -6,11 +6,12 @@ import { listHref } from "~/domain/list-query";
 import { memberTexts } from "~/domain/members";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { AddBlockedDialog, AddMembersDialog, AddMembersLink } from "./__users/add-dialog";
-import { MembersDrawer, SelectionForm } from "./__users/drawer";
+import { AddMembersLink } from "./__users/add-link";
+import { SelectionForm } from "./__users/selection-form";
 import { MembersTable } from "./__users/members-table";
 import { CancelDowngradeButton, CancelDowngradeForm, DowngradeBanner } from "../__billing/downgrade-banner";
-import { ManageSeatsDialog, SeatCounter } from "./__users/seats";
+import { SeatCounter } from "./__users/seat-counter";
+import { lazyHydrated } from "~/components/ui/lazy-hydrated";
 import { loadMembersPage, membersAction } from "./users.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadMembersPage(args);
@@ -27,6 +28,12 @@ function texts(isPerSeat: boolean) {
  * The list state and the seats dialog are in the URL: all of it works
  * before JavaScript loads.
  */
+/* The dialogs' and the drawer's code comes after the page's first load (ARCHITECTURE budgets); the server renders them in full. */
+const AddMembersDialog = lazyHydrated(() => import("./__users/add-dialog").then((module) => module.AddMembersDialog));
+const AddBlockedDialog = lazyHydrated(() => import("./__users/add-dialog").then((module) => module.AddBlockedDialog));
+const ManageSeatsDialog = lazyHydrated(() => import("./__users/seats").then((module) => module.ManageSeatsDialog));
+const MembersDrawer = lazyHydrated(() => import("./__users/drawer").then((module) => module.MembersDrawer));
+
 export default function UsersPage() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();

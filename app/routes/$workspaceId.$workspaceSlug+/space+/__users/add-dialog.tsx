@@ -3,7 +3,6 @@ import { useCallback, useId, useRef, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { EmailTagList } from "~/components/ui/email-tag-list";
-import { InfoTooltip } from "~/components/ui/info-tooltip";
 import { useTypedBeforeHydration } from "~/components/ui/use-typed-before-hydration";
 import { parseEmailTags } from "~/domain/email-tags";
 import { externalLinks, pricingUrl } from "~/domain/external-links";
@@ -21,31 +20,7 @@ import {
 import type { AddAnswer, loadMembersPage } from "../users.server";
 import { AddSuggestions } from "./add-suggestions";
 
-type AddDialogData = NonNullable<Awaited<ReturnType<typeof loadMembersPage>>["add"]>;
-
-/**
- * "Add members", "Add users" or "Invite users": a link that opens the dialog
- * at `?dialog=add`; disabled, with its tooltip, when the legacy team plan
- * has no place left (002 §8).
- */
-export function AddMembersLink({ add, to }: { add: AddDialogData; to: string }) {
-  const tipId = useId();
-  if (add.closedBy) {
-    return (
-      <span className="inline-flex items-center gap-1">
-        <button type="button" disabled aria-describedby={tipId} className={buttonClass("primary")}>
-          {addTexts[add.mode].open}
-        </button>
-        <InfoTooltip id={tipId} text={add.closedBy} label={addTexts.whyClosed} />
-      </span>
-    );
-  }
-  return (
-    <Link to={to} preventScrollReset className={buttonClass("primary")}>
-      {addTexts[add.mode].open}
-    </Link>
-  );
-}
+export type AddDialogData = NonNullable<Awaited<ReturnType<typeof loadMembersPage>>["add"]>;
 
 const NO_SEAT = addTexts.reasons.no_seat_available;
 const OVER_LIMIT = addTexts.reasons.user_limit_reached;

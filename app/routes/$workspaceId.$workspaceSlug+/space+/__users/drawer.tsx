@@ -1,60 +1,15 @@
-import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useId, type ReactNode } from "react";
 import { Banner } from "~/components/ui/banner";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { InfoTooltip } from "~/components/ui/info-tooltip";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { listHref } from "~/domain/list-query";
 import { memberTypeTexts } from "~/domain/member-type";
-import { drawerTexts, MEMBER_INTENTS, SELECTED_PARAM, SELECTION_DEBOUNCE_MS } from "~/domain/members";
+import { drawerTexts, MEMBER_INTENTS, SELECTED_PARAM } from "~/domain/members";
 import type { loadMembersPage } from "../users.server";
 
 type Drawer = NonNullable<Awaited<ReturnType<typeof loadMembersPage>>["drawer"]>;
-
-/** The id of the GET form the table's checkboxes belong to (they sit inside the table, the form around it). */
-export const SELECTION_FORM_ID = "member-selection";
-
-/**
- * The selection is URL state (002 §2): the checkboxes are fields of a GET
- * form that keeps the list's search, sort and page. Without JavaScript,
- * "Apply selection" sends it; with JavaScript it goes by itself 300 ms
- * after the last change (002 §9).
- */
-export function SelectionForm({ children }: { children: ReactNode }) {
-  const { search } = useLocation();
-  const params = new URLSearchParams(search);
-  const submit = useSubmit();
-  const hydrated = useHydrated();
-  const timer = useRef<number>();
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  return (
-    <Form
-      method="get"
-      id={SELECTION_FORM_ID}
-      preventScrollReset
-      onChange={(event) => {
-        const form = event.currentTarget;
-        window.clearTimeout(timer.current);
-        timer.current = window.setTimeout(
-          () => submit(form, { replace: true, preventScrollReset: true }),
-          SELECTION_DEBOUNCE_MS,
-        );
-      }}
-      className="flex flex-col gap-3"
-    >
-      {["q", "sort", "dir", "page"].map((key) =>
-        params.has(key) ? <input key={key} type="hidden" name={key} value={params.get(key) ?? ""} /> : null,
-      )}
-      {children}
-      {hydrated ? null : (
-        <button type="submit" className={buttonClass("secondary", "self-start")}>
-          {drawerTexts.select}
-        </button>
-      )}
-    </Form>
-  );
-}
 
 /** The selected members as hidden fields of an action's form. */
 function Targets({ drawer, by }: { drawer: Drawer; by: "userId" | "email" }) {

@@ -2,25 +2,11 @@ import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { externalLinks } from "~/domain/external-links";
-import { memberTexts, seatCounter, seatUsagePercent } from "~/domain/members";
+import { memberTexts, seatUsagePercent } from "~/domain/members";
 import type { loadMembersPage } from "../users.server";
 
-type Seats = NonNullable<Awaited<ReturnType<typeof loadMembersPage>>["seats"]>;
+export type Seats = NonNullable<Awaited<ReturnType<typeof loadMembersPage>>["seats"]>;
 type Checkout = Awaited<ReturnType<typeof loadMembersPage>>["checkout"];
-
-/** The seat counter and, for the owner, the link that opens Manage seats (`?dialog=seats`, 002 §2). */
-export function SeatCounter({ seats, manageTo }: { seats: Seats; manageTo: string }) {
-  return (
-    <div className="flex flex-wrap items-center gap-3 text-sm">
-      <span className="rounded-full bg-slate-100 px-3 py-1 font-medium text-slate-800">{seatCounter(seats)}</span>
-      {seats.canManage ? (
-        <Link to={manageTo} preventScrollReset className="font-semibold text-brand-700 hover:underline">
-          {memberTexts.seats.manage}
-        </Link>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * Manage seats (002 §2, 001 §3 Seat summary): total, assigned, available and

@@ -1,0 +1,30 @@
+import { Link } from "@remix-run/react";
+import { useId } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { InfoTooltip } from "~/components/ui/info-tooltip";
+import { addTexts } from "~/domain/members";
+import type { AddDialogData } from "./add-dialog";
+
+/**
+ * "Add members", "Add users" or "Invite users": a link that opens the dialog
+ * at `?dialog=add`; disabled, with its tooltip, when the legacy team plan
+ * has no place left (002 §8).
+ */
+export function AddMembersLink({ add, to }: { add: AddDialogData; to: string }) {
+  const tipId = useId();
+  if (add.closedBy) {
+    return (
+      <span className="inline-flex items-center gap-1">
+        <button type="button" disabled aria-describedby={tipId} className={buttonClass("primary")}>
+          {addTexts[add.mode].open}
+        </button>
+        <InfoTooltip id={tipId} text={add.closedBy} label={addTexts.whyClosed} />
+      </span>
+    );
+  }
+  return (
+    <Link to={to} preventScrollReset className={buttonClass("primary")}>
+      {addTexts[add.mode].open}
+    </Link>
+  );
+}
