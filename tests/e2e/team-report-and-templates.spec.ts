@@ -70,6 +70,8 @@ test.describe("the team report", () => {
     await table.getByRole("link", { name: /Sheet Name/ }).click();
     await expect(page).toHaveURL(`${teamReport}?sort=name`);
     await expect(table.getByRole("columnheader", { name: /Sheet Name/ })).toHaveAttribute("aria-sort", "ascending");
+    // Read once the new page's rows are all there (without JavaScript the page may still be arriving).
+    await expect(table.locator("tbody tr")).toHaveCount(11);
     const byName = await names(table);
     expect(byName[0]).toBe("Adam Admin");
     expect(byName).toEqual([...byName].sort((a, b) => a.localeCompare(b)));
@@ -80,6 +82,7 @@ test.describe("the team report", () => {
 
     await table.getByRole("link", { name: /Sent all time/ }).click();
     await expect(page).toHaveURL(`${teamReport}?sort=all`);
+    await expect(table.locator("tbody tr")).toHaveCount(11);
     const allTime = (await column(table, 3)).map(count);
     expect(allTime).toEqual([...allTime].sort((a, b) => b - a));
 
