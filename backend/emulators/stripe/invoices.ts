@@ -149,6 +149,12 @@ export function chargeInvoice(state: StripeState, charge: InvoiceCharge): Stripe
   return invoice;
 }
 
+/** How Stripe names a proration line: the time left on what is added, or the unused time of what is given up. */
+const prorationWording = (line: InvoicedLine) => {
+  if (!line.proration) return "";
+  return line.amount < 0 ? "Unused time on " : "Remaining time on ";
+};
+
 function invoiceLine(
   state: StripeState,
   invoiceId: string,
@@ -162,7 +168,7 @@ function invoiceLine(
     object: "line_item",
     amount: line.amount,
     currency: charge.currency,
-    description: `${line.proration ? "Remaining time on " : ""}${line.quantity} × ${product.name as string}`,
+    description: `${prorationWording(line)}${line.quantity} × ${product.name as string}`,
     discount_amounts: discountAmounts(charge.discount, priced.discount),
     discountable: true,
     discounts: [],
