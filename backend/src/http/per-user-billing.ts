@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { applyChangeSteps, scheduleIntervalChange } from "../billing/per-user-subscription";
+import { applyPerUserChange } from "../billing/per-user-subscription";
 import type { BackendDb } from "../db/connection";
 import type { WorkspacesTable } from "../db/tables/workspaces";
 import { BILLING_INTERVALS, USER_PLANS, type BillingInterval, type Currency, type UserPlan } from "../domain/enums";
@@ -230,22 +230,17 @@ export async function updatePerUserSubscription(
     updates: updatesOf(body.workspaceUserPlans),
   });
 
-  const requestKey = requestIdempotencyKey(c);
-  const latestInvoice = await applyChangeSteps(stripe, prices, {
+  // A planned interval change is re-phased when the seats change under it.
+  const planned = newInterval ?? (change.steps.length > 0 ? subscription.scheduled_billing_interval : null);
+  const { invoice: latestInvoice, scheduleId } = await applyPerUserChange(stripe, prices, {
     subscriptionId: subscription.id,
     steps: change.steps,
     workspacePlan: body.workspacePlan,
-    requestKey,
+    scheduleId: subscription.stripe_subscription_schedule_id,
+    renewalInterval: planned ? renewalInterval : null,
+    requestKey: requestIdempotencyKey(c),
   });
-  const planned = newInterval ?? (change.steps.length > 0 ? subscription.scheduled_billing_interval : null);
-  if (planned) {
-    const scheduleId = await scheduleIntervalChange(stripe, prices, {
-      subscriptionId: subscription.id,
-      scheduleId: subscription.stripe_subscription_schedule_id,
-      workspacePlan: body.workspacePlan,
-      billingInterval: renewalInterval,
-      requestKey,
-    });
+  if (planned && scheduleId) {
     await saveScheduledChange(db, subscription.id, { scheduleId, billingInterval: renewalInterval });
   }
   await db.transaction().execute(async (trx) => {

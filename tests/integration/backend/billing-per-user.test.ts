@@ -576,6 +576,37 @@ describe("PUT …/subscriptions/v1/{subscriptionId}: the per-user update", () =>
     expect((await billingStack().stripe.subscriptionSchedules.retrieve(scheduleId)).status).toBe("released");
   });
 
+  it("plans a cycle change and a user's downgrade in one update, Stripe's events of the seats keeping the plan", async () => {
+    const june = await as(PERSONAS.june.email);
+    const answer = await june.put(
+      updatePath(
+        SPACES.juniperCo.id,
+        (await activeSubscription(PERSONAS.june.email, SPACES.juniperCo.id)).subscriptionId,
+      ),
+      updateBody("PRO", "MONTHLY", [[PERSONAS.jack.id, "FREE"]]),
+      idempotencyKey(),
+    );
+    expect(answer.body.latestInvoice).toBeNull();
+    const active = await activeSubscription(PERSONAS.june.email, SPACES.juniperCo.id);
+    expect(active).toMatchObject({
+      billingInterval: "YEARLY",
+      scheduledChanges: { targetBillingInterval: "MONTHLY" },
+      stripeSubscriptionScheduleId: expect.stringMatching(/^sub_sched_/),
+      subscriptionPaymentPlans: [
+        expect.objectContaining({ paymentPlanId: "pro-personal-yearly-usd", totalSeats: 1 }),
+        expect.objectContaining({ paymentPlanId: "pro-yearly-usd", totalSeats: 1 }),
+      ],
+    });
+    const schedule = await billingStack().stripe.subscriptionSchedules.retrieve(active.stripeSubscriptionScheduleId);
+    expect(
+      schedule.phases
+        .at(-1)!
+        .items.map((item) => `${item.price} × ${item.quantity}`)
+        .sort(),
+    ).toEqual(["price_pro_monthly_usd × 1", "price_pro_personal_monthly_usd × 1"]);
+    expect(await member(SPACES.juniperCo.id, PERSONAS.jack.id)).toEqual({ user_plan: "PRO", scheduled_downgrade: 1 });
+  });
+
   it("charges Pro to Premium now, planned cycle change kept at Premium prices (Tidal One)", async () => {
     const tia = await as(PERSONAS.tia.email);
     const quote = await tia.post(infoPath(SPACES.tidalOne.id), quoteBody("PREMIUM", "YEARLY"));
