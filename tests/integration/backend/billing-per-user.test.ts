@@ -212,6 +212,29 @@ describe("POST …/stripe/checkout/v1/info", () => {
     });
   });
 
+  it("keeps a subscription on monthly billing under MONTHLY_BILLING, which only holds a move to it back", async () => {
+    const restrict = (restrictions: Record<string, boolean>) =>
+      billingStack()
+        .backend.db.updateTable("workspaces")
+        .set({ restrictions: JSON.stringify(restrictions) })
+        .where("id", "in", [SPACES.willowCo.id, SPACES.deltaGroup.id])
+        .execute();
+    await restrict({ MONTHLY_BILLING: true, PREMIUM_PLAN: true });
+    try {
+      const wes: Array<[string, string]> = [[PERSONAS.wes.id, "PRO"]];
+      const wren = await as(PERSONAS.wren.email);
+      expect((await wren.post(infoPath(SPACES.willowCo.id), quoteBody("PRO", "MONTHLY", wes))).status).toBe(200);
+      expect(await wren.post(infoPath(SPACES.willowCo.id), quoteBody("PREMIUM", "MONTHLY"))).toEqual(
+        refusal("plan_not_sold"),
+      );
+      expect(
+        await (await as(PERSONAS.dora.email)).post(infoPath(SPACES.deltaGroup.id), quoteBody("PRO", "MONTHLY")),
+      ).toEqual(refusal("plan_not_sold"));
+    } finally {
+      await restrict({});
+    }
+  });
+
   it("refuses Pro for users of two domains (Delta Group), and takes Premium", async () => {
     const dora = await as(PERSONAS.dora.email);
     expect(await dora.post(infoPath(SPACES.deltaGroup.id), quoteBody("PRO", "YEARLY"))).toEqual(
