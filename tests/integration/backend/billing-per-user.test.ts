@@ -630,6 +630,27 @@ describe("PUT …/subscriptions/v1/{subscriptionId}: the per-user update", () =>
     expect(await member(SPACES.juniperCo.id, PERSONAS.jack.id)).toEqual({ user_plan: "PRO", scheduled_downgrade: 1 });
   });
 
+  it("re-phases a seeded schedule: Willow Co's move to yearly billing takes the user made paid", async () => {
+    const wren = await as(PERSONAS.wren.email);
+    const answer = await wren.put(
+      updatePath(SPACES.willowCo.id, "sub_willow_co"),
+      updateBody("PRO", "MONTHLY", [[PERSONAS.wes.id, "PRO"]]),
+    );
+    expect(answer.body.latestInvoice).toMatchObject({ paid: true });
+    const active = await activeSubscription(PERSONAS.wren.email, SPACES.willowCo.id);
+    expect(active).toMatchObject({
+      billingInterval: "MONTHLY",
+      scheduledChanges: { targetBillingInterval: "YEARLY" },
+      stripeSubscriptionScheduleId: "sub_sched_willow_co",
+      additionalStripeInfo: { upcomingInvoice: { amountDue: 3 * 6000 } },
+    });
+    const schedule = await billingStack().stripe.subscriptionSchedules.retrieve("sub_sched_willow_co");
+    expect(schedule.phases.map((phase) => phase.items.map((item) => `${item.price} × ${item.quantity}`))).toEqual([
+      ["price_pro_monthly_usd × 3"],
+      ["price_pro_yearly_usd × 3"],
+    ]);
+  });
+
   it("charges Pro to Premium now, planned cycle change kept at Premium prices (Tidal One)", async () => {
     const tia = await as(PERSONAS.tia.email);
     const quote = await tia.post(infoPath(SPACES.tidalOne.id), quoteBody("PREMIUM", "YEARLY"));
