@@ -165,13 +165,72 @@ export function invoiceSubscription(
   return invoice;
 }
 
+/** One `items[n]` of an update: an item of the subscription changed or deleted, or a new one. */
+interface ItemUpdate {
+  item: SubscriptionItem | null;
+  price: StripeObject;
+  quantity: number;
+  deleted: boolean;
+}
+
+/** Reads `items[n]` (`id`, `price`, `quantity`, `deleted`), refusing what Stripe would, before anything changes. */
+function itemUpdatesOf(state: StripeState, subscription: StripeObject, params: FormObject): ItemUpdate[] {
+  const items = itemsOf(subscription);
+  return (Array.isArray(params.items) ? params.items.map(fieldsOf) : []).map((change, index) => {
+    const param = `items[${index}]`;
+    const id = text(change.id);
+    const item = id === undefined ? null : (items.find((candidate) => candidate.id === id) ?? null);
+    if (id !== undefined && !item) throw missing("subscription_item", id, `${param}[id]`);
+    const priceId = text(change.price);
+    if (!item && !priceId) throw invalid("A new item needs a price.", `${param}[price]`);
+    const price = priceId ? state.get("price", priceId, `${param}[price]`) : item!.price;
+    const quantity = Number(text(change.quantity) ?? item?.quantity ?? 1);
+    if (!Number.isInteger(quantity) || quantity < 1) throw invalid("Invalid integer", `${param}[quantity]`);
+    return { item, price, quantity, deleted: text(change.deleted) === "true" };
+  });
+}
+
 /**
- * A subscription update (POST /v1/subscriptions/{id}): new item quantities,
- * coupon (`discounts`), default tax rates, metadata, cancellation at period
- * end. With `proration_behavior=always_invoice` a quantity increase is
- * invoiced at once, prorated over what is left of the period, with the
- * coupon and tax, and charged; `create_prorations` (Stripe's default) and
- * `none` invoice nothing now.
+ * The proration lines of an item update for the time left of the period
+ * (`left`, a fraction): a quantity change at the same price is one line for
+ * the difference; a new price credits the unused time of the old one and
+ * charges the new one's; a deleted item is credited, a new one charged.
+ */
+function prorationLines(
+  subscription: StripeObject,
+  before: SubscriptionItem | null,
+  after: SubscriptionItem | null,
+  left: number,
+  at: number,
+): InvoicedLine[] {
+  const line = (item: SubscriptionItem, amount: number): InvoicedLine => ({
+    subscriptionItem: item.id,
+    price: item.price,
+    quantity: item.quantity,
+    amount,
+    taxRates: taxRatesOf(subscription, item),
+    period: { start: at, end: item.current_period_end },
+    proration: true,
+  });
+  const full = (item: SubscriptionItem) => (item.price.unit_amount as number) * item.quantity;
+  if (before && after && before.price.id === after.price.id) {
+    const difference = full(after) - full(before);
+    return difference === 0 ? [] : [line(after, Math.round(difference * left))];
+  }
+  return [
+    ...(before ? [line(before, Math.round(-full(before) * left))] : []),
+    ...(after ? [line(after, Math.round(full(after) * left))] : []),
+  ];
+}
+
+/**
+ * A subscription update (POST /v1/subscriptions/{id}): items changed (a
+ * quantity, a new price), deleted or added, coupon (`discounts`), default
+ * tax rates, metadata, cancellation at period end. With
+ * `proration_behavior=always_invoice` the changes are invoiced at once,
+ * prorated over what is left of the period (credits for what is given up),
+ * with the coupon and tax, and charged; `create_prorations` (Stripe's
+ * default) and `none` invoice nothing now.
  */
 export function updateSubscription(
   state: StripeState,
@@ -188,34 +247,33 @@ export function updateSubscription(
     params.default_tax_rates === undefined
       ? undefined
       : state.taxRatesOf(params.default_tax_rates, "default_tax_rates");
-  const items = itemsOf(subscription);
-  const changes = (Array.isArray(params.items) ? params.items.map(fieldsOf) : []).map((change, index) => {
-    const item = items.find((candidate) => candidate.id === text(change.id));
-    if (!item) throw missing("subscription_item", text(change.id) ?? "", `items[${index}][id]`);
-    const quantity = Number(text(change.quantity));
-    if (!Number.isInteger(quantity) || quantity < 1) throw invalid("Invalid integer", `items[${index}][quantity]`);
-    return { item, quantity };
-  });
+  const changes = itemUpdatesOf(state, subscription, params);
   if (coupon !== undefined) setCoupon(state, subscription, coupon);
   if (defaultTaxRates) subscription.default_tax_rates = defaultTaxRates;
   const at = state.now();
+  const items = (subscription.items as { data: SubscriptionItem[] }).data;
+  const { current_period_start: start, current_period_end: end } = items[0]!;
+  const left = Math.max(0, end - at) / Math.max(1, end - start);
   const prorations: InvoicedLine[] = [];
-  for (const { item, quantity } of changes) {
-    const start = item.current_period_start;
-    const end = item.current_period_end;
-    const left = Math.max(0, end - at) / Math.max(1, end - start);
-    const added = quantity - item.quantity;
-    item.quantity = quantity;
-    if (added <= 0) continue;
-    prorations.push({
-      subscriptionItem: item.id,
-      price: item.price,
-      quantity,
-      amount: Math.round(added * (item.price.unit_amount as number) * left),
-      taxRates: taxRatesOf(subscription, item),
-      period: { start: at, end },
-      proration: true,
-    });
+  for (const change of changes) {
+    const before = change.item && { ...change.item };
+    let after: SubscriptionItem | null = null;
+    if (change.deleted) {
+      items.splice(items.indexOf(change.item!), 1);
+    } else if (change.item) {
+      after = Object.assign(change.item, { price: change.price, quantity: change.quantity });
+    } else {
+      after = subscriptionItem(
+        subscription.id,
+        { price: change.price, quantity: change.quantity, taxRates: [] },
+        {
+          start: at,
+          end,
+        },
+      );
+      items.push(after);
+    }
+    prorations.push(...prorationLines(subscription, before, after, left, at));
   }
   if (params.metadata !== undefined) {
     subscription.metadata = updatedMetadata(subscription.metadata as Record<string, string>, params.metadata);

@@ -36,6 +36,10 @@ export type LegacyType = (typeof LEGACY_TYPES)[number];
 export const PAYMENT_SOURCES = ["STRIPE", "PAYPAL", "SUPPORT", "OFFLINE"] as const;
 export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 
+/** 001 §3 legalEntity: who sold a subscription; the Belgian entity sold some legacy licences. */
+export const LEGAL_ENTITIES = ["US", "BE"] as const;
+export type LegalEntity = (typeof LEGAL_ENTITIES)[number];
+
 /** 001 §3: a subscription renews every month or every year. */
 export const BILLING_INTERVALS = ["MONTHLY", "YEARLY"] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];

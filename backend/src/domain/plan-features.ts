@@ -1,4 +1,5 @@
 import type { UserPlan, WorkspacePlan } from "./enums";
+import { MAX_PAID_USERS } from "./paid-users";
 
 export interface PlanFeatures {
   hasMultiDomain: boolean;
@@ -9,7 +10,8 @@ export interface PlanFeatures {
 /**
  * The workspace_plan_features rows a space starts with, per user plan. Spec §9:
  * a Free space holds one member. Paid spaces get room for free members and,
- * for Pro members, several domains. Seat counts of per-seat spaces live in
+ * for Pro members, several domains; a per-user plan's PRO row allows its
+ * paid-user limit (paid-users.ts). Seat counts of per-seat spaces live in
  * billing, not here.
  */
 const DEFAULTS: Record<WorkspacePlan, Partial<Record<UserPlan, PlanFeatures>>> = {
@@ -19,11 +21,11 @@ const DEFAULTS: Record<WorkspacePlan, Partial<Record<UserPlan, PlanFeatures>>> =
   },
   PRO: {
     FREE: { hasMultiDomain: false, allowedUserCount: 50 },
-    PRO: { hasMultiDomain: true, allowedUserCount: 10 },
+    PRO: { hasMultiDomain: true, allowedUserCount: MAX_PAID_USERS.PRO },
   },
   PREMIUM: {
     FREE: { hasMultiDomain: false, allowedUserCount: 50 },
-    PRO: { hasMultiDomain: true, allowedUserCount: 500 },
+    PRO: { hasMultiDomain: true, allowedUserCount: MAX_PAID_USERS.PREMIUM },
   },
   LEGACY: {
     FREE: { hasMultiDomain: false, allowedUserCount: 0 },

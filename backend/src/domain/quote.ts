@@ -43,6 +43,15 @@ export function addBillingInterval(from: number, interval: BillingInterval, cycl
   return date.getTime();
 }
 
+/** What is left of a period at `now`: its fraction (what a change made now is prorated over) and whole days. */
+export function periodLeft(period: { startTimestamp: number; endTimestamp: number }, now: number) {
+  const left = Math.max(0, period.endTimestamp - now);
+  return {
+    fractionLeft: Math.min(1, left / Math.max(1, period.endTimestamp - period.startTimestamp)),
+    days: Math.ceil(left / DAY_MS),
+  };
+}
+
 export interface QuotedLine extends PricedLine {
   /** This line for a full cycle, coupon applied, before tax. */
   totalAmount: number;
@@ -130,8 +139,7 @@ export interface CurrentCycle {
 export function quoteChange(terms: QuoteTerms & { current: CurrentCycle; prorate: boolean }): Quote {
   const { current, now } = terms;
   const cycle = nextCycle(terms);
-  const left = Math.max(0, current.endTimestamp - now);
-  const fractionLeft = Math.min(1, left / Math.max(1, current.endTimestamp - current.startTimestamp));
+  const { fractionLeft, days } = periodLeft(current, now);
   const added = terms.lines.map((line) => {
     const held = current.lines.find((currentLine) => currentLine.userPlan === line.userPlan)?.quantity ?? 0;
     return { unitAmount: line.unitAmount, quantity: Math.max(0, line.quantity - held) };
@@ -143,7 +151,7 @@ export function quoteChange(terms: QuoteTerms & { current: CurrentCycle; prorate
   return {
     currency: terms.currency,
     taxRate: terms.taxRate,
-    proratedDays: terms.prorate ? Math.ceil(left / DAY_MS) : null,
+    proratedDays: terms.prorate ? days : null,
     chargedToday: terms.prorate ? withTax(proratedBeforeTax, terms.taxRate) : 0,
     totalAmount: cycle.totalAmount,
     totalBeforeTax: cycle.totalBeforeTax,

@@ -38,9 +38,17 @@ export function purchaseRefusal(context: SaleContext, wanted: WantedSeats): Sale
     const domainSeatsOnly = wanted.seatPlans.every((plan) => plan.userPlan === "PRO");
     return (context.callerIsPersonal ? personalSeatOnly : domainSeatsOnly) ? null : "plan_not_sold";
   }
+  return perUserPlanRefusal(context.restrictions, wanted);
+}
+
+/** Per-user spaces take PRO or PREMIUM, yearly or monthly, unless a rollout restriction holds Premium or monthly back. */
+export function perUserPlanRefusal(
+  restrictions: SaleContext["restrictions"],
+  wanted: Pick<WantedSeats, "workspacePlan" | "billingInterval">,
+): SaleRefusal | null {
   if (wanted.workspacePlan !== "PRO" && wanted.workspacePlan !== "PREMIUM") return "plan_not_sold";
-  if (wanted.workspacePlan === "PREMIUM" && context.restrictions.PREMIUM_PLAN) return "plan_not_sold";
-  if (wanted.billingInterval === "MONTHLY" && context.restrictions.MONTHLY_BILLING) return "plan_not_sold";
+  if (wanted.workspacePlan === "PREMIUM" && restrictions.PREMIUM_PLAN) return "plan_not_sold";
+  if (wanted.billingInterval === "MONTHLY" && restrictions.MONTHLY_BILLING) return "plan_not_sold";
   return null;
 }
 
