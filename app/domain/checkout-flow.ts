@@ -20,7 +20,8 @@ export function seatCheckoutType(page: SeatCheckoutPage | null, isGmailUser: boo
 }
 
 export interface CheckoutStep {
-  page: "details" | "information" | "checkout";
+  /** The per-seat steps, and the per-user options and review (001 §2 Step lists). */
+  page: "details" | "information" | "checkout" | "options" | "summary";
   title: string;
 }
 
