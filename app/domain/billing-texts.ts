@@ -251,7 +251,8 @@ export const perUserTexts = {
     /** 001 §4 charge wording (the sentences around the quoted part written for this app). */
     endOfCycle: (date: string) => `These changes will apply at the end of your current billing cycle, on ${date}.`,
     renewal: (date: string) => `These changes will apply on your renewal day, ${date}.`,
-    charged: (amount: string) => `By confirming, you will be charged ${amount} (pro-rated based on your billing cycle).`,
+    charged: (amount: string) =>
+      `By confirming, you will be charged ${amount} (pro-rated based on your billing cycle).`,
     confirm: "Confirm changes",
     back: "Back",
     /** 001 §8. */

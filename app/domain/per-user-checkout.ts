@@ -93,8 +93,7 @@ export function optionsNextText(flow: PerUserFlowType) {
 }
 
 /** 001 §2: Next is disabled for a purchase with fewer than one paid user. */
-export const optionsNextDisabled = (flow: PerUserFlowType, paidCount: number) =>
-  flow === "PURCHASE" && paidCount < 1;
+export const optionsNextDisabled = (flow: PerUserFlowType, paidCount: number) => flow === "PURCHASE" && paidCount < 1;
 
 /** 001 §3 Checkout user, as far as these rules need it. */
 export interface CheckoutUser {
@@ -200,17 +199,18 @@ export function summaryDelta(change: {
   return change.targetAmount < change.currentAmount ? "DOWNGRADE" : "UPGRADE";
 }
 
-export type ChargeWording =
-  | { kind: "end-of-cycle" }
-  | { kind: "renewal" }
-  | { kind: "charged"; amount: number };
+export type ChargeWording = { kind: "end-of-cycle" } | { kind: "renewal" } | { kind: "charged"; amount: number };
 
 /**
  * 001 §4 Charge wording: a yearly-to-monthly change applies at the end of
  * the cycle; nothing to charge applies on renewal day; otherwise the
  * prorated charge.
  */
-export function chargeWording(change: { fromInterval: Interval; toInterval: Interval; chargedToday: number }): ChargeWording {
+export function chargeWording(change: {
+  fromInterval: Interval;
+  toInterval: Interval;
+  chargedToday: number;
+}): ChargeWording {
   if (change.fromInterval === "YEARLY" && change.toInterval === "MONTHLY") return { kind: "end-of-cycle" };
   if (change.chargedToday <= 0) return { kind: "renewal" };
   return { kind: "charged", amount: change.chargedToday };
