@@ -61,15 +61,19 @@ function checkoutUserOf(member: Member): CheckoutUser & { name: string } {
 export type PerUserCheckout = Awaited<ReturnType<typeof loadPerUserCheckout>>;
 
 /**
- * A per-user checkout page: billing access (001 §2), a per-user space (the
- * per-seat one has its own steps), the §4 refusals with billing's flags,
- * then the plan and cycle asked (001 §3 defaults PRO and YEARLY), the flow
- * type and who would be paid.
+ * A per-user checkout page: billing access (001 §2), a per-user space, the
+ * §4 refusals with billing's flags, then the plan and cycle asked (001 §3
+ * defaults PRO and YEARLY), the flow type and who would be paid. The
+ * per-seat layout has no such steps: its options page leads a domain user
+ * to the details step and a Gmail user to billing, as every other does.
  */
-export async function loadPerUserCheckout(args: SpaceArgs) {
+export async function loadPerUserCheckout(args: SpaceArgs, page: "options" | "other" = "other") {
   const space = await requireSpace(args);
   requireAccess(space, (access) => access.canAccessBilling, "");
-  if (space.workspace.isPerSeat) throw redirect(billingPage(space));
+  if (space.workspace.isPerSeat) {
+    const domainStart = page === "options" && !isGmailAddress(space.me.userEmail);
+    throw redirect(domainStart ? spacePath(space.urlPrefix, spaceSections.checkoutDetails) : billingPage(space));
+  }
   const query = new URL(args.request.url).searchParams;
   const [{ active }, members] = await Promise.all([
     loadSubscriptions(space),
@@ -148,6 +152,16 @@ export function changeOf(checkout: PerUserCheckout, paid: ReadonlySet<string> = 
   };
 }
 
+/** Whether the selection changes the plan, the cycle or a user's plan (001 §4: else the summary has nothing to show). */
+export function changesSomething(checkout: PerUserCheckout) {
+  const { active, target, space } = checkout;
+  return (
+    target.plan !== space.workspace.workspacePlan ||
+    (active !== null && target.interval !== active.billingInterval) ||
+    changeOf(checkout).userUpdates.length > 0
+  );
+}
+
 /**
  * The backend's quote of the selection (001 §7 Checkout info v1), for the
  * country typed so far; null when it cannot price it (the page says so).
@@ -178,7 +192,11 @@ export const optionsStepShown = (checkout: PerUserCheckout) =>
   checkout.users.length > 1 && !isGmailAddress(checkout.space.me.userEmail);
 
 /** The per-user sidebar's lines (001 §2 Billing options): the paid users and, apart, the Gmail paid users. */
-export function userSummary(quote: PerUserQuote) {
+export function userSummary(quote: PerUserQuote): {
+  plan: string;
+  lines: Array<{ label: string; amount: number }>;
+  billed: string;
+} {
   const texts = perUserTexts.sidebar;
   const lines = [{ label: texts.paidUsers(quote.paidUsers.count), amount: quote.paidUsers.totalAmount }];
   if (quote.gmailPaidUsers.count > 0) {

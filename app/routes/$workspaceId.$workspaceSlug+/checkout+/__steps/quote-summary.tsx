@@ -15,10 +15,13 @@ export function QuoteSummary({
   quote,
   lines,
   billed,
+  plan = null,
   caption = null,
   processor = true,
 }: {
   quote: Quote;
+  /** The per-user plan's name (001 §2 Billing options). */
+  plan?: string | null;
   lines: Array<{ label: string; amount: number }>;
   billed: string;
   /** A line under the total ('Before taxes' on the per-user options). */
@@ -38,6 +41,7 @@ export function QuoteSummary({
       <h2 id="summary" className="text-base font-semibold text-slate-900">
         {texts.heading}
       </h2>
+      {plan ? <p className="mt-1 text-sm font-medium text-slate-700">{plan}</p> : null}
       <dl className="mt-4 space-y-2 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4">
