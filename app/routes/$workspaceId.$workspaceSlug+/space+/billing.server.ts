@@ -58,7 +58,11 @@ export async function loadBillingPage(args: LoaderFunctionArgs) {
   ]);
   // Right after a purchase the webhook may trail the person by a moment, and the space (read alongside)
   // may still be free: once the subscription is there the page loads once more, reading everything anew.
-  if (result?.kind === "started" && workspace.workspacePlan === "FREE" && !url.searchParams.has(RELOADED_PARAM)) {
+  // A legacy licence replaced by a purchase waits the same way, for the subscription that names it (001 §4).
+  const waiting =
+    (result?.kind === "started" && workspace.workspacePlan === "FREE") ||
+    (result?.kind === "legacy-replaced" && workspace.workspacePlan === "LEGACY");
+  if (waiting && !url.searchParams.has(RELOADED_PARAM)) {
     const awaited = active ? { active } : await awaitSubscription(space, (subscription) => subscription !== null);
     if (awaited.active) {
       const again = new URLSearchParams(url.searchParams);
@@ -197,7 +201,10 @@ function successBanner(
       // Shown once the webhook made the subscription: until then, nothing has started.
       return active ? { title: texts.started, detail: texts.startedSeats(result.seats), manageMembers: null } : null;
     case "legacy-replaced":
-      return { title: texts.legacyReplaced, detail: texts.legacyReplacedDetail, manageMembers: null };
+      // Only once the new subscription names the licence it replaced has the previous one been cancelled.
+      return active?.legacyUpgrade
+        ? { title: texts.legacyReplaced, detail: texts.legacyReplacedDetail, manageMembers: null }
+        : null;
     case "seats-added":
       return {
         title: texts.wellDone,
