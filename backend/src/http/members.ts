@@ -17,6 +17,7 @@ import {
   findMembers,
   freeMemberAllowance,
   listMembers,
+  markToBeRemoved,
   memberIdsByEmail,
   membersPaidElsewhere,
   removeMembers,
@@ -63,6 +64,13 @@ const changeRoleBody = z.object({
     .max(MAX_MEMBERS_PER_CHANGE),
 });
 const activateBody = z.object({ userIds });
+const toBeRemovedBody = z.object({
+  members: z
+    .array(z.object({ userId: z.string().min(1).max(64), toBeRemoved: z.boolean() }))
+    .min(1, "members are required")
+    .max(MAX_MEMBERS_PER_CHANGE)
+    .refine((marks) => new Set(marks.map((mark) => mark.userId)).size === marks.length, "members: one entry per user"),
+});
 const addBody = z.object({ userEmails: addressList("user emails") });
 
 const memberNotFound = () => new HttpError(404, "member_not_found");
@@ -85,7 +93,7 @@ async function requireMembers(db: BackendDb, workspaceId: string, ids: readonly 
 /**
  * v1 API: a space's members list (002 §7), for any active member of the
  * space, and the member changes of its owners and admins (remove, change
- * role, activate). A change applies to every member named or to none: the
+ * role, activate, mark for removal with a legacy licence). A change applies to every member named or to none: the
  * first refusal answers 409 with its `reason` (domain/member-rights.ts).
  */
 export function membersRoutes({ db }: RouteDeps) {
@@ -179,6 +187,29 @@ export function membersRoutes({ db }: RouteDeps) {
       await activateDisabledMembers(trx, workspace.id, body.userIds, now);
     });
     return c.body(null, 204);
+  });
+
+  /**
+   * The legacy users page (001 §4): members kept, or to be removed when the
+   * legacy licence is replaced (Billing, per-user and legacy). The owner stays.
+   */
+  routes.patch("/workspaces/:workspaceId/members", async (c) => {
+    const body = await parseJsonBody(c, toBeRemovedBody);
+    const { workspace } = await requireMemberManager(db, c);
+    if (workspace.plan !== "LEGACY") throw conflict("not_a_legacy_space");
+    await db.transaction().execute(async (trx) => {
+      const targets = await requireMembers(
+        trx,
+        workspace.id,
+        body.members.map((mark) => mark.userId),
+      );
+      const removed = new Set(body.members.filter((mark) => mark.toBeRemoved).map((mark) => mark.userId));
+      if (targets.some((target) => target.role === "OWNER" && removed.has(target.userId))) {
+        throw conflict("owner_cannot_be_removed");
+      }
+      await markToBeRemoved(trx, workspace.id, body.members, Date.now());
+    });
+    return c.json({ items: body.members });
   });
 
   routes.get("/workspaces/:workspaceId/members", async (c) => {

@@ -1,8 +1,10 @@
-import { sql, type Expression, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { BackendDb } from "../db/connection";
 import { CONSUMER_DOMAINS } from "../domain/account-type";
 import { ROLES, roleRank, type MemberStatus, type Role, type SeatType, type UserPlan } from "../domain/enums";
-import type { SqlBoolean } from "../db/schema";
+import type { Database, SqlBoolean } from "../db/schema";
+import type { WorkspaceMembersTable } from "../db/tables/workspaces";
+import type { CheckoutMember } from "../domain/paid-users";
 import type { MemberFilter, MemberSort } from "../domain/member-query";
 import { NO_PLAN_FEATURES } from "../domain/plan-features";
 import { cancelInvitations } from "./invitations";
@@ -36,6 +38,7 @@ function memberRows(db: BackendDb, workspaceId: string, now: number) {
       "u.is_personal",
       "m.free_trial_end_timestamp",
       "m.scheduled_downgrade",
+      "m.to_be_removed",
     ])
     .where("m.workspace_id", "=", workspaceId);
   const consumerDomains = sql.join([...CONSUMER_DOMAINS].map((domain) => sql.lit(domain)));
@@ -59,6 +62,7 @@ function memberRows(db: BackendDb, workspaceId: string, now: number) {
       sql<SqlBoolean>`coalesce(u.is_personal, ${domainOf} in (${consumerDomains}))`.as("is_personal"),
       sql<number | null>`null`.as("free_trial_end_timestamp"),
       sql<SqlBoolean>`0`.as("scheduled_downgrade"),
+      sql<SqlBoolean>`0`.as("to_be_removed"),
     ])
     .where("i.workspace_id", "=", workspaceId)
     .where("i.status", "=", "PENDING")
@@ -138,6 +142,7 @@ export function listMembers(
       "m.is_personal as isPersonal",
       "m.free_trial_end_timestamp as freeTrialEndTimestamp",
       "m.scheduled_downgrade as scheduledDowngrade",
+      "m.to_be_removed as toBeRemoved",
     ])
     .orderBy(SORT_EXPRESSIONS[sort.field], sort.direction)
     .orderBy("m.email", sort.direction)
@@ -326,6 +331,21 @@ export async function seatsTakenByPlan(db: BackendDb, workspaceId: string, now: 
   return new Map<UserPlan, number>(rows.map((row) => [row.userPlan, Number(row.count)]));
 }
 
+/** Whether the member `m` holds a paid plan in another active space (002 §5: then not to be made paid here). */
+function paidElsewhere(eb: ExpressionBuilder<Database & { m: WorkspaceMembersTable }, "m">, workspaceId: string) {
+  return eb.exists(
+    eb
+      .selectFrom("workspace_members as other")
+      .innerJoin("workspaces as w", "w.id", "other.workspace_id")
+      .select("other.user_id")
+      .whereRef("other.user_id", "=", "m.user_id")
+      .where("other.workspace_id", "!=", workspaceId)
+      .where("other.user_plan", "!=", "FREE")
+      .where("other.status", "!=", "DISABLED")
+      .where("w.status", "=", "ACTIVE"),
+  );
+}
+
 /** The space's free members who hold a paid plan in another active space. */
 export function membersPaidElsewhere(db: BackendDb, workspaceId: string) {
   return db
@@ -334,19 +354,51 @@ export function membersPaidElsewhere(db: BackendDb, workspaceId: string) {
     .select(["m.user_id as userId", "u.email as userEmail"])
     .where("m.workspace_id", "=", workspaceId)
     .where("m.user_plan", "=", "FREE")
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("workspace_members as other")
-          .innerJoin("workspaces as w", "w.id", "other.workspace_id")
-          .select("other.user_id")
-          .whereRef("other.user_id", "=", "m.user_id")
-          .where("other.workspace_id", "!=", workspaceId)
-          .where("other.user_plan", "!=", "FREE")
-          .where("other.status", "!=", "DISABLED")
-          .where("w.status", "=", "ACTIVE"),
-      ),
-    )
+    .where((eb) => paidElsewhere(eb, workspaceId))
     .orderBy("u.email")
     .execute();
+}
+
+/** The space's members as the paid-user rules see them (domain/paid-users.ts), by e-mail. */
+export async function loadCheckoutMembers(db: BackendDb, workspaceId: string): Promise<CheckoutMember[]> {
+  const rows = await db
+    .selectFrom("workspace_members as m")
+    .innerJoin("users as u", "u.id", "m.user_id")
+    .select((eb) => [
+      "m.user_id as userId",
+      "u.domain_name as domain",
+      "u.is_personal as isPersonal",
+      "m.user_plan as userPlan",
+      "m.scheduled_downgrade as scheduledDowngrade",
+      "m.status",
+      "m.to_be_removed as toBeRemoved",
+      paidElsewhere(eb, workspaceId).as("paidElsewhere"),
+    ])
+    .where("m.workspace_id", "=", workspaceId)
+    .orderBy("u.email")
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    isPersonal: row.isPersonal === 1,
+    scheduledDowngrade: row.scheduledDowngrade === 1,
+    toBeRemoved: row.toBeRemoved === 1,
+    paidElsewhere: Boolean(row.paidElsewhere),
+  }));
+}
+
+/** Marks members kept or to be removed when the legacy licence is replaced (001 §4 Legacy users page). */
+export async function markToBeRemoved(
+  db: BackendDb,
+  workspaceId: string,
+  marks: ReadonlyArray<{ userId: string; toBeRemoved: boolean }>,
+  now: number,
+) {
+  for (const mark of marks) {
+    await db
+      .updateTable("workspace_members")
+      .set({ to_be_removed: mark.toBeRemoved ? 1 : 0, last_update_timestamp: now })
+      .where("workspace_id", "=", workspaceId)
+      .where("user_id", "=", mark.userId)
+      .execute();
+  }
 }

@@ -7,7 +7,8 @@ import { signedInClient } from "./support/api";
 
 /**
  * Member changes (002 §4, §6, §7): remove (DELETE …/members by id, PATCH
- * …/users/v1 by e-mail), change role, activate. Each applies to every member
+ * …/users/v1 by e-mail), change role, activate, and marking members of a
+ * legacy space kept or to be removed (001 §4). Each applies to every member
  * named or to none.
  */
 
@@ -180,5 +181,73 @@ describe("removing members", () => {
       body: { success: true },
     });
     expect(await membership(MARKETING, PERSONAS.disabled.id)).toBeUndefined();
+  });
+});
+
+describe("PATCH /workspaces/{id}/members (the legacy users page, 001 §4)", () => {
+  const OLDCO = SPACES.oldcoTeam.id;
+  const mark = (members: Array<{ userId: string; toBeRemoved: boolean }>) =>
+    as(PERSONAS.legacy.email).then((client) => client.patch(`/api/v1/workspaces/${OLDCO}/members`, { members }));
+  const marked = async () =>
+    (
+      await backend.db
+        .selectFrom("workspace_members")
+        .select(["user_id", "to_be_removed"])
+        .where("workspace_id", "=", OLDCO)
+        .orderBy("user_id")
+        .execute()
+    ).map((row) => [row.user_id, row.to_be_removed]);
+
+  it("marks members to be removed or kept, as the members list then shows", async () => {
+    const removeOlga = [{ userId: PERSONAS.olgaOrtiz.id, toBeRemoved: true }];
+    expect(await mark(removeOlga)).toEqual({ status: 200, body: { items: removeOlga } });
+    const { body } = await (await as(PERSONAS.petePark.email)).get(`/api/v1/workspaces/${OLDCO}/members`);
+    expect(
+      body.items.map((item: { userEmail: string; toBeRemoved: boolean }) => [item.userEmail, item.toBeRemoved]),
+    ).toEqual([
+      ["legacy@oldco.test", false],
+      ["olga.ortiz@oldco.test", true],
+      ["pete.park@oldco.test", false],
+    ]);
+    expect((await mark([{ userId: PERSONAS.olgaOrtiz.id, toBeRemoved: false }])).status).toBe(200);
+    expect(await marked()).toEqual([
+      [PERSONAS.legacy.id, 0],
+      [PERSONAS.olgaOrtiz.id, 0],
+      [PERSONAS.petePark.id, 0],
+    ]);
+  });
+
+  it("refuses the owner, a stranger, a space that is not legacy, a member, and a malformed body, marking nobody", async () => {
+    const olga = { userId: PERSONAS.olgaOrtiz.id, toBeRemoved: true };
+    expect(await mark([olga, { userId: PERSONAS.legacy.id, toBeRemoved: true }])).toEqual(
+      conflictWith("owner_cannot_be_removed"),
+    );
+    expect(await mark([olga, { userId: PERSONAS.owner.id, toBeRemoved: true }])).toEqual({
+      status: 404,
+      body: { error: "member_not_found" },
+    });
+    expect(await mark([])).toMatchObject({ status: 400 });
+    expect(await mark([olga, olga])).toMatchObject({ status: 400 });
+    expect(await marked()).toEqual([
+      [PERSONAS.legacy.id, 0],
+      [PERSONAS.olgaOrtiz.id, 0],
+      [PERSONAS.petePark.id, 0],
+    ]);
+    expect(
+      await (
+        await as(PERSONAS.owner.email)
+      ).patch(`/api/v1/workspaces/${MARKETING}/members`, {
+        members: [{ userId: PERSONAS.member.id, toBeRemoved: true }],
+      }),
+    ).toEqual(conflictWith("not_a_legacy_space"));
+    expect(
+      (
+        await (
+          await as(PERSONAS.olgaOrtiz.email)
+        ).patch(`/api/v1/workspaces/${OLDCO}/members`, {
+          members: [olga],
+        })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -72,6 +72,7 @@ describe("GET /workspaces/{id}/members: items", () => {
       freeTrialEndTimestamp: null,
       isScheduledToBeDowngraded: false,
       isUserInDomain: true,
+      toBeRemoved: false,
     });
   });
 

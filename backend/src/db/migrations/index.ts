@@ -18,6 +18,7 @@ import { outboxMailsMigration } from "./0017-outbox-mails";
 import { seatsMigration } from "./0018-seats";
 import { stripeBillingMigration } from "./0019-stripe-billing";
 import { checkoutDraftsMigration } from "./0020-checkout-drafts";
+import { perUserBillingMigration } from "./0021-per-user-billing";
 
 /**
  * Every migration, keyed by its name. Kysely runs them in key order and records
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   "0018-seats": seatsMigration,
   "0019-stripe-billing": stripeBillingMigration,
   "0020-checkout-drafts": checkoutDraftsMigration,
+  "0021-per-user-billing": perUserBillingMigration,
 };

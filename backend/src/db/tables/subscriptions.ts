@@ -1,5 +1,5 @@
 import type { Generated } from "kysely";
-import type { BillingInterval, PaymentSource, UserPlan, WorkspacePlan } from "../../domain/enums";
+import type { BillingInterval, LegalEntity, PaymentSource, UserPlan, WorkspacePlan } from "../../domain/enums";
 import type { SqlBoolean } from "./users";
 
 export type SubscriptionStatus = "ACTIVE" | "CANCELED";
@@ -39,6 +39,11 @@ export interface SubscriptionsTable {
   latest_invoice_url: string | null;
   /** Its payment intent's status: succeeded, requires_action, requires_payment_method… */
   latest_invoice_payment_status: string | null;
+  /** Who sold it (001 §3 legalEntity): US, or BE for the Belgian entity's legacy licences. */
+  legal_entity: Generated<LegalEntity>;
+  /** The legacy licence this subscription replaced (its own id when replaced in place), and when. */
+  legacy_subscription_id: string | null;
+  legacy_upgraded_at: number | null;
 }
 
 /** The seats a subscription pays for, per payment plan (one user plan each). */
@@ -88,10 +93,33 @@ export interface StripeEventsTable {
   processed_at: number;
 }
 
+/**
+ * A v1 checkout (per-user purchase or legacy upgrade) waiting for Stripe's
+ * event of its subscription: whom it pays for, applied once.
+ */
+export interface CheckoutRequestsTable {
+  /** The `checkoutId` of the Checkout Session's and subscription's metadata. */
+  id: string;
+  workspace_id: string;
+  buyer_user_id: string;
+  /** The legacy licence it replaces, if any. */
+  legacy_subscription_id: string | null;
+  created_at: number;
+  applied_at: number | null;
+}
+
+export interface CheckoutRequestUsersTable {
+  checkout_id: string;
+  user_id: string;
+  user_plan: UserPlan;
+}
+
 export interface SubscriptionTables {
   subscriptions: SubscriptionsTable;
   subscription_seat_plans: SubscriptionSeatPlansTable;
   scheduled_seat_removals: ScheduledSeatRemovalsTable;
   billing_customers: BillingCustomersTable;
   stripe_events: StripeEventsTable;
+  checkout_requests: CheckoutRequestsTable;
+  checkout_request_users: CheckoutRequestUsersTable;
 }

@@ -53,6 +53,8 @@ export interface WorkspaceMembersTable {
   last_become_paid_timestamp: number | null;
   /** Moves to the FREE user plan at the next renewal (002 §4); added by migration 0018. */
   scheduled_downgrade: Generated<SqlBoolean>;
+  /** Marked on the legacy users page: dropped when the legacy licence is replaced (001 §4); added by migration 0021. */
+  to_be_removed: Generated<SqlBoolean>;
 }
 
 export interface WorkspaceTables {

@@ -21,6 +21,8 @@ export interface MemberView {
   isScheduledToBeDowngraded: boolean;
   /** Of one of the space's domains (always, for a space without domains). */
   isUserInDomain: boolean;
+  /** Marked on the legacy users page: dropped when the legacy licence is replaced (001 §3 Checkout user). */
+  toBeRemoved: boolean;
 }
 
 export function memberView(row: MemberRow, spaceDomains: readonly string[]): MemberView {
@@ -40,5 +42,6 @@ export function memberView(row: MemberRow, spaceDomains: readonly string[]): Mem
     freeTrialEndTimestamp: timestamp(row.freeTrialEndTimestamp),
     isScheduledToBeDowngraded: row.scheduledDowngrade === 1,
     isUserInDomain: spaceDomains.length === 0 || spaceDomains.includes(row.domainName),
+    toBeRemoved: row.toBeRemoved === 1,
   };
 }
