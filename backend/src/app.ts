@@ -17,6 +17,7 @@ import { idempotency } from "./http/idempotency";
 import { invitationsRoutes } from "./http/invitations";
 import { membersRoutes } from "./http/members";
 import { paymentPlansRoutes } from "./http/payment-plans";
+import { perUserBillingRoutes } from "./http/per-user-billing";
 import { recipientsRoutes } from "./http/recipients";
 import { renewalRoutes } from "./http/renewal";
 import { requireSession } from "./http/require-session";
@@ -79,6 +80,7 @@ export function createBackendApp({ db, config }: { db: BackendDb; config: Backen
   app.route("/billing", subscriptionsRoutes(deps));
   app.route("/billing", seatsRoutes(deps));
   app.route("/billing", checkoutRoutes(deps));
+  app.route("/billing", perUserBillingRoutes(deps));
   app.route("/billing", checkoutDraftsRoutes(deps));
 
   return app;

@@ -31,6 +31,12 @@ export const defaultPersonas = [
   { email: "hal@harbor.test", name: "Hal Harbor" },
   { email: "tia@tidal.test", name: "Tia Tide" },
   { email: "lena@lumen.test", name: "Lena Lumen" },
+  // Per-user and legacy checkout (issue 10): the owners of a Pro space of two domains, of a Belgian legacy
+  // licence, of a monthly space with a planned change, and of a free per-user space.
+  { email: "dora@delta.test", name: "Dora Delgado" },
+  { email: "gert@ghent.test", name: "Gert Goossens" },
+  { email: "wren@willow.test", name: "Wren Wood" },
+  { email: "june@juniper.test", name: "June Juniper" },
 ] as const satisfies readonly Persona[];
 
 export type PersonaEmail = (typeof defaultPersonas)[number]["email"];

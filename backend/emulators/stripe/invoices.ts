@@ -57,13 +57,15 @@ export function chargeInvoice(state: StripeState, charge: InvoiceCharge): Stripe
   const created = state.now();
   const percentOff = charge.discount ? (state.couponOfDiscount(charge.discount).percent_off as number) : null;
   const totals = totalsOf(charge.lines, percentOff);
-  const outcome = charge.outcome ?? (totals.total === 0 ? "succeeds" : state.defaultCardOutcome(charge.customer));
+  // A credit larger than the charges leaves nothing due (Stripe keeps the rest on the customer's balance).
+  const due = Math.max(0, totals.total);
+  const outcome = charge.outcome ?? (due === 0 ? "succeeds" : state.defaultCardOutcome(charge.customer));
   const customer = state.get("customer", charge.customer);
   const paymentIntentId = newId("pi");
   const paymentIntent: StripeObject = {
     id: paymentIntentId,
     object: "payment_intent",
-    amount: totals.total,
+    amount: due,
     client_secret: `${paymentIntentId}_secret_${newId("s").slice(2)}`,
     created,
     currency: charge.currency,
@@ -81,10 +83,10 @@ export function chargeInvoice(state: StripeState, charge: InvoiceCharge): Stripe
   const invoice: StripeObject = {
     id,
     object: "invoice",
-    amount_due: totals.total,
+    amount_due: due,
     amount_overpaid: 0,
-    amount_paid: paid ? totals.total : 0,
-    amount_remaining: paid ? 0 : totals.total,
+    amount_paid: paid ? due : 0,
+    amount_remaining: paid ? 0 : due,
     amount_shipping: 0,
     attempt_count: 1,
     attempted: true,

@@ -102,6 +102,8 @@ export interface CheckoutRequest {
   taxRateId: string | null;
   successUrl: string;
   cancelUrl: string;
+  /** More for the session's and the subscription's metadata (a v1 checkout's id and plan). */
+  metadata: Record<string, string>;
 }
 
 /**
@@ -111,7 +113,7 @@ export interface CheckoutRequest {
  * webhooks find the space by them).
  */
 export async function openCheckoutSession(stripe: Stripe, checkout: CheckoutRequest, requestKey: string | undefined) {
-  const metadata = { workspaceId: checkout.workspaceId, userId: checkout.userId };
+  const metadata = { ...checkout.metadata, workspaceId: checkout.workspaceId, userId: checkout.userId };
   const params: Stripe.Checkout.SessionCreateParams = {
     mode: "subscription",
     customer: checkout.customerId,

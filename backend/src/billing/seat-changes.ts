@@ -50,27 +50,53 @@ export async function addSeats(
   return invoiceId ? readInvoice(stripe, invoiceId) : null;
 }
 
+/** The next period a schedule plans: its items, its coupon (the current one when left out) and its interval. */
+export interface NextPeriod {
+  items: Array<{ price: string; quantity: number }>;
+  discounts?: Stripe.SubscriptionScheduleUpdateParams.Phase["discounts"];
+  interval: "month" | "year";
+}
+
+/** The interval of a subscription's prices, as schedule phases name it. */
+export const intervalOf = (subscription: Stripe.Subscription) =>
+  subscription.items.data[0]!.price.recurring?.interval === "month" ? "month" : "year";
+
 /**
- * Fewer seats from the renewal on, through a subscription schedule: its
- * first phase is the current period as it is (items, coupon, tax), the
- * second the target quantities with the coupon of their total, for one
- * cycle, after which the schedule releases the subscription as it then
- * is. Answers the schedule's id.
+ * A change from the renewal on, through a subscription schedule (the one
+ * given, or a new one over the subscription): its first phase is the
+ * current period as the subscription now is (items, coupon, tax), the
+ * second `next` for one cycle, after which the schedule releases the
+ * subscription as it then is. Answers the schedule's id.
  */
-export async function scheduleSeatRemoval(
+export async function scheduleNextPeriod(
   stripe: Stripe,
-  change: { subscriptionId: string; totals: SeatTotals; couponId: string | null; requestKey?: string },
+  plan: {
+    subscriptionId: string;
+    scheduleId: string | null;
+    next: (subscription: Stripe.Subscription) => NextPeriod;
+    /** Names the Stripe idempotency keys of this kind of change. */
+    purpose: string;
+    requestKey?: string;
+  },
 ): Promise<string> {
-  const subscription = await callStripe(() => stripe.subscriptions.retrieve(change.subscriptionId));
-  const createParams = { from_subscription: change.subscriptionId };
-  const schedule = await callStripe(() =>
-    stripe.subscriptionSchedules.create(createParams, {
-      idempotencyKey: stripeIdempotencyKey(change.requestKey, "removal-schedule", createParams),
-    }),
-  );
-  const current = schedule.phases[0]!;
+  const subscription = await callStripe(() => stripe.subscriptions.retrieve(plan.subscriptionId));
+  const scheduleId = plan.scheduleId;
+  const createParams = { from_subscription: plan.subscriptionId };
+  const schedule = scheduleId
+    ? await callStripe(() => stripe.subscriptionSchedules.retrieve(scheduleId))
+    : await callStripe(() =>
+        stripe.subscriptionSchedules.create(createParams, {
+          idempotencyKey: stripeIdempotencyKey(plan.requestKey, `${plan.purpose}-schedule`, createParams),
+        }),
+      );
+  const current =
+    schedule.phases.find((phase) => phase.start_date === schedule.current_phase?.start_date) ?? schedule.phases[0]!;
   const taxRates = (current.default_tax_rates ?? []).map((taxRate) => taxRate.id);
-  const interval = subscription.items.data[0]!.price.recurring?.interval === "month" ? "month" : "year";
+  const discounts = (current.discounts ?? []).flatMap((discount) => {
+    const coupon = idOf(discount.coupon);
+    return coupon ? [{ coupon }] : [];
+  });
+  const next = plan.next(subscription);
   const params: Stripe.SubscriptionScheduleUpdateParams = {
     end_behavior: "release",
     proration_behavior: "none",
@@ -78,27 +104,45 @@ export async function scheduleSeatRemoval(
       {
         start_date: current.start_date,
         end_date: current.end_date,
-        items: current.items.map((item) => ({ price: idOf(item.price)!, quantity: item.quantity })),
-        discounts: (current.discounts ?? []).flatMap((discount) => {
-          const coupon = idOf(discount.coupon);
-          return coupon ? [{ coupon }] : [];
-        }),
+        items: subscription.items.data.map((item) => ({ price: item.price.id, quantity: item.quantity ?? 1 })),
+        discounts,
         default_tax_rates: taxRates,
       },
       {
-        items: itemsAt(subscription, change.totals).map(({ item, quantity }) => ({ price: item.price.id, quantity })),
-        discounts: discountsOf(change.couponId),
+        items: next.items,
+        discounts: next.discounts ?? discounts,
         default_tax_rates: taxRates,
-        duration: { interval, interval_count: 1 },
+        duration: { interval: next.interval, interval_count: 1 },
       },
     ],
   };
   await callStripe(() =>
     stripe.subscriptionSchedules.update(schedule.id, params, {
-      idempotencyKey: stripeIdempotencyKey(change.requestKey, "removal-phases", [schedule.id, params]),
+      idempotencyKey: stripeIdempotencyKey(plan.requestKey, `${plan.purpose}-phases`, [schedule.id, params]),
     }),
   );
   return schedule.id;
+}
+
+/**
+ * Fewer seats from the renewal on (a new schedule): the target quantities
+ * with the coupon of their total. Answers the schedule's id.
+ */
+export async function scheduleSeatRemoval(
+  stripe: Stripe,
+  change: { subscriptionId: string; totals: SeatTotals; couponId: string | null; requestKey?: string },
+): Promise<string> {
+  return scheduleNextPeriod(stripe, {
+    subscriptionId: change.subscriptionId,
+    scheduleId: null,
+    next: (subscription) => ({
+      items: itemsAt(subscription, change.totals).map(({ item, quantity }) => ({ price: item.price.id, quantity })),
+      discounts: discountsOf(change.couponId),
+      interval: intervalOf(subscription),
+    }),
+    purpose: "removal",
+    requestKey: change.requestKey,
+  });
 }
 
 /** Drops what a schedule planned: the subscription goes on as it is. A schedule no longer running is left alone. */

@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import type { SubscriptionStatus } from "../db/tables/subscriptions";
+import type { WorkspacePlan } from "../domain/enums";
 import { findPaymentPlan, type PaymentPlan } from "../domain/payment-plans";
 import { seatTotal } from "../domain/quote";
 import { couponForSeats } from "../domain/seat-coupons";
@@ -25,8 +26,14 @@ function cataloguedItems(subscription: Stripe.Subscription) {
   });
 }
 
-/** PREMIUM when any seat is Premium, otherwise the plan of the first seat plan. */
-function workspacePlanOf(plans: readonly PaymentPlan[]) {
+/**
+ * The plan the backend put in the metadata (v1 checkouts and updates: a
+ * Premium subscription of Gmail users only has Gmail Pro prices); else
+ * PREMIUM when any seat is Premium, otherwise the plan of the first seat plan.
+ */
+function workspacePlanOf(subscription: Stripe.Subscription, plans: readonly PaymentPlan[]): WorkspacePlan {
+  const named = subscription.metadata.workspacePlan;
+  if (named === "PRO" || named === "PREMIUM") return named;
   return plans.some((plan) => plan.workspacePlan === "PREMIUM") ? "PREMIUM" : plans[0]!.workspacePlan;
 }
 
@@ -54,7 +61,10 @@ export function subscriptionRecordOf(
   return {
     id: subscription.id,
     workspaceId,
-    workspacePlan: workspacePlanOf(items.map(({ plan }) => plan)),
+    workspacePlan: workspacePlanOf(
+      subscription,
+      items.map(({ plan }) => plan),
+    ),
     status,
     billingInterval: first.plan.billingInterval,
     currency: subscription.currency.toUpperCase(),

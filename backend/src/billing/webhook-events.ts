@@ -3,6 +3,12 @@ import type { BackendDb } from "../db/connection";
 import { cancelSeatRemovals, completeSeatRemovals, countOtherActiveSubscriptions } from "../store/subscriptions";
 import { findSubscriptionById, saveLatestInvoice, saveSubscription } from "../store/subscriptions";
 import { downgradeSpaceToFree, giveBuyerSeat, setSpacePlan } from "../store/space-plan";
+import {
+  applyScheduledDowngrades,
+  claimCheckoutRequest,
+  replaceLegacyLicense,
+  setPaidUsers,
+} from "../store/per-user-billing";
 import { claimStripeEvent } from "../store/stripe-events";
 import { findUserById } from "../store/users";
 import { findMembership, findWorkspace } from "../store/workspaces";
@@ -45,10 +51,11 @@ export async function processStripeEvent(db: BackendDb, event: Stripe.Event, now
 
 /**
  * The subscription as Stripe has it now. While active it makes the space's
- * plan (paid through Stripe) and, the first time, gives the buyer a seat; a
- * removal whose target is reached is done. Once it ends, its pending
- * removals are dropped, and a space with no other active subscription goes
- * back to FREE.
+ * plan (paid through Stripe) and, the first time, gives the buyer a seat or
+ * pays for the users of its v1 checkout; a removal whose target is reached
+ * is done; a new period moves the members marked for it to FREE. Once it
+ * ends, its pending removals are dropped, and a space with no other active
+ * subscription goes back to FREE.
  */
 async function applySubscription(db: BackendDb, subscription: Stripe.Subscription, deleted: boolean, now: number) {
   const known = await findSubscriptionById(db, subscription.id);
@@ -61,7 +68,8 @@ async function applySubscription(db: BackendDb, subscription: Stripe.Subscriptio
   if (record.status === "ACTIVE") {
     await completeSeatRemovals(db, record.id, now);
     await setSpacePlan(db, workspaceId, record.workspacePlan, "STRIPE");
-    if (created) await seatBuyer(db, workspaceId, subscription.metadata.userId, now);
+    if (known && record.startTimestamp > known.start_timestamp) await applyScheduledDowngrades(db, workspaceId, now);
+    if (created) await seatBuyers(db, { workspaceId, subscriptionId: record.id, metadata: subscription.metadata }, now);
     return;
   }
   await cancelSeatRemovals(db, record.id, now);
@@ -71,14 +79,39 @@ async function applySubscription(db: BackendDb, subscription: Stripe.Subscriptio
 }
 
 /**
- * A paid checkout: the buyer's seat, if the subscription's own event came
- * first (it gives the seat otherwise, from the same metadata).
+ * A paid checkout: the buyer's seat or its users, if the subscription's own
+ * event came first (it gives them otherwise, from the same metadata).
  */
 async function applyCompletedCheckout(db: BackendDb, session: Stripe.Checkout.Session, now: number) {
   const subscriptionId = idOf(session.subscription);
   const known = subscriptionId ? await findSubscriptionById(db, subscriptionId) : undefined;
   if (!known || known.status !== "ACTIVE" || known.workspace_id !== session.metadata?.workspaceId) return;
-  await seatBuyer(db, known.workspace_id, session.metadata.userId, now);
+  await seatBuyers(db, { workspaceId: known.workspace_id, subscriptionId: known.id, metadata: session.metadata }, now);
+}
+
+/**
+ * Who a new subscription pays for: the users of its v1 checkout (metadata
+ * `checkoutId`, applied once, replacing a legacy licence when it says so),
+ * or else the buyer (metadata `userId`).
+ */
+async function seatBuyers(
+  db: BackendDb,
+  purchase: { workspaceId: string; subscriptionId: string; metadata: Record<string, string> },
+  now: number,
+) {
+  const { workspaceId, metadata } = purchase;
+  if (!metadata.checkoutId) return seatBuyer(db, workspaceId, metadata.userId, now);
+  const checkout = await claimCheckoutRequest(db, metadata.checkoutId, workspaceId, now);
+  if (!checkout) return;
+  await setPaidUsers(db, workspaceId, checkout.users, now);
+  if (checkout.legacySubscriptionId) {
+    await replaceLegacyLicense(db, {
+      workspaceId,
+      legacySubscriptionId: checkout.legacySubscriptionId,
+      subscriptionId: purchase.subscriptionId,
+      now,
+    });
+  }
 }
 
 /** The buyer, a member of the space, on a paid seat: PRO, or PRO_PERSONAL for a Gmail buyer. */

@@ -37,6 +37,17 @@ const bigco = (extra: Partial<PerUserChangeTerms> = {}): PerUserChangeTerms => (
   ...extra,
 });
 
+/** A Belgian legacy team licence in euros moving to Pro for `users` domain users. */
+const ghentToPro = (users: number): PerUserChangeTerms => ({
+  ...bigco(),
+  held: [team5],
+  currentPlan: "LEGACY",
+  targetPlan: "PRO",
+  currency: "EUR",
+  counts: { PRO: users, PRO_PERSONAL: 0 },
+  legacy: true,
+});
+
 describe("perUserItems", () => {
   it("prices domain users at the plan and Gmail users at Gmail Pro, and leaves out kinds with nobody", () => {
     expect(perUserItems({ PRO: 3, PRO_PERSONAL: 1 }, "PREMIUM", "MONTHLY", "EUR")).toEqual([
@@ -110,15 +121,7 @@ describe("planPerUserChange", () => {
   });
 
   it("replaces a legacy licence's team item at once, charged, and plans the renewal at the other interval", () => {
-    const legacy = planPerUserChange({
-      ...bigco(),
-      held: [team5],
-      currentPlan: "LEGACY",
-      targetPlan: "PRO",
-      currency: "EUR",
-      counts: { PRO: 3, PRO_PERSONAL: 0 },
-      legacy: true,
-    });
+    const legacy = planPerUserChange(ghentToPro(3));
     expect(legacy.steps).toEqual([{ charged: true, items: [item("pro-yearly-eur", "PRO", 3, 6000)] }]);
     const monthly = planPerUserChange(bigco({ renewalInterval: "MONTHLY" }));
     expect(monthly).toEqual({
@@ -175,6 +178,15 @@ describe("quotes", () => {
     expect(quotePerUserChange(change, { ...terms, prorate: false })).toMatchObject({
       chargedToday: 0,
       proratedDays: null,
+    });
+  });
+
+  it("charges nothing when the credit of a legacy licence exceeds the new prices", () => {
+    const legacy = planPerUserChange(ghentToPro(2));
+    expect(quotePerUserChange(legacy, { ...terms, held: [team5], currency: "EUR", taxRate: 21 })).toMatchObject({
+      chargedToday: 0,
+      currentAmount: 18_150,
+      totalAmount: 14_520,
     });
   });
 

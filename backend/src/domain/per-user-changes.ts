@@ -57,8 +57,8 @@ const isTeamItem = (item: Pick<Item, "paymentPlanId">) =>
   (findPaymentPlan(item.paymentPlanId)?.teamSize ?? null) !== null;
 
 /** An item held and the one wanted in its place: `from` null for a new item, `to` null for one deleted. */
-export interface ItemChange {
-  from: Item | null;
+export interface ItemChange<Held extends Item = Item> {
+  from: Held | null;
   to: Item | null;
 }
 
@@ -71,9 +71,9 @@ const unchanged = ({ from, to }: ItemChange) =>
  * quantity may change), a team item or an item no longer wanted goes, a
  * wanted one without a place is added. Unchanged items are left out.
  */
-export function itemChanges(held: readonly Item[], wanted: readonly Item[]): ItemChange[] {
+export function itemChanges<Held extends Item>(held: readonly Held[], wanted: readonly Item[]): ItemChange<Held>[] {
   const kept = held.filter((item) => !isTeamItem(item));
-  const changes: ItemChange[] = [
+  const changes: ItemChange<Held>[] = [
     ...held.filter(isTeamItem).map((from) => ({ from, to: null })),
     ...kept.map((from) => ({ from, to: wanted.find((item) => item.userPlan === from.userPlan) ?? null })),
     ...wanted.filter((item) => !kept.some((from) => from.userPlan === item.userPlan)).map((to) => ({ from: null, to })),
@@ -230,7 +230,8 @@ export function quotePerUserChange(
     currency: terms.currency,
     taxRate: terms.taxRate,
     proratedDays: terms.prorate ? days : null,
-    chargedToday: terms.prorate ? withTax(charge, terms.taxRate) : 0,
+    // A credit larger than the charge leaves nothing to pay now (Stripe keeps it on the customer's balance).
+    chargedToday: terms.prorate ? withTax(Math.max(0, charge), terms.taxRate) : 0,
     totalAmount: withTax(totalBeforeTax, terms.taxRate),
     totalBeforeTax,
     currentAmount: withTax(cycleOf(terms.held), terms.taxRate),

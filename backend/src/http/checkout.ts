@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { openCheckoutSession, upsertCustomer, vatRateFor } from "../billing/checkout";
 import type { PriceDirectory } from "../billing/price-directory";
@@ -54,36 +54,45 @@ const infoBody = z.object({
     ),
 });
 
-/** 001 §5: the billing information form; a business purchase (EU only) names its company and VAT number. */
-const sessionBody = z
-  .object({
-    workspaceId: z.string(),
-    addressInfo: z.object({
-      country,
-      state: optionalText(256),
-      city: z.string().trim().min(2).max(256),
-      postalCode: optionalText(30),
-      street: z.string().trim().min(1).max(256),
-    }),
-    companyName: optionalText(256),
-    customerName: z.string().trim().min(1).max(256),
-    isB2BTransaction: z.boolean(),
-    vatNumber: optionalText(64),
-    goBackUrl: absoluteUrl,
-    successUrl: absoluteUrl,
-    userName: z.string().trim().min(1).max(256),
+/** 001 §5: the billing information form of a Checkout session (v1 and v2), and where Stripe sends the buyer. */
+export const checkoutFormFields = {
+  workspaceId: z.string(),
+  addressInfo: z.object({
+    country,
+    state: optionalText(256),
+    city: z.string().trim().min(2).max(256),
+    postalCode: optionalText(30),
+    street: z.string().trim().min(1).max(256),
+  }),
+  companyName: optionalText(256),
+  customerName: z.string().trim().min(1).max(256),
+  isB2BTransaction: z.boolean(),
+  vatNumber: optionalText(64),
+  goBackUrl: absoluteUrl,
+  successUrl: absoluteUrl,
+  userName: z.string().trim().min(1).max(256),
+};
+
+const checkoutForm = z.object(checkoutFormFields);
+export type CheckoutForm = z.output<typeof checkoutForm>;
+
+/** 001 §5: a business purchase (EU only) names its company and VAT number, and a name of at most 30 characters. */
+export function businessPurchaseRules(body: CheckoutForm, ctx: z.RefinementCtx) {
+  // Custom issues' messages are the 400's reason as they are: each names its field.
+  const issue = (path: string, message: string) =>
+    ctx.addIssue({ code: "custom", path: [path], message: `${path}: ${message}` });
+  if (!body.isB2BTransaction) return;
+  if (!isEuCountry(body.addressInfo.country)) issue("isB2BTransaction", "business purchases are for EU countries");
+  if (!body.companyName) issue("companyName", "required for a business purchase");
+  if (!body.vatNumber || body.vatNumber.length < 2) issue("vatNumber", "required for a business purchase");
+  if (body.customerName.length > 30) issue("customerName", "at most 30 characters for a business purchase");
+}
+
+const sessionBody = checkoutForm
+  .extend({
     stripePlans: z.array(z.object({ stripePriceId: z.string().min(1), quantity: z.number().int().min(1) })).min(1),
   })
-  .superRefine((body, ctx) => {
-    // Custom issues' messages are the 400's reason as they are: each names its field.
-    const issue = (path: string, message: string) =>
-      ctx.addIssue({ code: "custom", path: [path], message: `${path}: ${message}` });
-    if (!body.isB2BTransaction) return;
-    if (!isEuCountry(body.addressInfo.country)) issue("isB2BTransaction", "business purchases are for EU countries");
-    if (!body.companyName) issue("companyName", "required for a business purchase");
-    if (!body.vatNumber || body.vatNumber.length < 2) issue("vatNumber", "required for a business purchase");
-    if (body.customerName.length > 30) issue("customerName", "at most 30 characters for a business purchase");
-  });
+  .superRefine(businessPurchaseRules);
 
 const portalQuery = z.object({ returnUrl: absoluteUrl });
 
@@ -158,14 +167,13 @@ function changeQuote(
 }
 
 /**
- * The Checkout Session's prices as catalog plans: each one the catalog's
- * (400 `unknown_price`), all in one currency, the buyer country's
- * (`currency_mismatch`), of one plan and interval, never a team size
- * (`plan_not_sold`). Answers them and their common plan.
+ * A Checkout Session's prices as catalog plans: each one the catalog's
+ * (400 `unknown_price`), all in one currency (`unknown_price`), the buyer
+ * country's (`currency_mismatch`).
  */
-async function purchasedLines(
+export async function catalogLines<Line extends { stripePriceId: string }>(
   prices: PriceDirectory,
-  stripePlans: ReadonlyArray<{ stripePriceId: string; quantity: number }>,
+  stripePlans: readonly Line[],
   buyerCountry: string,
 ) {
   const lines = await Promise.all(
@@ -175,9 +183,24 @@ async function purchasedLines(
       return { ...line, plan };
     }),
   );
+  const currency = lines[0]!.plan.currency;
+  if (lines.some((line) => line.plan.currency !== currency)) throw badRequest("unknown_price");
+  if (currency !== currencyForCountry(buyerCountry)) throw badRequest("currency_mismatch");
+  return lines;
+}
+
+/**
+ * The Checkout Session's prices as catalog plans (catalogLines), of one plan
+ * and interval, never a team size (`plan_not_sold`). Answers them and their
+ * common plan.
+ */
+async function purchasedLines(
+  prices: PriceDirectory,
+  stripePlans: ReadonlyArray<{ stripePriceId: string; quantity: number }>,
+  buyerCountry: string,
+) {
+  const lines = await catalogLines(prices, stripePlans, buyerCountry);
   const plan = lines[0]!.plan;
-  if (lines.some((line) => line.plan.currency !== plan.currency)) throw badRequest("unknown_price");
-  if (plan.currency !== currencyForCountry(buyerCountry)) throw badRequest("currency_mismatch");
   const onePlan = lines.every(
     (line) =>
       line.plan.workspacePlan === plan.workspacePlan &&
@@ -188,7 +211,84 @@ async function purchasedLines(
   return { lines, plan };
 }
 
-async function quoteView(quote: Quote, prices: PriceDirectory) {
+/**
+ * A purchase's hosted Checkout (001 §4 Purchase flow): the space's Stripe
+ * customer with the buyer's details (and VAT number), the VAT rate of a
+ * euro purchase, and the Checkout Session of these lines, with `metadata`
+ * added to the session's and the subscription's. Every create passes on the
+ * request's Idempotency-Key. Answers the session's id and hosted page.
+ */
+export async function openPurchase(
+  { db, stripe }: Pick<BillingDeps, "db" | "stripe">,
+  c: Context<AppEnv>,
+  purchase: {
+    workspace: WorkspacesTable;
+    user: UserRow;
+    form: CheckoutForm;
+    currency: Currency;
+    lines: ReadonlyArray<{ stripePriceId: string; quantity: number }>;
+    couponId: string | null;
+    metadata: Record<string, string>;
+  },
+) {
+  const { workspace, user, form } = purchase;
+  const requestKey = requestIdempotencyKey(c);
+  const buyerCountry = form.addressInfo.country;
+  const existing = await findBillingCustomer(db, workspace.id);
+  const vatNumber = form.isB2BTransaction ? form.vatNumber! : null;
+  const customerId = await upsertCustomer(
+    stripe,
+    existing,
+    {
+      workspaceId: workspace.id,
+      email: user.email,
+      name: form.isB2BTransaction ? form.companyName! : form.customerName,
+      address: form.addressInfo,
+      vatNumber,
+    },
+    requestKey,
+  );
+  const vat = taxRateFor(purchase.currency, buyerCountry);
+  const taxRateId =
+    vat > 0
+      ? await vatRateFor(
+          stripe,
+          existing,
+          { workspaceId: workspace.id, country: buyerCountry, percentage: vat },
+          requestKey,
+        )
+      : null;
+  await saveBillingCustomer(db, {
+    workspaceId: workspace.id,
+    stripeCustomerId: customerId,
+    country: buyerCountry,
+    companyName: form.companyName ?? null,
+    vatNumber: vatNumber ?? existing?.vat_number ?? null,
+    taxRateId: taxRateId ?? existing?.tax_rate_id ?? null,
+    taxRateCountry: taxRateId ? buyerCountry : (existing?.tax_rate_country ?? null),
+    now: Date.now(),
+  });
+  const session = await openCheckoutSession(
+    stripe,
+    {
+      workspaceId: workspace.id,
+      userId: user.id,
+      userName: form.userName,
+      customerId,
+      lines: purchase.lines,
+      couponId: purchase.couponId,
+      taxRateId,
+      successUrl: form.successUrl,
+      cancelUrl: form.goBackUrl,
+      metadata: purchase.metadata,
+    },
+    requestKey,
+  );
+  if (!session.url) throw new HttpError(502, "stripe_error");
+  return session;
+}
+
+export async function quoteView(quote: Quote, prices: PriceDirectory) {
   const { lines, nextPaymentTimestamp, ...figures } = quote;
   return {
     ...figures,
@@ -256,59 +356,17 @@ export function checkoutRoutes({ db, stripe, prices }: BillingDeps) {
       if (domains.length > 0 && !domains.includes(emailDomain(user.email))) throw forbidden("domain_mismatch");
     }
 
-    const requestKey = requestIdempotencyKey(c);
-    const buyerCountry = body.addressInfo.country;
-    const existing = await findBillingCustomer(db, workspace.id);
-    const vatNumber = body.isB2BTransaction ? body.vatNumber! : null;
-    const customerId = await upsertCustomer(
-      stripe,
-      existing,
-      {
-        workspaceId: workspace.id,
-        email: user.email,
-        name: body.isB2BTransaction ? body.companyName! : body.customerName,
-        address: body.addressInfo,
-        vatNumber,
-      },
-      requestKey,
-    );
-    const vat = taxRateFor(plan.currency, buyerCountry);
-    const taxRateId =
-      vat > 0
-        ? await vatRateFor(
-            stripe,
-            existing,
-            { workspaceId: workspace.id, country: buyerCountry, percentage: vat },
-            requestKey,
-          )
-        : null;
-    await saveBillingCustomer(db, {
-      workspaceId: workspace.id,
-      stripeCustomerId: customerId,
-      country: buyerCountry,
-      companyName: body.companyName ?? null,
-      vatNumber: vatNumber ?? existing?.vat_number ?? null,
-      taxRateId: taxRateId ?? existing?.tax_rate_id ?? null,
-      taxRateCountry: taxRateId ? buyerCountry : (existing?.tax_rate_country ?? null),
-      now: Date.now(),
-    });
-    const session = await openCheckoutSession(
-      stripe,
-      {
-        workspaceId: workspace.id,
-        userId: user.id,
-        userName: body.userName,
-        customerId,
+    return c.json(
+      await openPurchase({ db, stripe }, c, {
+        workspace,
+        user,
+        form: body,
+        currency: plan.currency,
         lines: lines.map((line) => ({ stripePriceId: line.stripePriceId, quantity: line.quantity })),
         couponId: couponForSeats(seatTotal(lines))?.id ?? null,
-        taxRateId,
-        successUrl: body.successUrl,
-        cancelUrl: body.goBackUrl,
-      },
-      requestKey,
+        metadata: {},
+      }),
     );
-    if (!session.url) throw new HttpError(502, "stripe_error");
-    return c.json(session);
   });
 
   routes.get(`${SPACE}/stripe/customer/v1/portal`, async (c) => {

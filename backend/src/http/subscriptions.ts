@@ -7,22 +7,25 @@ import type { AppEnv, BillingDeps } from "./app-env";
 import { requireBillingAccess, requireBillingReader, requireSubscription } from "./billing-access";
 import { HttpError } from "./errors";
 import { requestIdempotencyKey } from "./idempotency";
-import { parseJsonBody, parseQuery, queryFlag } from "./validation";
+import { perUserUpdateBody, updatePerUserSubscription } from "./per-user-billing";
+import { parseJsonBody, parseOrThrow, parseQuery, queryFlag } from "./validation";
 import { subscriptionViews } from "./views/subscription-view";
 
 const SPACE = "/workspace-billing/workspaces/:workspaceId";
 
 const subscriptionsV2Query = z.object({ status: z.enum(["ACTIVE", "CANCELED"]).optional() });
 const subscriptionsV1Query = z.object({ includePlans: queryFlag, retrieveAdditionalStripeInfo: queryFlag });
-/** This issue's one update; the plan, interval and users body comes with issue 10. */
-const updateSubscriptionBody = z.object({ cancelScheduledBillingIntervalChange: z.literal(true) }).strict();
+/** The cancel of a planned billing-interval change; any other body is the per-user update. */
+const cancelIntervalChangeBody = z.object({ cancelScheduledBillingIntervalChange: z.literal(true) }).strict();
 
 /**
  * Billing API: a space's subscriptions (001 §7 Subscriptions v1 and v2,
- * 002 §3 Seat info), their latest invoice as Stripe has it, and the
- * cancellation of a planned billing-cycle change.
+ * 002 §3 Seat info), their latest invoice as Stripe has it, the
+ * cancellation of a planned billing-cycle change, and the per-user update
+ * (per-user-billing.ts).
  */
-export function subscriptionsRoutes({ db, stripe }: BillingDeps) {
+export function subscriptionsRoutes(deps: BillingDeps) {
+  const { db, stripe } = deps;
   const routes = new Hono<AppEnv>();
 
   routes.get(`${SPACE}/subscriptions/v2`, async (c) => {
@@ -50,7 +53,11 @@ export function subscriptionsRoutes({ db, stripe }: BillingDeps) {
   });
 
   routes.put(`${SPACE}/subscriptions/v1/:subscriptionId`, async (c) => {
-    await parseJsonBody(c, updateSubscriptionBody);
+    const body = await parseJsonBody(c, z.record(z.unknown()));
+    if (!("cancelScheduledBillingIntervalChange" in body)) {
+      return updatePerUserSubscription(deps, c, parseOrThrow(perUserUpdateBody, body));
+    }
+    parseOrThrow(cancelIntervalChangeBody, body);
     const { workspace } = await requireBillingAccess(db, c);
     const subscription = await requireSubscription(db, c, workspace.id);
     const scheduleId = subscription.stripe_subscription_schedule_id;

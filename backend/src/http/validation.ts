@@ -14,7 +14,8 @@ function reasonOf(error: z.ZodError): string {
   return issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message;
 }
 
-function parseOrThrow<T extends z.ZodTypeAny>(schema: T, value: unknown): z.output<T> {
+/** A value checked against a schema: its output, or a 400 with the first issue as the reason. */
+export function parseOrThrow<T extends z.ZodTypeAny>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
   if (!result.success) throw badRequest(reasonOf(result.error));
   return result.data;

@@ -10,7 +10,11 @@ export async function licenseAutoRenews(db: BackendDb, subscriptionId: string): 
   return row ? row.auto_renew === 1 : true;
 }
 
-/** Stops the automatic renewal; stopping it again changes nothing but the time. */
+/**
+ * Stops the automatic renewal; stopping it again changes nothing but the
+ * time. The licence's subscription row, when it has one (a legacy licence
+ * outside Stripe), no longer renews either.
+ */
 export async function stopLicenseAutoRenewal(
   db: BackendDb,
   { subscriptionId, userId, now = Date.now() }: { subscriptionId: string; userId: string; now?: number },
@@ -19,5 +23,11 @@ export async function stopLicenseAutoRenewal(
     .insertInto("license_renewals")
     .values({ subscription_id: subscriptionId, user_id: userId, auto_renew: 0, updated_at: now })
     .onConflict((conflict) => conflict.column("subscription_id").doUpdateSet({ auto_renew: 0, updated_at: now }))
+    .execute();
+  await db
+    .updateTable("subscriptions")
+    .set({ auto_renew: 0 })
+    .where("id", "=", subscriptionId)
+    .where("payment_source", "!=", "STRIPE")
     .execute();
 }

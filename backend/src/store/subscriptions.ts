@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { BackendDb } from "../db/connection";
 import type { ScheduledRemovalStatus, SubscriptionStatus } from "../db/tables/subscriptions";
-import type { BillingInterval, PaymentSource, UserPlan, WorkspacePlan } from "../domain/enums";
+import type { BillingInterval, LegalEntity, PaymentSource, UserPlan, WorkspacePlan } from "../domain/enums";
 
 export interface SeatPlanRecord {
   paymentPlanId: string;
@@ -31,6 +31,8 @@ export interface SubscriptionRecord {
   taxRate: number;
   couponId: string | null;
   seatPlans: readonly SeatPlanRecord[];
+  /** Who sold it, when the seed knows (a Belgian legacy licence); Stripe's events do not say: kept as stored. */
+  legalEntity?: LegalEntity;
 }
 
 /**
@@ -78,6 +80,7 @@ export async function saveSubscription(db: BackendDb, record: SubscriptionRecord
         workspace_id: record.workspaceId,
         scheduled_billing_interval: record.scheduledBillingInterval,
         created_at: record.createdAt,
+        ...(record.legalEntity && { legal_entity: record.legalEntity }),
       })
       .execute();
   }
@@ -185,6 +188,31 @@ export function findSubscription(db: BackendDb, workspaceId: string, subscriptio
 /** A subscription by its id alone: a webhook names no space the backend can trust more. */
 export function findSubscriptionById(db: BackendDb, subscriptionId: string) {
   return db.selectFrom("subscriptions").selectAll().where("id", "=", subscriptionId).executeTakeFirst();
+}
+
+/** The space's legacy licence still running (001 §4 legacy flows), if any. */
+export function findActiveLegacySubscription(db: BackendDb, workspaceId: string) {
+  return db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("status", "=", "ACTIVE")
+    .where("workspace_plan", "=", "LEGACY")
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+}
+
+/** Records the billing-interval change the backend planned through a Stripe schedule (Stripe's events name only the schedule). */
+export async function saveScheduledChange(
+  db: BackendDb,
+  subscriptionId: string,
+  change: { scheduleId: string; billingInterval: BillingInterval },
+): Promise<void> {
+  await db
+    .updateTable("subscriptions")
+    .set({ stripe_subscription_schedule_id: change.scheduleId, scheduled_billing_interval: change.billingInterval })
+    .where("id", "=", subscriptionId)
+    .execute();
 }
 
 /** Forgets a planned billing-interval change, once its Stripe schedule is released. */

@@ -452,7 +452,13 @@ describe("the type change (002 §2, §5)", () => {
       PERSONAS.emmaEvans.id,
     ]);
     expect(mixed?.block).toBe("To update users Type, select users with the same Type.");
-    const everyPaid = [PERSONAS.premium, PERSONAS.noahNguyen, PERSONAS.emmaEvans, PERSONAS.liamLopez];
+    const everyPaid = [
+      PERSONAS.premium,
+      PERSONAS.noahNguyen,
+      PERSONAS.emmaEvans,
+      PERSONAS.liamLopez,
+      PERSONAS.ginaGmail,
+    ];
     const all = await typeChangeOf(
       PERSONAS.premium.email,
       SPACES.bigco,

@@ -58,6 +58,7 @@ describe("GET /workspaces/{id}", () => {
       urlPrefix: "/5100000000000001/acme-marketing",
       isPerSeat: true,
       restrictions: NO_RESTRICTIONS,
+      legacyLicense: null,
     });
   });
 

@@ -30,7 +30,10 @@ export function seededSubscriptionTerms(space: SeedSpace, subscription: SeedSubs
     owner: PERSONAS[owner.persona],
     startTimestamp: addBillingInterval(endTimestamp, subscription.billingInterval, -1),
     endTimestamp,
-    coupon: couponForSeats(seatTotal(subscription.seatPlans.map((plan) => ({ quantity: plan.totalSeats })))),
+    // Seat coupons are for per-seat subscriptions; a per-user one has none.
+    coupon: space.isPerSeat
+      ? couponForSeats(seatTotal(subscription.seatPlans.map((plan) => ({ quantity: plan.totalSeats }))))
+      : null,
     stripe: stripe && {
       ...stripe,
       customerId: `cus_${idPart}`,
@@ -71,6 +74,7 @@ export async function seedBilling(db: BackendDb, now: number): Promise<void> {
       scheduledBillingInterval: subscription.scheduledIntervalChange?.billingInterval ?? null,
       taxRate: terms.stripe?.taxRate ?? 0,
       couponId: terms.stripe ? (terms.coupon?.id ?? null) : null,
+      legalEntity: subscription.legalEntity,
       seatPlans: subscription.seatPlans.map((plan) => ({
         ...plan,
         unitAmount: findPaymentPlan(plan.paymentPlanId)!.unitAmount,

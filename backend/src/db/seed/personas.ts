@@ -1,4 +1,12 @@
-import type { BillingInterval, LegacyType, PaymentSource, Role, UserPlan, WorkspacePlan } from "../../domain/enums";
+import type {
+  BillingInterval,
+  LegacyType,
+  LegalEntity,
+  PaymentSource,
+  Role,
+  UserPlan,
+  WorkspacePlan,
+} from "../../domain/enums";
 import type { RestrictionKey } from "../../domain/restrictions";
 
 /**
@@ -28,6 +36,10 @@ export const SPACES = {
   aspenWorks: { id: "5100000000000018", name: "Aspen Works", slug: "aspen-works" },
   tidalOne: { id: "5100000000000019", name: "Tidal One", slug: "tidal-one" },
   tidalTwo: { id: "5100000000000020", name: "Tidal Two", slug: "tidal-two" },
+  deltaGroup: { id: "5100000000000021", name: "Delta Group", slug: "delta-group" },
+  ghentTeam: { id: "5100000000000022", name: "Ghent Team", slug: "ghent-team" },
+  willowCo: { id: "5100000000000023", name: "Willow Co", slug: "willow-co" },
+  juniperCo: { id: "5100000000000024", name: "Juniper Co", slug: "juniper-co" },
 } as const;
 export type SpaceKey = keyof typeof SPACES;
 
@@ -80,6 +92,20 @@ export const PERSONAS = {
   ava: { id: "6100000000000046", email: "ava@aspen.test", name: "Ava Aspen" },
   tia: { id: "6100000000000047", email: "tia@tidal.test", name: "Tia Tide" },
   ted: { id: "6100000000000048", email: "ted@tidal.test", name: "Ted Tide" },
+  ginaGmail: { id: "6100000000000049", email: "gina.gmail@gmail.com", name: "Gina Gomez" },
+  gabeGmail: { id: "6100000000000050", email: "gabe.gmail@gmail.com", name: "Gabe Garcia" },
+  dora: { id: "6100000000000051", email: "dora@delta.test", name: "Dora Delgado" },
+  dev: { id: "6100000000000052", email: "dev@delta.test", name: "Dev Desai" },
+  elke: { id: "6100000000000053", email: "elke@delta-eu.test", name: "Elke Ebert" },
+  gert: { id: "6100000000000054", email: "gert@ghent.test", name: "Gert Goossens" },
+  greet: { id: "6100000000000055", email: "greet@ghent.test", name: "Greet Geerts" },
+  gust: { id: "6100000000000056", email: "gust@ghent.test", name: "Gust Govaerts" },
+  wren: { id: "6100000000000057", email: "wren@willow.test", name: "Wren Wood" },
+  will: { id: "6100000000000058", email: "will@willow.test", name: "Will Ward" },
+  wes: { id: "6100000000000059", email: "wes@willow.test", name: "Wes West" },
+  june: { id: "6100000000000060", email: "june@juniper.test", name: "June Juniper" },
+  jack: { id: "6100000000000061", email: "jack@juniper.test", name: "Jack Jensen" },
+  jillGmail: { id: "6100000000000062", email: "jill.gmail@gmail.com", name: "Jill Gill" },
 } as const;
 export type PersonaKey = keyof typeof PERSONAS;
 
@@ -160,6 +186,20 @@ export const SEED_USERS: SeedUser[] = [
   { persona: "ava", installedDaysAgo: 25, mainSpace: "aspenWorks" },
   { persona: "tia", installedDaysAgo: 190, mainSpace: "tidalOne" },
   { persona: "ted", installedDaysAgo: 180, mainSpace: "tidalOne" },
+  { persona: "ginaGmail", installedDaysAgo: 300, mainSpace: "bigco", isPersonal: true },
+  { persona: "gabeGmail", installedDaysAgo: 120, mainSpace: "bigco", isPersonal: true },
+  { persona: "dora", installedDaysAgo: 420, mainSpace: "deltaGroup" },
+  { persona: "dev", installedDaysAgo: 400, mainSpace: "deltaGroup" },
+  { persona: "elke", installedDaysAgo: 90, mainSpace: "deltaGroup" },
+  { persona: "gert", installedDaysAgo: 1700, mainSpace: "ghentTeam" },
+  { persona: "greet", installedDaysAgo: 1400, mainSpace: "ghentTeam" },
+  { persona: "gust", installedDaysAgo: 1100, mainSpace: "ghentTeam" },
+  { persona: "wren", installedDaysAgo: 350, mainSpace: "willowCo" },
+  { persona: "will", installedDaysAgo: 330, mainSpace: "willowCo" },
+  { persona: "wes", installedDaysAgo: 60, mainSpace: "willowCo" },
+  { persona: "june", installedDaysAgo: 40, mainSpace: "juniperCo" },
+  { persona: "jack", installedDaysAgo: 35, mainSpace: "juniperCo" },
+  { persona: "jillGmail", installedDaysAgo: 30, mainSpace: "juniperCo", isPersonal: true },
 ];
 
 export interface SeedMember {
@@ -191,6 +231,8 @@ export interface SeedSubscription {
   /** The price the schedule moves every seat plan to at period end. */
   scheduledIntervalChange?: { billingInterval: BillingInterval };
   stripe?: SeedStripeFacts;
+  /** Who sold it; default US (some legacy licences were sold by the Belgian entity). */
+  legalEntity?: LegalEntity;
 }
 
 /** What Stripe knows of a seeded subscription (its coupon follows from the seat total, 001 §9). */
@@ -283,6 +325,13 @@ export const SEED_SPACES: SeedSpace[] = [
     domains: ["oldco.test"],
     createdDaysAgo: 1900,
     restricted: ["SHARED_BOUNCES"],
+    // The US entity's PayPal licence for a team of 5 (legacy@oldco.test's licence): a checkout replaces it.
+    subscription: {
+      id: "I-7K2M9X4QHB3N",
+      billingInterval: "YEARLY",
+      renewsInDays: 200,
+      seatPlans: [{ paymentPlanId: "team-5-yearly-usd", userPlan: "PRO", totalSeats: 1 }],
+    },
     members: [
       { persona: "legacy", role: "OWNER", userPlan: "PRO" },
       { persona: "petePark", role: "ADMIN", userPlan: "PRO" },
@@ -290,8 +339,9 @@ export const SEED_SPACES: SeedSpace[] = [
     ],
   },
   {
-    // Premium in the older per-user mode: admins share billing access with the owner. Two free members:
-    // Hugo may be made paid, Hana may not (she is paid in Bigco Labs).
+    // Premium in the older per-user mode: admins share billing access with the owner. Four paid domain users
+    // and a paid Gmail user (Gina, on the Gmail Pro price); free ones: Hugo may be made paid, Hana may not (she
+    // is paid in Bigco Labs), Gabe is a Gmail user.
     space: "bigco",
     plan: "PREMIUM",
     paymentSource: "STRIPE",
@@ -302,7 +352,10 @@ export const SEED_SPACES: SeedSpace[] = [
       id: "sub_bigco",
       billingInterval: "YEARLY",
       renewsInDays: 140,
-      seatPlans: [{ paymentPlanId: "premium-yearly-usd", userPlan: "PRO", totalSeats: 4 }],
+      seatPlans: [
+        { paymentPlanId: "premium-yearly-usd", userPlan: "PRO", totalSeats: 4 },
+        { paymentPlanId: "pro-personal-yearly-usd", userPlan: "PRO_PERSONAL", totalSeats: 1 },
+      ],
       stripe: { status: "active", latestInvoice: "paid", card: CARDS.pays },
     },
     members: [
@@ -310,8 +363,10 @@ export const SEED_SPACES: SeedSpace[] = [
       { persona: "noahNguyen", role: "ADMIN", userPlan: "PRO" },
       { persona: "emmaEvans", role: "MEMBER", userPlan: "PRO" },
       { persona: "liamLopez", role: "MEMBER", userPlan: "PRO" },
+      { persona: "ginaGmail", role: "MEMBER", userPlan: "PRO_PERSONAL" },
       { persona: "hugoHart", role: "MEMBER", userPlan: "FREE" },
       { persona: "hanaHolt", role: "MEMBER", userPlan: "FREE" },
+      { persona: "gabeGmail", role: "MEMBER", userPlan: "FREE" },
     ],
   },
   {
@@ -518,4 +573,86 @@ export const SEED_SPACES: SeedSpace[] = [
       { persona: "ted", role: "MEMBER", userPlan: "PRO" },
     ],
   })),
+  {
+    // Per-user Pro with users of two domains (Elke is on delta-eu.test): any change on Pro is refused
+    // (multiple_domains, the cannot-downgrade screen); Premium is allowed.
+    space: "deltaGroup",
+    plan: "PRO",
+    paymentSource: "STRIPE",
+    isPerSeat: false,
+    domains: ["delta.test", "delta-eu.test"],
+    createdDaysAgo: 430,
+    subscription: {
+      id: "sub_delta_group",
+      billingInterval: "YEARLY",
+      renewsInDays: 180,
+      seatPlans: [{ paymentPlanId: "pro-yearly-usd", userPlan: "PRO", totalSeats: 2 }],
+      stripe: { status: "active", latestInvoice: "paid", card: CARDS.pays },
+    },
+    members: [
+      { persona: "dora", role: "OWNER", userPlan: "PRO" },
+      { persona: "dev", role: "MEMBER", userPlan: "PRO" },
+      { persona: "elke", role: "MEMBER", userPlan: "FREE" },
+    ],
+  },
+  {
+    // A legacy team licence the Belgian entity sold through Stripe, in euros with Belgian VAT: replaced in place
+    // by the per-user update (UPGRADE_LEGACY_BE).
+    space: "ghentTeam",
+    plan: "LEGACY",
+    legacyType: "TEAM",
+    paymentSource: "STRIPE",
+    isPerSeat: false,
+    domains: ["ghent.test"],
+    createdDaysAgo: 1750,
+    subscription: {
+      id: "sub_ghent_team",
+      billingInterval: "YEARLY",
+      renewsInDays: 160,
+      seatPlans: [{ paymentPlanId: "team-5-yearly-eur", userPlan: "PRO", totalSeats: 1 }],
+      stripe: { status: "active", latestInvoice: "paid", card: CARDS.pays, country: "BE", taxRate: 21 },
+      legalEntity: "BE",
+    },
+    members: [
+      { persona: "gert", role: "OWNER", userPlan: "PRO" },
+      { persona: "greet", role: "ADMIN", userPlan: "PRO" },
+      { persona: "gust", role: "MEMBER", userPlan: "PRO" },
+    ],
+  },
+  {
+    // Per-user Pro paying monthly, moving to yearly billing at period end (a Stripe schedule): a billing-cycle
+    // change is refused until then (cannot-change-billing-cycle-when-scheduled); Wes is free.
+    space: "willowCo",
+    plan: "PRO",
+    paymentSource: "STRIPE",
+    isPerSeat: false,
+    domains: ["willow.test"],
+    createdDaysAgo: 360,
+    subscription: {
+      id: "sub_willow_co",
+      billingInterval: "MONTHLY",
+      renewsInDays: 12,
+      seatPlans: [{ paymentPlanId: "pro-monthly-usd", userPlan: "PRO", totalSeats: 2 }],
+      scheduledIntervalChange: { billingInterval: "YEARLY" },
+      stripe: { status: "active", latestInvoice: "paid", card: CARDS.pays },
+    },
+    members: [
+      { persona: "wren", role: "OWNER", userPlan: "PRO" },
+      { persona: "will", role: "MEMBER", userPlan: "PRO" },
+      { persona: "wes", role: "MEMBER", userPlan: "FREE" },
+    ],
+  },
+  {
+    // A free per-user space that buys paid users (the PURCHASE flow): two domain users and a Gmail user.
+    space: "juniperCo",
+    plan: "FREE",
+    isPerSeat: false,
+    domains: ["juniper.test"],
+    createdDaysAgo: 45,
+    members: [
+      { persona: "june", role: "OWNER", userPlan: "FREE" },
+      { persona: "jack", role: "MEMBER", userPlan: "FREE" },
+      { persona: "jillGmail", role: "MEMBER", userPlan: "FREE" },
+    ],
+  },
 ];

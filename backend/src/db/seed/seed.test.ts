@@ -119,12 +119,13 @@ describe("seed", () => {
     }
   });
 
-  it("gives the paying spaces their subscription, Harbor its cancelled one, and Fern Studio a seat removal at renewal", async () => {
+  it("gives the paying spaces their subscription, Harbor its cancelled one, Fern Studio a seat removal at renewal, and legacy spaces their licence", async () => {
     const subscriptions = await db.selectFrom("subscriptions").selectAll().orderBy("workspace_id").execute();
     expect(
       subscriptions.map((row) => [row.id, row.workspace_id, row.billing_interval, row.status, row.payment_source]),
     ).toEqual([
       ["sub_acme_marketing", SPACES.acmeMarketing.id, "YEARLY", "ACTIVE", "STRIPE"],
+      ["I-7K2M9X4QHB3N", SPACES.oldcoTeam.id, "YEARLY", "ACTIVE", "PAYPAL"],
       ["sub_bigco", SPACES.bigco.id, "YEARLY", "ACTIVE", "STRIPE"],
       ["sub_fern_studio", SPACES.fernStudio.id, "MONTHLY", "ACTIVE", "STRIPE"],
       ["sub_pine_labs", SPACES.pineLabs.id, "YEARLY", "ACTIVE", "STRIPE"],
@@ -136,6 +137,9 @@ describe("seed", () => {
       ["sub_cedar_media", SPACES.cedarMedia.id, "YEARLY", "ACTIVE", "STRIPE"],
       ["sub_tidal_one", SPACES.tidalOne.id, "YEARLY", "ACTIVE", "STRIPE"],
       ["sub_tidal_two", SPACES.tidalTwo.id, "YEARLY", "ACTIVE", "STRIPE"],
+      ["sub_delta_group", SPACES.deltaGroup.id, "YEARLY", "ACTIVE", "STRIPE"],
+      ["sub_ghent_team", SPACES.ghentTeam.id, "YEARLY", "ACTIVE", "STRIPE"],
+      ["sub_willow_co", SPACES.willowCo.id, "MONTHLY", "ACTIVE", "STRIPE"],
     ]);
     const byId = new Map(subscriptions.map((row) => [row.id, row]));
     expect(byId.get("sub_acme_marketing")).toMatchObject({ coupon_id: "10SEATS", latest_invoice_paid: 1 });
@@ -149,6 +153,23 @@ describe("seed", () => {
       scheduled_billing_interval: "MONTHLY",
       stripe_subscription_schedule_id: "sub_sched_tidal_one",
     });
+    expect(byId.get("sub_willow_co")).toMatchObject({
+      scheduled_billing_interval: "YEARLY",
+      stripe_subscription_schedule_id: "sub_sched_willow_co",
+    });
+    expect(byId.get("I-7K2M9X4QHB3N")).toMatchObject({
+      workspace_plan: "LEGACY",
+      legal_entity: "US",
+      stripe_customer_id: null,
+    });
+    expect(byId.get("sub_ghent_team")).toMatchObject({
+      workspace_plan: "LEGACY",
+      legal_entity: "BE",
+      currency: "EUR",
+      tax_rate: 21,
+    });
+    // Seat coupons are per-seat: Bigco's five paid users have none.
+    expect(byId.get("sub_bigco")).toMatchObject({ workspace_plan: "PREMIUM", coupon_id: null });
     expect(byId.get("sub_harbor")!.end_timestamp).toBeLessThan(NOW);
     expect(byId.get("offline_kiln_works")).toMatchObject({ stripe_customer_id: null, latest_invoice_id: null });
 
@@ -162,6 +183,7 @@ describe("seed", () => {
       ["sub_bigco", "PRO", 4, 12_000],
       ["sub_fern_studio", "PRO", 5, 2000],
       ["sub_acme_marketing", "PRO_PERSONAL", 1, 3600],
+      ["sub_bigco", "PRO_PERSONAL", 1, 3600],
       ["sub_acme_marketing", "PRO", 10, 6000],
     ]);
     const removals = await db.selectFrom("scheduled_seat_removals").selectAll().execute();
@@ -190,6 +212,9 @@ describe("seed", () => {
       "cus_cedar_media",
       "cus_tidal_one",
       "cus_tidal_two",
+      "cus_delta_group",
+      "cus_ghent_team",
+      "cus_willow_co",
     ]);
     expect(customers.find((row) => row.workspace_id === SPACES.lumenGmbh.id)).toMatchObject({
       country: "DE",
@@ -238,7 +263,14 @@ describe("seed", () => {
       scheduleId: "sub_sched_tidal_two",
       items: [{ lookupKey: "pro-monthly-usd", quantity: 2 }],
     });
-    expect(account.taxRates).toEqual([{ id: "txr_lumen_gmbh_vat", percentage: 19, country: "DE", displayName: "VAT" }]);
+    expect(account.subscriptions.find((subscription) => subscription.id === "sub_willow_co")!.scheduledChange).toEqual({
+      scheduleId: "sub_sched_willow_co",
+      items: [{ lookupKey: "pro-yearly-usd", quantity: 2 }],
+    });
+    expect(account.taxRates).toEqual([
+      { id: "txr_lumen_gmbh_vat", percentage: 19, country: "DE", displayName: "VAT" },
+      { id: "txr_ghent_team_vat", percentage: 21, country: "BE", displayName: "VAT" },
+    ]);
     expect(account.subscriptions.find((subscription) => subscription.id === "sub_lumen_gmbh")).toMatchObject({
       taxRateId: "txr_lumen_gmbh_vat",
       couponId: "5SEATS",

@@ -6,7 +6,12 @@ import { couponForSeats, findSeatCoupon, SEAT_COUPON_DURATION } from "../../doma
 import { UNLIMITED_SEATS } from "../../domain/seats";
 import { findBillingCustomer, type BillingCustomerRow } from "../../store/billing-customers";
 import { loadSpaceSeats, type SeatPlanUsage, type SubscriptionSeats } from "../../store/space-seats";
-import { listSeatRemovals, type SeatRemovalRow, type SubscriptionRow } from "../../store/subscriptions";
+import {
+  findSubscription,
+  listSeatRemovals,
+  type SeatRemovalRow,
+  type SubscriptionRow,
+} from "../../store/subscriptions";
 import { timestamp } from "./timestamps";
 
 /** The priced seat plans (unlimited ones cost nothing here), at a pending removal's target if any. */
@@ -60,10 +65,10 @@ export async function pendingRemovalViews(db: BackendDb, seats: SubscriptionSeat
   return removals.map((removal) => removalView(removal, amount));
 }
 
-function paymentPlanView(plan: SeatPlanUsage) {
+function paymentPlanView(plan: SeatPlanUsage, legalEntity: string) {
   return {
     paymentPlanId: plan.paymentPlanId,
-    legalEntity: "US",
+    legalEntity,
     userPlanType: plan.userPlan,
     totalSeats: plan.totalSeats,
     assignedSeats: plan.assignedSeats,
@@ -108,6 +113,18 @@ function additionalStripeInfo(
   };
 }
 
+/** The legacy licence the subscription replaced (the billing page's "previous subscription was cancelled", 001 §4). */
+async function legacyUpgradeView(db: BackendDb, subscription: SubscriptionRow) {
+  if (!subscription.legacy_subscription_id) return null;
+  const legacy = await findSubscription(db, subscription.workspace_id, subscription.legacy_subscription_id);
+  return {
+    subscriptionId: subscription.legacy_subscription_id,
+    paymentSource: legacy?.payment_source ?? null,
+    legalEntity: legacy?.legal_entity ?? null,
+    upgradedTimestamp: timestamp(subscription.legacy_upgraded_at),
+  };
+}
+
 export interface SubscriptionViewOptions {
   statuses: readonly SubscriptionStatus[];
   includePlans: boolean;
@@ -146,7 +163,10 @@ export async function subscriptionViews(db: BackendDb, workspaceId: string, opti
         // A removal's schedule is known from the call that made it, before Stripe's event says so.
         stripeSubscriptionScheduleId:
           subscription.stripe_subscription_schedule_id ?? removals[0]?.stripe_subscription_schedule_id ?? null,
-        ...(options.includePlans && { subscriptionPaymentPlans: plans.map(paymentPlanView) }),
+        legacyUpgrade: await legacyUpgradeView(db, subscription),
+        ...(options.includePlans && {
+          subscriptionPaymentPlans: plans.map((plan) => paymentPlanView(plan, subscription.legal_entity)),
+        }),
         additionalStripeInfo: withStripeInfo
           ? additionalStripeInfo(subscription, customer, renewalAmount(subscription, plans, removals))
           : null,

@@ -1,6 +1,7 @@
 import type { BackendDb } from "../../db/connection";
 import type {
   LegacyType,
+  LegalEntity,
   MemberStatus,
   PaymentSource,
   UserPlan,
@@ -10,6 +11,7 @@ import type {
 import { parseRestrictions, type Restrictions } from "../../domain/restrictions";
 import { urlPrefix } from "../../domain/slug";
 import type { WorkspacesTable } from "../../db/tables/workspaces";
+import { findActiveLegacySubscription } from "../../store/subscriptions";
 import { countMembers, listDomains, listPlanFeatures } from "../../store/workspaces";
 
 /** What a disabled space, or a disabled member, may see (spec §4). */
@@ -35,6 +37,30 @@ export interface WorkspaceView {
   urlPrefix: string;
   isPerSeat: boolean;
   restrictions: Restrictions;
+  /** A LEGACY space's licence: what selects its legacy flow type (001 §4). */
+  legacyLicense: LegacyLicenseView | null;
+}
+
+export interface LegacyLicenseView {
+  subscriptionId: string | null;
+  paymentSource: PaymentSource | null;
+  legalEntity: LegalEntity;
+  kind: "TEAM" | "INDIVIDUAL";
+}
+
+/** Team licences (TEAM, UNLIMITED) and individual ones (PERSONAL, PROFESSIONAL) upgrade by different flows. */
+const TEAM_LEGACY_TYPES: ReadonlySet<LegacyType> = new Set(["TEAM", "UNLIMITED"]);
+
+/** The licence of a LEGACY space, sold by the US entity unless its subscription says otherwise. */
+async function legacyLicenseView(db: BackendDb, workspace: WorkspacesTable): Promise<LegacyLicenseView | null> {
+  if (workspace.plan !== "LEGACY") return null;
+  const license = await findActiveLegacySubscription(db, workspace.id);
+  return {
+    subscriptionId: license?.id ?? null,
+    paymentSource: license?.payment_source ?? null,
+    legalEntity: license?.legal_entity ?? "US",
+    kind: workspace.legacy_type && TEAM_LEGACY_TYPES.has(workspace.legacy_type) ? "TEAM" : "INDIVIDUAL",
+  };
 }
 
 export interface WorkspaceIncludes {
@@ -65,10 +91,11 @@ export async function workspaceView(
     };
   }
 
-  const [memberCount, domains, features] = await Promise.all([
+  const [memberCount, domains, features, legacyLicense] = await Promise.all([
     include.includeMembersCount ? countMembers(db, workspace.id) : undefined,
     include.includeDomains ? listDomains(db, workspace.id) : undefined,
     include.includeFeatures ? listPlanFeatures(db, [workspace.id]) : undefined,
+    legacyLicenseView(db, workspace),
   ]);
 
   return {
@@ -91,5 +118,6 @@ export async function workspaceView(
     urlPrefix: urlPrefix(workspace.id, workspace.slug),
     isPerSeat: workspace.is_per_seat === 1,
     restrictions: parseRestrictions(workspace.restrictions),
+    legacyLicense,
   };
 }

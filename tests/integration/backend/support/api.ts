@@ -31,7 +31,7 @@ export function apiClient(backend: RunningBackend, accessToken?: string, default
   return {
     get: (path: string, headers?: Record<string, string>) => call("GET", path, undefined, headers),
     post: (path: string, body?: unknown, headers?: Record<string, string>) => call("POST", path, body, headers),
-    put: (path: string, body?: unknown) => call("PUT", path, body),
+    put: (path: string, body?: unknown, headers?: Record<string, string>) => call("PUT", path, body, headers),
     patch: (path: string, body?: unknown) => call("PATCH", path, body),
     delete: (path: string, body?: unknown) => call("DELETE", path, body),
   };

@@ -5,10 +5,12 @@
  * backend; and the test's own stripe SDK client of that Stripe.
  *
  *   const { backend, stripe, emulator } = await startBillingStack();
+ *   // or, for a whole test file: const stack = useBillingStack(); … stack().backend
  *   …
  *   await emulator.webhooks.settled(); // every event delivered to the backend
  */
 import Stripe from "stripe";
+import { afterAll, beforeAll } from "vitest";
 import { startBackend } from "../../support/backend";
 
 export const TEST_CARDS = {
@@ -27,6 +29,19 @@ export async function startBillingStack() {
     maxNetworkRetries: 0,
   });
   return { backend, emulator, stripe, close: () => backend.close() };
+}
+
+/**
+ * A billing stack for the test file: started before its tests, closed
+ * after them; the answer reads it inside a test.
+ */
+export function useBillingStack() {
+  let stack: Awaited<ReturnType<typeof startBillingStack>> | undefined;
+  beforeAll(async () => {
+    stack = await startBillingStack();
+  });
+  afterAll(() => stack?.close());
+  return () => stack!;
 }
 
 /**
