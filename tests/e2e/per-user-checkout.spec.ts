@@ -1,0 +1,154 @@
+import { expect, test, type Page } from "@playwright/test";
+import { SPACES } from "../../backend/src/db/seed/personas";
+import { signInAs } from "./support/auth";
+import { CARDS, payWith } from "./support/stripe";
+
+/*
+ * The per-user and legacy checkout (issue 10), with and without JavaScript.
+ * Both projects share one database, so each changes its own space: the seed
+ * has one PREMIUM per-user space (Bigco) and one US legacy licence paid
+ * through PayPal (Oldco Team), which the js project takes; the no-js project
+ * takes the nearest other persona (Willow Co's users, Quill Co's cycle, Ghent
+ * Team's users list), and buys no legacy plan.
+ */
+type Space = (typeof SPACES)[keyof typeof SPACES];
+const prefix = (space: Space) => `/${space.id}/${space.slug}`;
+
+/** One user's Free/Paid radios on the options step (a fieldset named by the address). */
+const userChoice = (page: Page, email: string, choice: "Free" | "Paid") =>
+  page.getByRole("group", { name: email }).getByLabel(choice);
+
+test("the owner makes one free user paid and another paid user free, through the summary", async ({
+  page,
+}, testInfo) => {
+  const js = testInfo.project.name === "js";
+  const [space, owner, toPaid, toFree] = js
+    ? ([SPACES.bigco, "premium@bigco.test", "hugo.hart@bigco.test", "liam.lopez@bigco.test"] as const)
+    : ([SPACES.willowCo, "wren@willow.test", "wes@willow.test", "will@willow.test"] as const);
+  await signInAs(page, owner);
+  await page.goto(`${prefix(space)}/space/billing`);
+  await page.getByRole("link", { name: "Manage paid users" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: `Upgrading ${space.name}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Select paid users" })).toBeVisible();
+  await expect(userChoice(page, toPaid, "Free")).toBeChecked();
+  await expect(userChoice(page, toFree, "Paid")).toBeChecked();
+  await userChoice(page, toPaid, "Paid").check();
+  await userChoice(page, toFree, "Free").check();
+  await page.getByRole("button", { name: "Next: Review" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${prefix(space)}/checkout/summary\\?`));
+  await expect(page.getByRole("heading", { level: 1, name: `Upgrading ${space.name}` })).toBeVisible();
+  await expect(
+    page.getByText("You are about to update your subscription. Review the changes below and confirm:"),
+  ).toBeVisible();
+  await expect(page.getByText("You are upgrading 1 free user to paid")).toBeVisible();
+  await expect(page.getByText("You are downgrading 1 paid user to free")).toBeVisible();
+  await expect(
+    page.getByText(/^By confirming, you will be charged \$\d+\.\d\d \(pro-rated based on your billing cycle\)\.$/),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Confirm changes" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${prefix(space)}/space/billing\\?checkout=success`));
+  await expect(page.getByRole("status").filter({ hasText: "Your subscription has been updated" })).toBeVisible();
+  // Stored: the options step now starts from the new choice.
+  await page.getByRole("link", { name: "Manage paid users" }).click();
+  await expect(userChoice(page, toPaid, "Paid")).toBeChecked();
+  await expect(userChoice(page, toFree, "Free")).toBeChecked();
+});
+
+test("the owner moves to monthly billing at renewal, then cancels the scheduled change", async ({ page }, testInfo) => {
+  const js = testInfo.project.name === "js";
+  const [space, owner] = js
+    ? ([SPACES.bigco, "premium@bigco.test"] as const)
+    : ([SPACES.quillCo, "quinn@quill.test"] as const);
+  await signInAs(page, owner);
+  await page.goto(`${prefix(space)}/space/billing`);
+  await page.getByRole("link", { name: "Switch to monthly billing" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: `Changing billing cycle ${space.name}` })).toBeVisible();
+  await expect(page.getByText("Billing cycle: From billed annually to billed monthly")).toBeVisible();
+  await expect(
+    page.getByText(/^These changes will apply at the end of your current billing cycle, on .+\.$/),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Confirm changes" }).click();
+
+  await expect(page.getByRole("status").filter({ hasText: "Your subscription has been updated" })).toBeVisible();
+  await expect(page.getByText(/Your subscription will be billed monthly from/)).toBeVisible();
+  // While the change waits, the cycle cannot be changed again; only cancelled.
+  await expect(page.getByRole("link", { name: "Switch to monthly billing" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Cancel this change" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel the scheduled change?" });
+  await dialog.getByRole("button", { name: "Cancel the change" }).click();
+  await expect(page.getByText("You successfully cancelled the previously scheduled downgrade.")).toBeVisible();
+  await expect(page.getByText(/Your subscription will be billed monthly from/)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Switch to monthly billing" })).toBeVisible();
+});
+
+test("a Pro space with users of two domains cannot change its paid users", async ({ page }) => {
+  const space = SPACES.deltaGroup;
+  await signInAs(page, "dora@delta.test");
+  await page.goto(`${prefix(space)}/space/billing`);
+  await page.getByRole("link", { name: "Manage paid users" }).click();
+  await expect(page).toHaveURL(new RegExp(`${prefix(space)}/checkout/cannot-downgrade\\?`));
+  await expect(page.getByRole("heading", { level: 1, name: `Downgrading ${space.name}` })).toBeVisible();
+  await expect(page.getByText("Users from multiple domains are in this space.")).toBeVisible();
+  await expect(page.getByText(/The Pro plan only allows users from the owner's domain \(delta\.test\)/)).toBeVisible();
+});
+
+test("a legacy owner confirms the users, adds one, and buys the new plan through the hosted Checkout", async ({
+  page,
+}, testInfo) => {
+  const js = testInfo.project.name === "js";
+  const [space, owner, domain] = js
+    ? ([SPACES.oldcoTeam, "legacy@oldco.test", "oldco.test"] as const)
+    : ([SPACES.ghentTeam, "gert@ghent.test", "ghent.test"] as const);
+  await signInAs(page, owner);
+  await page.goto(`${prefix(space)}/space/billing`);
+  await page.getByRole("link", { name: "Upgrade to the new plan" }).click();
+
+  await expect(page).toHaveURL(`${prefix(space)}/checkout/legacy/users`);
+  await expect(page.getByText("Confirm the list of users you want in your space:")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: `Keep ${owner}` })).toBeChecked();
+  await expect(page.getByText(/^\d+ users \(out of \d+ max\.\)$/)).toBeVisible();
+
+  await page.getByRole("link", { name: "Add users" }).click();
+  await expect(page).toHaveURL(`${prefix(space)}/checkout/legacy/users?dialog=add`);
+  const dialog = page.getByRole("dialog", { name: "Add users" });
+  await expect(dialog.getByText(`Existing users of @${domain} can be added to this space.`)).toBeVisible();
+  const field = dialog.getByLabel("Email addresses");
+  await expect(field).toHaveAttribute("placeholder", "Separate emails with a space or a comma");
+  const added = `new-${testInfo.project.name}-${Date.now()}@${domain}`;
+  // Twice the same address and a foreign one: the duplicate goes, the foreign one is refused.
+  await field.fill(`${added}, ${added} someone@elsewhere.test`);
+  await dialog.getByRole("button", { name: /^Add (user|\d+ users)$/ }).click();
+  await expect(dialog.getByText("We can't add some email addresses. Hover over them to know why.")).toBeVisible();
+  await expect(field).toHaveValue("someone@elsewhere.test");
+  await field.fill(added);
+  await dialog.getByRole("button", { name: "Add user" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The user has been added successfully." })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(added) })).toContainText("Pending");
+
+  // Olga leaves with the old licence (js); every other user stays.
+  if (js) await page.getByRole("checkbox", { name: "Keep olga.ortiz@oldco.test" }).uncheck();
+  await page.getByRole("button", { name: "Next: Billing options" }).click();
+  if (!js) {
+    // 001 §4: the Belgian legacy licence cannot go on in this flow (its switch is made in place).
+    await expect(page.getByRole("button", { name: "Confirm the plan switch" })).toBeVisible();
+    return;
+  }
+  await expect(page.getByRole("heading", { name: "Select paid users" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "olga.ortiz@oldco.test" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Next: Billing information" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Lee Legacy");
+  await page.getByLabel("Street address").fill("1 Old Road");
+  await page.getByLabel("City").fill("Boston");
+  await page.getByRole("button", { name: "Next: Checkout" }).click();
+  await expect(page.getByRole("heading", { name: "Subscribe" })).toBeVisible();
+  await payWith(page, CARDS.pays);
+
+  await expect(page).toHaveURL(new RegExp(`${prefix(space)}/space/billing\\?checkout=success`));
+  const banner = page.getByRole("status").filter({ hasText: "Your new subscription has started." });
+  await expect(banner).toContainText("Your previous subscription was cancelled.");
+  await expect(page.getByText("Pro plan", { exact: true })).toBeVisible();
+});
