@@ -52,6 +52,15 @@ export const billingTexts = {
     heading: "Move to our current Pro plan",
     body: (price: string) => `The new Pro plan is ${price} per user per month, billed annually.`,
     contactSupport: "Contact support",
+    /** Written for this app: the way into the legacy upgrade (001 §4 Legacy users page). */
+    upgrade: "Upgrade to the new plan",
+  },
+  /** Written for this app: the ways into a per-user change (001 §2 Billing page, §4 Upgrade and downgrade). */
+  changes: {
+    heading: "Change your subscription",
+    paidUsers: "Manage paid users",
+    plan: (plan: "PRO" | "PREMIUM") => `Switch to ${planNames[plan]}`,
+    cycle: { MONTHLY: "Switch to monthly billing", YEARLY: "Switch to annual billing" },
   },
   /** Written for this app: a scheduled billing-interval change (001 §2) and its cancel confirmation. */
   intervalChange: {

@@ -97,3 +97,37 @@ export function checkoutQueryFlag(
   if (intervalChanges && current.hasSchedule) return "cannot-change-billing-cycle-when-scheduled";
   return null;
 }
+
+/**
+ * 001 §2 Billing page, per user: the ways into a change of an active Stripe
+ * subscription, each a checkout URL with the plan and cycle (001 §4):
+ * the paid users at the current plan and cycle, the other plan at the
+ * current cycle (Premium unless PREMIUM_PLAN restricts it), and the other
+ * cycle at the current plan straight to its review (monthly unless
+ * MONTHLY_BILLING restricts it). While a change of cycle waits, its notice
+ * offers only the cancel, since a second change would be refused.
+ */
+export function perUserChangeLinks({
+  plan,
+  interval,
+  hasSchedule,
+  restrictions,
+}: {
+  plan: "PRO" | "PREMIUM";
+  interval: "YEARLY" | "MONTHLY";
+  hasSchedule: boolean;
+  restrictions: { PREMIUM_PLAN: boolean; MONTHLY_BILLING: boolean };
+}) {
+  const query = (target: { plan: string; interval: string }) => new URLSearchParams(target).toString();
+  const otherPlan: typeof plan = plan === "PRO" ? "PREMIUM" : "PRO";
+  const otherInterval: typeof interval = interval === "YEARLY" ? "MONTHLY" : "YEARLY";
+  const planOffered = otherPlan === "PRO" || !restrictions.PREMIUM_PLAN;
+  const cycleOffered = !hasSchedule && (otherInterval === "YEARLY" || !restrictions.MONTHLY_BILLING);
+  return {
+    paidUsers: `checkout?${query({ plan, interval })}`,
+    plan: planOffered ? { to: otherPlan, href: `checkout?${query({ plan: otherPlan, interval })}` } : null,
+    cycle: cycleOffered
+      ? { to: otherInterval, href: `checkout/summary?${query({ plan, interval: otherInterval })}` }
+      : null,
+  } as const;
+}

@@ -37,7 +37,7 @@ export const perUserSections = {
   information: spaceSections.checkoutInformation,
   summary: `${spaceSections.checkout}/summary`,
   cannotDowngrade: `${spaceSections.checkout}/cannot-downgrade`,
-  legacyUsers: `${spaceSections.checkout}/legacy/users`,
+  legacyUsers: spaceSections.checkoutLegacyUsers,
 } as const;
 
 const PLANS = new Set<string>(["PRO", "PREMIUM"]);
