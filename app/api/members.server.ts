@@ -227,6 +227,22 @@ export async function checkInvitations(auth: AuthContext, workspaceId: string, u
   return answer.items;
 }
 
+/**
+ * POST /workspaces/{id}/members?onlyCheckValidity=true (001 §5, §7): each
+ * address with its refusal, null when it may be added; nothing is stored.
+ */
+export async function checkMembers(auth: AuthContext, workspaceId: string, userEmails: string[]) {
+  const answer = await auth.call({
+    base: "v1",
+    method: "POST",
+    path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
+    query: { onlyCheckValidity: true },
+    body: { userEmails },
+    schema: z.object({ items: z.array(z.object({ userEmail: z.string(), errorMsg: nullableString })) }),
+  });
+  return answer.items.map((item) => ({ email: item.userEmail, errorMsg: item.errorMsg }));
+}
+
 /** PATCH /workspaces/{id}/members (001 §4 Legacy users page): who is kept and who goes with the licence. */
 export async function markMembersToBeRemoved(
   auth: AuthContext,

@@ -277,7 +277,6 @@ export const perUserTexts = {
   },
   legacyUsers: {
     intro: "Confirm the list of users you want in your space:",
-    addUsers: "Add users",
     counter: (count: number, max: number) => `${count} users (out of ${max} max.)`,
     next: "Next: Billing options",
     added: (count: number) =>
@@ -297,12 +296,11 @@ export const perUserTexts = {
     disabledTip: "This user is disabled and cannot send mail merges from this space.",
     failed: "An error occurred. Please try again.",
   },
+  /** The Add users dialog's own texts (its title, field and Cancel are the members page's, 002 §2). */
   addUsers: {
-    title: "Add users",
     /** Written for this app from 001 §2. */
     statement: (domains: readonly string[]) =>
       `Existing users of ${domains.map((domain) => `@${domain}`).join(", ")} can be added to this space.`,
     submit: (count: number) => (count === 1 ? "Add user" : `Add ${count} users`),
-    cancel: "Cancel",
   },
 } as const;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as options from "~/routes/$workspaceId.$workspaceSlug+/checkout+/_index";
 import * as summary from "~/routes/$workspaceId.$workspaceSlug+/checkout+/summary";
 import * as legacyUsers from "~/routes/$workspaceId.$workspaceSlug+/checkout+/legacy.users";
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { asPersona, pathOf } from "../support/space-pages";
 import { loaderData, redirectTarget, startAppBillingStack } from "../support/app";
@@ -63,7 +64,9 @@ describe("billing options (001 §2, §4)", () => {
     expect(page.next).toEqual({ text: "Next: Review", disabled: false });
     const paid = page.rows.filter((row) => row.paid).map((row) => row.email);
     expect(paid.sort()).toEqual(
-      [PERSONAS.premium, PERSONAS.noahNguyen, PERSONAS.emmaEvans, PERSONAS.liamLopez].map((p) => p.email).sort(),
+      [PERSONAS.premium, PERSONAS.noahNguyen, PERSONAS.emmaEvans, PERSONAS.liamLopez, PERSONAS.ginaGmail]
+        .map((p) => p.email)
+        .sort(),
     );
     expect(page.rows.find((row) => row.email === PERSONAS.hugoHart.email)).toMatchObject({
       paid: false,
@@ -73,7 +76,9 @@ describe("billing options (001 §2, §4)", () => {
 
   it("re-marks the owner paid and locks them when every user is made free, and moves the choice into the query", async () => {
     const priya = await as(PERSONAS.premium.email);
-    const ids = [PERSONAS.premium, PERSONAS.noahNguyen, PERSONAS.emmaEvans, PERSONAS.liamLopez].map((p) => p.id);
+    const ids = [PERSONAS.premium, PERSONAS.noahNguyen, PERSONAS.emmaEvans, PERSONAS.liamLopez, PERSONAS.ginaGmail].map(
+      (p) => p.id,
+    );
     const form = Object.fromEntries([...ids.map((id) => [`user-${id}`, "free"]), ["intent", "update"]]);
     const target = redirectTarget(await priya.post(options, SPACES.bigco, "checkout?plan=PRO&interval=YEARLY", form));
     const query = new URL(target ?? "", "http://app").searchParams;
@@ -105,7 +110,10 @@ describe("legacy users (001 §2, §4)", () => {
     ]);
     expect(page.rows.every((row) => row.kept)).toBe(true);
 
-    const next = await lee.post(legacyUsers, SPACES.oldcoTeam, "checkout/legacy/users", { keep: PERSONAS.petePark.id });
+    const next = await lee.post(legacyUsers, SPACES.oldcoTeam, "checkout/legacy/users", {
+      intent: "next",
+      keep: PERSONAS.petePark.id,
+    });
     expect(redirectTarget(next)).toBe(`${pathOf(SPACES.oldcoTeam, "checkout")}?plan=PRO&interval=YEARLY`);
     const after = loaderData<{ rows: Array<{ email: string; kept: boolean }> }>(
       await lee.get(legacyUsers, SPACES.oldcoTeam, "checkout/legacy/users"),
@@ -117,5 +125,30 @@ describe("legacy users (001 §2, §4)", () => {
       await lee.get(legacyUsers, SPACES.oldcoTeam, "checkout/legacy/users?q=nobody-here"),
     );
     expect(empty.rows).toEqual([]);
+  });
+
+  it("adds users within the plan's limit once every address is valid, then shows them pending with the banner", async () => {
+    const lee = await as(PERSONAS.legacy.email);
+    const add = (emails: string) =>
+      lee.post(legacyUsers, SPACES.oldcoTeam, "checkout/legacy/users", {
+        intent: "add",
+        emails,
+        [IDEMPOTENCY_FIELD]: newIdempotencyKey(),
+      });
+    type Answer = { add: { text: string; refused: Array<{ email: string }>; formError: string | null } };
+    const foreign = loaderData<Answer>(await add("kim@oldco.test, kim@oldco.test someone@elsewhere.test"));
+    expect(foreign.add.refused.map((item) => item.email)).toEqual(["someone@elsewhere.test"]);
+    expect(foreign.add.text).toBe("kim@oldco.test, someone@elsewhere.test");
+    const over = loaderData<Answer>(await add("k1@oldco.test k2@oldco.test k3@oldco.test"));
+    expect(over.add.formError).toBe("You cannot go over your current plan user limit (5).");
+
+    const done = await add("kim@oldco.test");
+    expect(redirectTarget(done)).toContain(
+      `${pathOf(SPACES.oldcoTeam, "checkout/legacy/users")}?banner=users-added&added=1`,
+    );
+    const page = loaderData<{ rows: Array<{ email: string; status: string; pending: boolean }> }>(
+      await lee.get(legacyUsers, SPACES.oldcoTeam, "checkout/legacy/users"),
+    );
+    expect(page.rows.find((row) => row.email === "kim@oldco.test")).toMatchObject({ pending: true });
   });
 });

@@ -1,18 +1,23 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { listAllMembers, markMembersToBeRemoved } from "~/api/members.server";
 import { buttonClass } from "~/components/ui/button";
 import { InfoTooltip } from "~/components/ui/info-tooltip";
 import { perUserTexts } from "~/domain/billing-texts";
+import { bannerQuery } from "~/domain/banners";
 import { externalLinks } from "~/domain/external-links";
+import { listHref } from "~/domain/list-query";
+import { MEMBER_INTENTS } from "~/domain/members";
 import { legacyMarks } from "~/domain/per-user-checkout";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { spacePath, spaceSections } from "~/domain/space-paths";
+import { spacePath } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
 import { requireAccess, requireSpace } from "~/utils/space.server";
 import { billingPage } from "../__billing/space-billing.server";
+import { AddMembersDialog, AddMembersLink } from "../__members/add-dialog";
+import { addDialog, addMembers, userLimit } from "../__members/add-members.server";
 import { CheckoutHeader } from "./__steps/checkout-header";
 import { perUserSections } from "./__steps/per-user.server";
 
@@ -24,11 +29,15 @@ const querySchema = z.object({
   q: z.string().trim().max(100).catch(""),
 });
 const keepSchema = z.array(z.string().regex(/^[\w-]{1,200}$/)).max(500);
+const INTENTS = { add: MEMBER_INTENTS.add, next: "next" } as const;
+const intentSchema = z.enum([INTENTS.add, INTENTS.next]);
+const DIALOG_PARAM = "dialog";
 
 /**
  * 001 §4 Legacy users page: billing access and a LEGACY space (any other
- * goes to the space page); the members who may stay (pending invitees are
- * not members yet), sorted and searched as the query says.
+ * goes to the space page); the members, sorted and searched as the query
+ * says (pending ones listed, though only members can be marked: they are
+ * not members yet), and how many hold a paid place against the limit.
  */
 async function loadLegacy(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const space = await requireSpace(args);
@@ -39,30 +48,33 @@ async function loadLegacy(args: LoaderFunctionArgs | ActionFunctionArgs) {
     search: query.q,
     sortBy: query.sort === "email" ? `userEmail:${query.dir}` : "userEmail",
   });
-  const rows = members.filter((member) => member.status !== "PENDING");
+  const rows = [...members];
   if (query.sort === "status") {
     rows.sort((a, b) => a.status.localeCompare(b.status) * (query.dir === "asc" ? 1 : -1));
   }
-  return { space, query, rows };
+  const paidCount = members.filter((member) => member.userPlan !== "FREE").length;
+  return { space, query, rows, paidCount, max: userLimit(space, "PRO") };
 }
 
 /**
  * The list (001 §2 Legacy users screen): every member not marked for
- * removal starts selected; the counter against the plan's user limit.
+ * removal starts selected; the counter against the plan's user limit;
+ * the Add users dialog (001 §2) at `?dialog=add`.
  */
 export async function loader(args: LoaderFunctionArgs) {
-  const { space, query, rows } = await loadLegacy(args);
-  const max = space.workspace.workspaceFeatures.find((features) => features.userPlan === "PRO")?.allowedUserCount ?? 0;
+  const { space, query, rows, paidCount, max } = await loadLegacy(args);
+  const open = new URL(args.request.url).searchParams.get(DIALOG_PARAM) === "add";
   return {
     spaceName: space.workspace.workspaceName,
     backTo: billingPage(space),
-    addUsers: `${spacePath(space.urlPrefix, spaceSections.users)}?dialog=add`,
+    add: addDialog(space, null, paidCount, open),
     query,
     rows: rows.map((member) => ({
       id: member.userId,
       email: member.userEmail,
       status: member.status,
       owner: member.userRole === "OWNER",
+      pending: member.status === "PENDING",
       kept: !member.toBeRemoved,
     })),
     max,
@@ -70,17 +82,31 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 /**
- * Next: Billing options. The checked members are kept and the others
- * marked for removal (the owner always stays), then checkout with the plan
- * and cycle (001 §4); a failure keeps the choice with 001 §8's message.
+ * Add users (001 §5): within the plan's user limit, every address checked
+ * first, then back here with 001 §2's banner. Next: Billing options: the
+ * checked members are kept and the others marked for removal (the owner
+ * always stays; pending invitees cannot be marked), then checkout with the
+ * plan and cycle (001 §4); a failure keeps the choice with 001 §8's message.
  */
 export async function action(args: ActionFunctionArgs) {
-  const { space, rows } = await loadLegacy(args);
-  const keep = keepSchema.safeParse((await args.request.formData()).getAll("keep"));
+  const { space, rows, paidCount, max } = await loadLegacy(args);
+  const formData = await args.request.formData();
+  const intent = intentSchema.safeParse(formData.get("intent"));
+  if (!intent.success) throw new Response("Unknown intent", { status: 400 });
+  if (intent.data === INTENTS.add) {
+    const here = spacePath(space.urlPrefix, perUserSections.legacyUsers);
+    return addMembers(space, formData, {
+      done: (added) => `${here}?${bannerQuery({ banner: "users-added", added })}`,
+      checkFirst: { limit: max, paidCount },
+    });
+  }
+  const keep = keepSchema.safeParse(formData.getAll("keep"));
   if (!keep.success) throw new Response("Bad request", { status: 400 });
   const kept = new Set(keep.data);
   const marks = legacyMarks(
-    rows.map((member) => ({ id: member.userId, role: member.userRole })),
+    rows
+      .filter((member) => member.status !== "PENDING")
+      .map((member) => ({ id: member.userId, role: member.userRole })),
     kept,
   );
   try {
@@ -95,9 +121,12 @@ export async function action(args: ActionFunctionArgs) {
 
 export default function LegacyUsers() {
   const page = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const refused = answer && "failed" in answer ? answer : null;
+  const addAnswer = answer && "add" in answer ? answer.add : null;
   const kept = new Set(refused?.kept ?? page.rows.filter((row) => row.kept).map((row) => row.id));
   const [search] = useSearchParams();
+  const { pathname } = useLocation();
   const sortHref = (sort: Sort) => {
     const next = new URLSearchParams(search);
     next.set("sort", sort);
@@ -112,9 +141,9 @@ export default function LegacyUsers() {
       <div className="max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm font-medium text-slate-900">{texts.intro}</p>
-          <Link to={page.addUsers} className={buttonClass("secondary")}>
-            {texts.addUsers}
-          </Link>
+          {page.add && page.add.mode === "addUsers" ? (
+            <AddMembersLink add={page.add} to={listHref(pathname, search.toString(), { [DIALOG_PARAM]: "add" })} />
+          ) : null}
         </div>
         <Form method="get" className="mt-4 flex gap-2">
           <label htmlFor="legacy-search" className="sr-only">
@@ -169,8 +198,8 @@ export default function LegacyUsers() {
                         type="checkbox"
                         name="keep"
                         value={row.id}
-                        defaultChecked={row.owner || kept.has(row.id)}
-                        disabled={row.owner}
+                        defaultChecked={row.owner || row.pending || kept.has(row.id)}
+                        disabled={row.owner || row.pending}
                         aria-label={texts.keep(row.email)}
                       />
                     </td>
@@ -193,12 +222,24 @@ export default function LegacyUsers() {
             </p>
           ) : null}
           <div className="mt-6 flex justify-end">
-            <button type="submit" className={buttonClass("primary")}>
+            <button type="submit" name="intent" value={INTENTS.next} className={buttonClass("primary")}>
               {texts.next}
             </button>
           </div>
         </Form>
       </div>
+      {page.add && page.add.mode === "addUsers" && (page.add.open || addAnswer) ? (
+        <AddMembersDialog
+          add={page.add}
+          mode={page.add.mode}
+          answer={addAnswer}
+          closeTo={listHref(pathname, search.toString(), { [DIALOG_PARAM]: null })}
+          labels={{
+            statement: perUserTexts.addUsers.statement(page.add.domains),
+            submit: perUserTexts.addUsers.submit,
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { listHref } from "~/domain/list-query";
 import { memberTexts } from "~/domain/members";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { AddBlockedDialog, AddMembersDialog, AddMembersLink } from "./__users/add-dialog";
+import { AddBlockedDialog, AddMembersDialog, AddMembersLink } from "../__members/add-dialog";
 import { MembersDrawer, SelectionForm } from "./__users/drawer";
 import { MembersTable } from "./__users/members-table";
 import { CancelDowngradeButton, CancelDowngradeForm, DowngradeBanner } from "../__billing/downgrade-banner";
