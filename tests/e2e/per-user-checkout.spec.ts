@@ -117,11 +117,11 @@ test("a legacy owner confirms the users list and adds a user", async ({ page }, 
   const field = dialog.getByLabel("Email addresses");
   await expect(field).toHaveAttribute("placeholder", "Separate emails with a space or a comma");
   const added = `new-${testInfo.project.name}-${Date.now()}@ghent.test`;
-  // The same address twice and a foreign one: the duplicate goes, and nothing is added while one is refused.
-  await field.fill(`${added}, ${added} someone@elsewhere.test`);
-  await dialog.getByRole("button", { name: /^Add (user|users|\d+ users)$/ }).click();
+  // A foreign address typed twice: the duplicate goes, and the address is refused with the hint.
+  await field.fill("someone@elsewhere.test, someone@elsewhere.test");
+  await dialog.getByRole("button", { name: /^Add (user|users)$/ }).click();
   await expect(dialog.getByText("We can't add some email addresses. Hover over them to know why.")).toBeVisible();
-  await expect(field).toHaveValue(`${added}, someone@elsewhere.test`);
+  await expect(field).toHaveValue("someone@elsewhere.test");
   // Past the five places: refused before anything is checked.
   await field.fill("p1@ghent.test p2@ghent.test p3@ghent.test");
   if (js) {

@@ -129,6 +129,7 @@ export default function LegacyUsers() {
   const { pathname } = useLocation();
   const sortHref = (sort: Sort) => {
     const next = new URLSearchParams(search);
+    next.delete(DIALOG_PARAM);
     next.set("sort", sort);
     next.set("dir", page.query.sort === sort && page.query.dir === "asc" ? "desc" : "asc");
     return `?${next}`;

@@ -147,9 +147,10 @@ export async function action(args: ActionFunctionArgs) {
     fromInterval: active.billingInterval,
     toInterval: target.interval,
   };
-  // 001 §2: the paid-user and Gmail paid-user deltas.
-  if (moved && moved.upgraded !== moved.downgraded) result.workspaceUsers = moved.upgraded - moved.downgraded;
-  if (moved && moved.gmailUpgraded !== moved.gmailDowngraded) {
+  // 001 §2: the paid-user and Gmail paid-user deltas, whenever users moved (one made paid and another free
+  // is a delta of 0, and still a change the billing page confirms).
+  if (moved && moved.upgraded + moved.downgraded > 0) result.workspaceUsers = moved.upgraded - moved.downgraded;
+  if (moved && moved.gmailUpgraded + moved.gmailDowngraded > 0) {
     result.gmailUsers = moved.gmailUpgraded - moved.gmailDowngraded;
   }
   throw redirectInSession(space.auth, `${billingPage(space)}?${checkoutResultQuery(result)}`);
