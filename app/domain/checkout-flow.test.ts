@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   checkoutQueryFlag,
+  offeredPlanStart,
   perUserChangeLinks,
   purchaseStart,
   seatCheckoutBack,
@@ -97,5 +98,17 @@ describe("perUserChangeLinks (001 §2 Billing page, per user)", () => {
     expect(
       perUserChangeLinks({ plan: "PRO", interval: "MONTHLY", hasSchedule: true, restrictions: open }).cycle,
     ).toBeNull();
+  });
+});
+
+describe("offeredPlanStart (000 §4 Wrong plan)", () => {
+  it("starts a free space's Pro purchase for the account type, a legacy space's upgrade, and billing otherwise", () => {
+    expect(offeredPlanStart({ workspacePlan: "FREE", isPerSeat: false }, false)).toBe(
+      "checkout?plan=PRO&interval=YEARLY",
+    );
+    expect(offeredPlanStart({ workspacePlan: "FREE", isPerSeat: true }, true)).toBe("checkout/information");
+    expect(offeredPlanStart({ workspacePlan: "FREE", isPerSeat: true }, false)).toBe("checkout/details");
+    expect(offeredPlanStart({ workspacePlan: "LEGACY", isPerSeat: false }, false)).toBe("checkout/legacy/users");
+    expect(offeredPlanStart({ workspacePlan: "PRO", isPerSeat: false }, false)).toBe("space/billing");
   });
 });

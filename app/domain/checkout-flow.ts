@@ -1,4 +1,5 @@
 import { checkoutTexts } from "./billing-texts";
+import { spaceSections } from "./space-paths";
 
 /** 001 §3 per-seat checkout types. */
 export type SeatCheckoutType =
@@ -130,4 +131,16 @@ export function perUserChangeLinks({
       ? { to: otherInterval, href: `checkout/summary?${query({ plan, interval: otherInterval })}` }
       : null,
   } as const;
+}
+
+/**
+ * 000 §4 Wrong plan: where buying the offered plan starts in the space
+ * billing picks (000 §2): a free space's purchase of Pro for the account
+ * type (a Gmail buyer's is the Gmail Pro price, 001 §3), a per-user legacy
+ * space's upgrade from its users list (001 §4), and billing for any other.
+ */
+export function offeredPlanStart(space: { workspacePlan: string; isPerSeat: boolean }, gmail: boolean) {
+  if (space.workspacePlan === "FREE") return purchaseStart({ isPerSeat: space.isPerSeat, gmail, plan: "PRO" });
+  if (space.workspacePlan === "LEGACY" && !space.isPerSeat) return spaceSections.checkoutLegacyUsers;
+  return spaceSections.billing;
 }
