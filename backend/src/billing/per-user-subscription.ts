@@ -5,7 +5,7 @@ import type { PerUserPlan } from "../domain/paid-users";
 import { findPaymentPlan } from "../domain/payment-plans";
 import { readInvoice, type InvoiceSummary } from "./invoices";
 import type { PriceDirectory } from "./price-directory";
-import { scheduleNextPeriod } from "./seat-changes";
+import { openSchedule, releaseSchedule, scheduleNextPeriod } from "./seat-changes";
 import { callStripe, stripeIdempotencyKey } from "./stripe-client";
 
 /**
@@ -46,6 +46,14 @@ async function itemParams(prices: PriceDirectory, subscription: Stripe.Subscript
   );
 }
 
+/** The Stripe updates of a per-user change (domain/per-user-changes.ts), for the subscription of that plan. */
+interface ChangeSteps {
+  subscriptionId: string;
+  steps: readonly ChangeStep[];
+  workspacePlan: PerUserPlan;
+  requestKey?: string;
+}
+
 /**
  * The steps, each one Stripe update of the whole items: a charged one with
  * `always_invoice` (charged now to the default card; an open invoice when
@@ -53,15 +61,10 @@ async function itemParams(prices: PriceDirectory, subscription: Stripe.Subscript
  * The first carries the subscription's plan in its metadata. Answers the
  * invoice of the charged step, if any.
  */
-export async function applyChangeSteps(
+async function applyChangeSteps(
   stripe: Stripe,
   prices: PriceDirectory,
-  change: {
-    subscriptionId: string;
-    steps: readonly ChangeStep[];
-    workspacePlan: PerUserPlan;
-    requestKey?: string;
-  },
+  change: ChangeSteps,
 ): Promise<InvoiceSummary | null> {
   let invoice: InvoiceSummary | null = null;
   for (const [index, step] of change.steps.entries()) {
@@ -92,7 +95,7 @@ export async function applyChangeSteps(
  * given, re-phased to the subscription as it now is, or a new one).
  * Answers the schedule's id.
  */
-export async function scheduleIntervalChange(
+async function scheduleIntervalChange(
   stripe: Stripe,
   prices: PriceDirectory,
   change: {
@@ -123,4 +126,38 @@ export async function scheduleIntervalChange(
     purpose: "interval-change",
     requestKey: change.requestKey,
   });
+}
+
+/**
+ * A per-user change asked of Stripe: its steps, then the interval the
+ * renewal moves to (`renewalInterval`, when one is planned) through the
+ * subscription's schedule. A new schedule is made before the steps, so that
+ * Stripe's events of the steps (which may reach the backend after its
+ * answer) already name it; if the steps fail, it is released again. Answers
+ * the invoice of the charged step and the schedule's id.
+ */
+export async function applyPerUserChange(
+  stripe: Stripe,
+  prices: PriceDirectory,
+  change: ChangeSteps & { scheduleId: string | null; renewalInterval: BillingInterval | null },
+): Promise<{ invoice: InvoiceSummary | null; scheduleId: string | null }> {
+  const opened =
+    change.renewalInterval && !change.scheduleId
+      ? await openSchedule(stripe, { ...change, purpose: "interval-change" })
+      : null;
+  const scheduleId = opened ?? change.scheduleId;
+  let invoice: InvoiceSummary | null;
+  try {
+    invoice = await applyChangeSteps(stripe, prices, change);
+  } catch (error) {
+    if (opened) await releaseSchedule(stripe, opened, change.requestKey).catch(() => undefined);
+    throw error;
+  }
+  if (!change.renewalInterval) return { invoice, scheduleId };
+  await scheduleIntervalChange(stripe, prices, {
+    ...change,
+    scheduleId,
+    billingInterval: change.renewalInterval,
+  });
+  return { invoice, scheduleId };
 }

@@ -61,6 +61,20 @@ export interface NextPeriod {
 export const intervalOf = (subscription: Stripe.Subscription) =>
   subscription.items.data[0]!.price.recurring?.interval === "month" ? "month" : "year";
 
+/** A new schedule over the subscription, its one phase the current period as it is. Answers its id. */
+export async function openSchedule(
+  stripe: Stripe,
+  plan: { subscriptionId: string; purpose: string; requestKey?: string },
+): Promise<string> {
+  const params = { from_subscription: plan.subscriptionId };
+  const schedule = await callStripe(() =>
+    stripe.subscriptionSchedules.create(params, {
+      idempotencyKey: stripeIdempotencyKey(plan.requestKey, `${plan.purpose}-schedule`, params),
+    }),
+  );
+  return schedule.id;
+}
+
 /**
  * A change from the renewal on, through a subscription schedule (the one
  * given, or a new one over the subscription): its first phase is the
@@ -80,15 +94,8 @@ export async function scheduleNextPeriod(
   },
 ): Promise<string> {
   const subscription = await callStripe(() => stripe.subscriptions.retrieve(plan.subscriptionId));
-  const scheduleId = plan.scheduleId;
-  const createParams = { from_subscription: plan.subscriptionId };
-  const schedule = scheduleId
-    ? await callStripe(() => stripe.subscriptionSchedules.retrieve(scheduleId))
-    : await callStripe(() =>
-        stripe.subscriptionSchedules.create(createParams, {
-          idempotencyKey: stripeIdempotencyKey(plan.requestKey, `${plan.purpose}-schedule`, createParams),
-        }),
-      );
+  const scheduleId = plan.scheduleId ?? (await openSchedule(stripe, plan));
+  const schedule = await callStripe(() => stripe.subscriptionSchedules.retrieve(scheduleId));
   const current =
     schedule.phases.find((phase) => phase.start_date === schedule.current_phase?.start_date) ?? schedule.phases[0]!;
   const taxRates = (current.default_tax_rates ?? []).map((taxRate) => taxRate.id);

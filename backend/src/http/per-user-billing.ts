@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { applyChangeSteps, scheduleIntervalChange } from "../billing/per-user-subscription";
+import { applyPerUserChange } from "../billing/per-user-subscription";
 import type { BackendDb } from "../db/connection";
 import type { WorkspacesTable } from "../db/tables/workspaces";
 import { BILLING_INTERVALS, USER_PLANS, type BillingInterval, type Currency, type UserPlan } from "../domain/enums";
@@ -30,7 +30,7 @@ import { currencyForCountry, taxRateFor } from "../domain/taxes";
 import { loadCheckoutMembers } from "../store/members";
 import { applyMemberChanges, insertCheckoutRequest, replaceLegacyLicense } from "../store/per-user-billing";
 import { loadSpaceSeats, type SubscriptionSeats } from "../store/space-seats";
-import { saveScheduledChange } from "../store/subscriptions";
+import { saveScheduledChange, type SubscriptionRow } from "../store/subscriptions";
 import type { AppEnv, BillingDeps } from "./app-env";
 import { requireBillingAccess, requireSubscription } from "./billing-access";
 import { businessPurchaseRules, catalogLines, checkoutFormFields, openPurchase, quoteView } from "./checkout";
@@ -111,13 +111,29 @@ function requirePaidUsers(members: readonly CheckoutMember[], request: PaidUsers
   throw conflict(after.refusal);
 }
 
-/** A per-user call needs a per-user space, and a plan and interval it may buy (400 `plan_not_sold`). */
-function requirePerUserSale(
+/** A per-user call is for a per-user space: a per-seat space's are the v2 calls. */
+function requirePerUserSpace(workspace: WorkspacesTable) {
+  if (workspace.is_per_seat === 1) throw conflict("per_seat_space");
+}
+
+/**
+ * A plan and interval the space may move to (400 `plan_not_sold`): the
+ * rollout restrictions hold Premium and monthly billing back, except for a
+ * subscription already on them, which keeps what it has.
+ */
+function requirePlanSold(
   workspace: WorkspacesTable,
   wanted: { workspacePlan: PerUserPlan; billingInterval: BillingInterval },
+  current: Pick<SubscriptionRow, "workspace_plan" | "billing_interval"> | null,
 ) {
-  if (workspace.is_per_seat === 1) throw conflict("per_seat_space");
-  const refusal = perUserPlanRefusal(parseRestrictions(workspace.restrictions), wanted);
+  const restrictions = parseRestrictions(workspace.restrictions);
+  const refusal = perUserPlanRefusal(
+    {
+      PREMIUM_PLAN: restrictions.PREMIUM_PLAN && current?.workspace_plan !== "PREMIUM",
+      MONTHLY_BILLING: restrictions.MONTHLY_BILLING && current?.billing_interval !== "MONTHLY",
+    },
+    wanted,
+  );
   if (refusal) throw badRequest(refusal);
 }
 
@@ -214,11 +230,12 @@ export async function updatePerUserSubscription(
 ) {
   const { workspace } = await requireBillingAccess(db, c);
   const subscription = await requireSubscription(db, c, workspace.id);
-  requirePerUserSale(workspace, body);
+  requirePerUserSpace(workspace);
   if (subscription.status !== "ACTIVE") throw conflict("subscription_not_active");
   if (subscription.payment_source !== "STRIPE") throw conflict("not_a_stripe_subscription");
   const legacy = subscription.workspace_plan === "LEGACY";
   requireLegacyFlag(legacy, body.upgradeLegacySubscription);
+  requirePlanSold(workspace, body, subscription);
   const now = Date.now();
   const [spaceSeats, members] = await Promise.all([
     loadSpaceSeats(db, workspace.id, now),
@@ -230,22 +247,17 @@ export async function updatePerUserSubscription(
     updates: updatesOf(body.workspaceUserPlans),
   });
 
-  const requestKey = requestIdempotencyKey(c);
-  const latestInvoice = await applyChangeSteps(stripe, prices, {
+  // A planned interval change is re-phased when the seats change under it.
+  const planned = newInterval ?? (change.steps.length > 0 ? subscription.scheduled_billing_interval : null);
+  const { invoice: latestInvoice, scheduleId } = await applyPerUserChange(stripe, prices, {
     subscriptionId: subscription.id,
     steps: change.steps,
     workspacePlan: body.workspacePlan,
-    requestKey,
+    scheduleId: subscription.stripe_subscription_schedule_id,
+    renewalInterval: planned ? renewalInterval : null,
+    requestKey: requestIdempotencyKey(c),
   });
-  const planned = newInterval ?? (change.steps.length > 0 ? subscription.scheduled_billing_interval : null);
-  if (planned) {
-    const scheduleId = await scheduleIntervalChange(stripe, prices, {
-      subscriptionId: subscription.id,
-      scheduleId: subscription.stripe_subscription_schedule_id,
-      workspacePlan: body.workspacePlan,
-      billingInterval: renewalInterval,
-      requestKey,
-    });
+  if (planned && scheduleId) {
     await saveScheduledChange(db, subscription.id, { scheduleId, billingInterval: renewalInterval });
   }
   await db.transaction().execute(async (trx) => {
@@ -308,8 +320,9 @@ export function perUserBillingRoutes(deps: BillingDeps) {
     const { previewProratedChanges } = parseQuery(c, infoQuery);
     const body = await parseJsonBody(c, infoBody);
     const { workspace } = await requireBillingAccess(db, c);
-    requirePerUserSale(workspace, body);
+    requirePerUserSpace(workspace);
     const { active } = await billedSubscription(db, workspace, body.upgradeLegacySubscription);
+    requirePlanSold(workspace, body, active?.subscription ?? null);
     const members = await loadCheckoutMembers(db, workspace.id);
     const updates = updatesOf(body.userUpdates);
     const now = Date.now();
@@ -366,7 +379,7 @@ export function perUserBillingRoutes(deps: BillingDeps) {
     const body = await parseJsonBody(c, sessionBody);
     if (body.workspaceId !== c.req.param("workspaceId")) throw badRequest("workspaceId must be the path's");
     const { workspace, user } = await requireBillingAccess(db, c);
-    if (workspace.is_per_seat === 1) throw conflict("per_seat_space");
+    requirePerUserSpace(workspace);
     const { active, legacyLicense } = await billedSubscription(db, workspace, body.upgradeLegacySubscription);
     if (active)
       throw conflict(
@@ -374,7 +387,7 @@ export function perUserBillingRoutes(deps: BillingDeps) {
       );
     const members = await loadCheckoutMembers(db, workspace.id);
     const { lines, plan, billingInterval } = await purchasedPlans(prices, body, members);
-    requirePerUserSale(workspace, { workspacePlan: plan, billingInterval });
+    requirePlanSold(workspace, { workspacePlan: plan, billingInterval }, null);
     const updates = new Map(
       lines.flatMap((line) => line.userIds.map((id): [string, UserPlan] => [id, line.plan.userPlan])),
     );

@@ -212,6 +212,29 @@ describe("POST …/stripe/checkout/v1/info", () => {
     });
   });
 
+  it("keeps a subscription on monthly billing under MONTHLY_BILLING, which only holds a move to it back", async () => {
+    const restrict = (restrictions: Record<string, boolean>) =>
+      billingStack()
+        .backend.db.updateTable("workspaces")
+        .set({ restrictions: JSON.stringify(restrictions) })
+        .where("id", "in", [SPACES.willowCo.id, SPACES.deltaGroup.id])
+        .execute();
+    await restrict({ MONTHLY_BILLING: true, PREMIUM_PLAN: true });
+    try {
+      const wes: Array<[string, string]> = [[PERSONAS.wes.id, "PRO"]];
+      const wren = await as(PERSONAS.wren.email);
+      expect((await wren.post(infoPath(SPACES.willowCo.id), quoteBody("PRO", "MONTHLY", wes))).status).toBe(200);
+      expect(await wren.post(infoPath(SPACES.willowCo.id), quoteBody("PREMIUM", "MONTHLY"))).toEqual(
+        refusal("plan_not_sold"),
+      );
+      expect(
+        await (await as(PERSONAS.dora.email)).post(infoPath(SPACES.deltaGroup.id), quoteBody("PRO", "MONTHLY")),
+      ).toEqual(refusal("plan_not_sold"));
+    } finally {
+      await restrict({});
+    }
+  });
+
   it("refuses Pro for users of two domains (Delta Group), and takes Premium", async () => {
     const dora = await as(PERSONAS.dora.email);
     expect(await dora.post(infoPath(SPACES.deltaGroup.id), quoteBody("PRO", "YEARLY"))).toEqual(
@@ -574,6 +597,58 @@ describe("PUT …/subscriptions/v1/{subscriptionId}: the per-user update", () =>
       body: { subscriptionId: "sub_bigco" },
     });
     expect((await billingStack().stripe.subscriptionSchedules.retrieve(scheduleId)).status).toBe("released");
+  });
+
+  it("plans a cycle change and a user's downgrade in one update, Stripe's events of the seats keeping the plan", async () => {
+    const june = await as(PERSONAS.june.email);
+    const answer = await june.put(
+      updatePath(
+        SPACES.juniperCo.id,
+        (await activeSubscription(PERSONAS.june.email, SPACES.juniperCo.id)).subscriptionId,
+      ),
+      updateBody("PRO", "MONTHLY", [[PERSONAS.jack.id, "FREE"]]),
+      idempotencyKey(),
+    );
+    expect(answer.body.latestInvoice).toBeNull();
+    const active = await activeSubscription(PERSONAS.june.email, SPACES.juniperCo.id);
+    expect(active).toMatchObject({
+      billingInterval: "YEARLY",
+      scheduledChanges: { targetBillingInterval: "MONTHLY" },
+      stripeSubscriptionScheduleId: expect.stringMatching(/^sub_sched_/),
+      subscriptionPaymentPlans: [
+        expect.objectContaining({ paymentPlanId: "pro-personal-yearly-usd", totalSeats: 1 }),
+        expect.objectContaining({ paymentPlanId: "pro-yearly-usd", totalSeats: 1 }),
+      ],
+    });
+    const schedule = await billingStack().stripe.subscriptionSchedules.retrieve(active.stripeSubscriptionScheduleId);
+    expect(
+      schedule.phases
+        .at(-1)!
+        .items.map((item) => `${item.price} × ${item.quantity}`)
+        .sort(),
+    ).toEqual(["price_pro_monthly_usd × 1", "price_pro_personal_monthly_usd × 1"]);
+    expect(await member(SPACES.juniperCo.id, PERSONAS.jack.id)).toEqual({ user_plan: "PRO", scheduled_downgrade: 1 });
+  });
+
+  it("re-phases a seeded schedule: Willow Co's move to yearly billing takes the user made paid", async () => {
+    const wren = await as(PERSONAS.wren.email);
+    const answer = await wren.put(
+      updatePath(SPACES.willowCo.id, "sub_willow_co"),
+      updateBody("PRO", "MONTHLY", [[PERSONAS.wes.id, "PRO"]]),
+    );
+    expect(answer.body.latestInvoice).toMatchObject({ paid: true });
+    const active = await activeSubscription(PERSONAS.wren.email, SPACES.willowCo.id);
+    expect(active).toMatchObject({
+      billingInterval: "MONTHLY",
+      scheduledChanges: { targetBillingInterval: "YEARLY" },
+      stripeSubscriptionScheduleId: "sub_sched_willow_co",
+      additionalStripeInfo: { upcomingInvoice: { amountDue: 3 * 6000 } },
+    });
+    const schedule = await billingStack().stripe.subscriptionSchedules.retrieve("sub_sched_willow_co");
+    expect(schedule.phases.map((phase) => phase.items.map((item) => `${item.price} × ${item.quantity}`))).toEqual([
+      ["price_pro_monthly_usd × 3"],
+      ["price_pro_yearly_usd × 3"],
+    ]);
   });
 
   it("charges Pro to Premium now, planned cycle change kept at Premium prices (Tidal One)", async () => {
