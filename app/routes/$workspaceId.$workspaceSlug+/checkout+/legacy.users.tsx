@@ -44,11 +44,15 @@ async function loadLegacy(args: LoaderFunctionArgs | ActionFunctionArgs) {
   requireAccess(space, (access) => access.canAccessBilling, "");
   if (space.workspace.workspacePlan !== "LEGACY") throw redirect(spacePath(space.urlPrefix, "space"));
   const query = querySchema.parse(Object.fromEntries(new URL(args.request.url).searchParams));
+  // Every member, whatever the search: the paid places count them all (001 §5).
   const members = await listAllMembers(space.auth, space.workspace.workspaceId, {
-    search: query.q,
+    search: "",
     sortBy: query.sort === "email" ? `userEmail:${query.dir}` : "userEmail",
   });
-  const rows = [...members];
+  const needle = query.q.toLowerCase();
+  const rows = members.filter(
+    (member) => member.userEmail.toLowerCase().includes(needle) || member.userName.toLowerCase().includes(needle),
+  );
   if (query.sort === "status") {
     rows.sort((a, b) => a.status.localeCompare(b.status) * (query.dir === "asc" ? 1 : -1));
   }
