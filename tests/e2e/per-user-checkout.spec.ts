@@ -94,6 +94,9 @@ test("a Pro space with users of two domains cannot change its paid users", async
   await expect(page.getByRole("heading", { level: 1, name: `Downgrading ${space.name}` })).toBeVisible();
   await expect(page.getByText("Users from multiple domains are in this space.")).toBeVisible();
   await expect(page.getByText(/The Pro plan only allows users from the owner's domain \(delta\.test\)/)).toBeVisible();
+  // Back passes the options, which would send the same choice here again.
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL(`${prefix(space)}/space/billing`);
 });
 
 test("a legacy owner confirms the users list and adds a user", async ({ page }, testInfo) => {

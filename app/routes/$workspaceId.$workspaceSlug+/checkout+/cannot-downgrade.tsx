@@ -6,14 +6,16 @@ import { perUserTexts } from "~/domain/billing-texts";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { spacePath, spaceSections } from "~/domain/space-paths";
+import { billingPage } from "../__billing/space-billing.server";
 import { CheckoutHeader } from "./__steps/checkout-header";
-import { loadPerUserCheckout, perUserHref, perUserSections } from "./__steps/per-user.server";
+import { loadPerUserCheckout } from "./__steps/per-user.server";
 
 const texts = perUserTexts.cannotDowngrade;
 
 /**
  * 001 §2 Cannot-downgrade: the Pro plan takes only users of the owner's
- * domain. Back goes one step back, to the options of the same choice.
+ * domain. Back goes one step back: past the options, which send this
+ * choice straight here again, to the members page it came from or billing.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const checkout = await loadPerUserCheckout(args);
@@ -21,7 +23,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const owner = checkout.users.find((user) => user.role === "OWNER")?.email ?? space.me.userEmail;
   return {
     title: perUserTexts.titles.downgrading(space.workspace.workspaceName),
-    backTo: perUserHref(checkout, perUserSections.options),
+    backTo: checkout.fromUsers ? spacePath(space.urlPrefix, spaceSections.users) : billingPage(space),
     domain: owner.slice(owner.lastIndexOf("@") + 1),
     users: spacePath(space.urlPrefix, spaceSections.users),
   };
