@@ -107,6 +107,110 @@ export function quoteSeats(
   });
 }
 
+/** 001 §3 Payment info, per user (backend `PerUserQuote`): who would be paid, for how much. */
+const usersLineSchema = z.object({
+  count: z.number().int(),
+  unitAmount: z.number().int(),
+  totalAmount: z.number().int(),
+});
+const perUserQuoteSchema = quoteSchema.extend({
+  currentWorkspacePlan: workspacePlanSchema,
+  targetWorkspacePlan: z.enum(["PRO", "PREMIUM"]),
+  currentBillingInterval: intervalSchema.nullish().transform((value) => value ?? null),
+  targetBillingInterval: intervalSchema,
+  paidUsers: usersLineSchema,
+  gmailPaidUsers: usersLineSchema,
+  userChanges: z.object({
+    upgraded: z.number().int(),
+    gmailUpgraded: z.number().int(),
+    downgraded: z.number().int(),
+    gmailDowngraded: z.number().int(),
+  }),
+  maxPaidUsers: z.number().int(),
+  userRestrictions: z.array(z.object({ userId: z.string(), errorCode: z.string() })),
+});
+export type PerUserQuote = z.infer<typeof perUserQuoteSchema>;
+
+export interface PerUserChange {
+  workspacePlan: "PRO" | "PREMIUM";
+  billingInterval: BillingInterval;
+  /** The users whose plan moves (001 §3 Checkout user). */
+  userUpdates: Array<{ userId: string; userPlan: "FREE" | "PRO" | "PRO_PERSONAL" }>;
+  /** 001 §7: set for a legacy space, whose licence the change replaces. */
+  upgradeLegacySubscription: boolean;
+}
+
+/**
+ * 001 §7 Checkout info v1: the price of a per-user change, or of a purchase
+ * without a subscription; `previewProratedChanges` adds what it charges today.
+ */
+export function quotePerUser(
+  auth: AuthContext,
+  workspaceId: string,
+  request: PerUserChange & { country: string; business: boolean; previewProratedChanges: boolean },
+): Promise<PerUserQuote> {
+  return auth.call({
+    base: "billing",
+    method: "POST",
+    path: `${billingSpacePath(workspaceId)}/stripe/checkout/v1/info`,
+    query: { previewProratedChanges: request.previewProratedChanges },
+    body: {
+      purchaseType: request.business ? "B2B" : "B2C",
+      country: request.country,
+      billingInterval: request.billingInterval,
+      workspacePlan: request.workspacePlan,
+      userUpdates: request.userUpdates,
+      upgradeLegacySubscription: request.upgradeLegacySubscription,
+    },
+    schema: perUserQuoteSchema,
+  });
+}
+
+/**
+ * 001 §7 Update subscription (per user): the plan, cycle and paid users of
+ * an active subscription; what it charges now comes back as its invoice.
+ */
+export async function updatePerUserSubscription(
+  auth: AuthContext,
+  workspaceId: string,
+  subscriptionId: string,
+  change: PerUserChange,
+  idempotencyKey: string,
+) {
+  await auth.call({
+    base: "billing",
+    method: "PUT",
+    path: `${billingSpacePath(workspaceId)}/subscriptions/v1/${encodeURIComponent(subscriptionId)}`,
+    body: {
+      workspacePlan: change.workspacePlan,
+      billingInterval: change.billingInterval,
+      workspaceUserPlans: change.userUpdates,
+      upgradeLegacySubscription: change.upgradeLegacySubscription,
+    },
+    idempotencyKey,
+  });
+}
+
+/**
+ * What a checkout session buys: seats (v2, per-seat spaces) or the chosen
+ * users, one price per kind of account (v1, per-user spaces).
+ */
+export type CheckoutLines =
+  | { kind: "seats"; stripePlans: Array<{ stripePriceId: string; quantity: number }> }
+  | {
+      kind: "users";
+      plans: Array<{ stripePriceId: string; userIds: string[] }>;
+      upgradeLegacySubscription: boolean;
+    };
+
+const linesBody = (lines: CheckoutLines) =>
+  lines.kind === "seats"
+    ? { stripePlans: lines.stripePlans }
+    : {
+        plans: lines.plans.map((plan) => ({ ...plan, downgradeToFree: false })),
+        upgradeLegacySubscription: lines.upgradeLegacySubscription,
+      };
+
 export interface CheckoutSessionRequest {
   address: { country: string; state: string | null; city: string; postalCode: string | null; street: string };
   companyName: string | null;
@@ -114,13 +218,13 @@ export interface CheckoutSessionRequest {
   isBusinessPurchase: boolean;
   vatNumber: string | null;
   userName: string;
-  stripePlans: Array<{ stripePriceId: string; quantity: number }>;
+  lines: CheckoutLines;
   /** Where Stripe sends the person back: on success, and on Back. */
   successUrl: string;
   goBackUrl: string;
 }
 
-/** 001 §7 Checkout session v2: the hosted Checkout page to send the person to. */
+/** 001 §7 Checkout session v2 (seats) or v1 (users): the hosted Checkout page to send the person to. */
 export function createCheckoutSession(
   auth: AuthContext,
   workspaceId: string,
@@ -130,7 +234,7 @@ export function createCheckoutSession(
   return auth.call({
     base: "billing",
     method: "POST",
-    path: `${billingSpacePath(workspaceId)}/stripe/checkout/v2/session`,
+    path: `${billingSpacePath(workspaceId)}/stripe/checkout/${request.lines.kind === "seats" ? "v2" : "v1"}/session`,
     body: {
       workspaceId,
       addressInfo: {
@@ -147,7 +251,7 @@ export function createCheckoutSession(
       goBackUrl: request.goBackUrl,
       successUrl: request.successUrl,
       userName: request.userName,
-      stripePlans: request.stripePlans,
+      ...linesBody(request.lines),
     },
     idempotencyKey,
     schema: z.object({ stripeCheckoutSessionId: z.string(), url: z.string().url() }),

@@ -101,6 +101,8 @@ const memberSchema = z.object({
   freeTrialEndTimestamp: optionalTimestamp,
   isScheduledToBeDowngraded: z.boolean().default(false),
   isUserInDomain: z.boolean().default(true),
+  /** 001 §3 Checkout user: marked for removal on the legacy users page. */
+  toBeRemoved: z.boolean().default(false),
 });
 export type Member = z.infer<typeof memberSchema>;
 
@@ -131,6 +133,23 @@ export function listMembers(auth: AuthContext, workspaceId: string, query: Membe
     },
     schema: membersPageSchema,
   });
+}
+
+/**
+ * Every member of the space matching the search, in the given order, page by
+ * page (the checkout's user tables need them all: 001 §2).
+ */
+export async function listAllMembers(
+  auth: AuthContext,
+  workspaceId: string,
+  query: Pick<MembersQuery, "search" | "sortBy">,
+) {
+  const members: Member[] = [];
+  for (let offset = 0; ; offset += MEMBERS_PAGE) {
+    const page = await listMembers(auth, workspaceId, { ...query, limit: MEMBERS_PAGE, limitOffset: offset });
+    members.push(...page.items);
+    if (page.items.length < MEMBERS_PAGE) return members;
+  }
 }
 
 /**
@@ -206,6 +225,36 @@ export async function checkInvitations(auth: AuthContext, workspaceId: string, u
     schema: z.object({ items: z.array(z.object({ email: z.string(), errorMsg: nullableString })) }),
   });
   return answer.items;
+}
+
+/**
+ * POST /workspaces/{id}/members?onlyCheckValidity=true (001 §5, §7): each
+ * address with its refusal, null when it may be added; nothing is stored.
+ */
+export async function checkMembers(auth: AuthContext, workspaceId: string, userEmails: string[]) {
+  const answer = await auth.call({
+    base: "v1",
+    method: "POST",
+    path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
+    query: { onlyCheckValidity: true },
+    body: { userEmails },
+    schema: z.object({ items: z.array(z.object({ userEmail: z.string(), errorMsg: nullableString })) }),
+  });
+  return answer.items.map((item) => ({ email: item.userEmail, errorMsg: item.errorMsg }));
+}
+
+/** PATCH /workspaces/{id}/members (001 §4 Legacy users page): who is kept and who goes with the licence. */
+export async function markMembersToBeRemoved(
+  auth: AuthContext,
+  workspaceId: string,
+  members: Array<{ userId: string; toBeRemoved: boolean }>,
+) {
+  await auth.call({
+    base: "v1",
+    method: "PATCH",
+    path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
+    body: { members },
+  });
 }
 
 export interface MemberChange {

@@ -67,6 +67,11 @@ const subscriptionSchema = z.object({
     .transform((value) => value ?? null),
   stripeSubscriptionScheduleId: nullableString,
   subscriptionPaymentPlans: z.array(seatPlanSchema),
+  /** The legacy licence this subscription replaced (001 §4 "previous subscription was cancelled"). */
+  legacyUpgrade: z
+    .object({ subscriptionId: z.string() })
+    .nullish()
+    .transform((value) => value ?? null),
   additionalStripeInfo: stripeInfoSchema.nullish().transform((value) => value ?? null),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;

@@ -33,6 +33,11 @@ const activeWorkspaceSchema = z.object({
   urlPrefix: z.string(),
   isPerSeat: z.boolean().default(false),
   restrictions: restrictionsSchema,
+  /** A legacy space's licence: who sold it, team or individual (001 §4 legacy flow types). */
+  legacyLicense: z
+    .object({ legalEntity: z.enum(["US", "BE"]), kind: z.enum(["TEAM", "INDIVIDUAL"]) })
+    .nullish()
+    .transform((value) => value ?? null),
 });
 
 /** A disabled space answers only its name, plan, legacy type and status (000 §4). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BANNER_PARAMS, BANNER_SIGNATURE_PARAM, type BannerContent } from "./banner-params";
+import { perUserTexts } from "./billing-texts";
 import { addTexts, drawerTexts, memberTexts, type MemberChange } from "./members";
 import { genericErrorTexts } from "./error-texts";
 import { generalSettingsTexts } from "./general-settings";
@@ -48,6 +49,7 @@ const bannerSchema = z.discriminatedUnion("banner", [
     added: z.coerce.number().int().min(1).max(100),
     mode: z.enum(["add", "addUsers", "invite"]),
   }),
+  z.object({ banner: z.literal("users-added"), added: z.coerce.number().int().min(1).max(100) }),
   z.object({
     banner: z.literal("members-updated"),
     change: z.enum(Object.keys(drawerTexts.done) as [MemberChange, ...MemberChange[]]),
@@ -108,6 +110,8 @@ export function bannerContent(params: BannerParams): BannerContent {
       return { tone: "success", title: memberTexts.downgrade.cancelled };
     case "members-added":
       return { tone: "success", title: addTexts.done(params.added, params.mode) };
+    case "users-added":
+      return { tone: "success", title: perUserTexts.legacyUsers.added(params.added) };
     case "members-updated":
       return { tone: "success", title: drawerTexts.done[params.change] };
   }

@@ -52,6 +52,15 @@ export const billingTexts = {
     heading: "Move to our current Pro plan",
     body: (price: string) => `The new Pro plan is ${price} per user per month, billed annually.`,
     contactSupport: "Contact support",
+    /** Written for this app: the way into the legacy upgrade (001 §4 Legacy users page). */
+    upgrade: "Upgrade to the new plan",
+  },
+  /** Written for this app: the ways into a per-user change (001 §2 Billing page, §4 Upgrade and downgrade). */
+  changes: {
+    heading: "Change your subscription",
+    paidUsers: "Manage paid users",
+    plan: (plan: "PRO" | "PREMIUM") => `Switch to ${planNames[plan]}`,
+    cycle: { MONTHLY: "Switch to monthly billing", YEARLY: "Switch to annual billing" },
   },
   /** Written for this app: a scheduled billing-interval change (001 §2) and its cancel confirmation. */
   intervalChange: {
@@ -196,5 +205,102 @@ export const checkoutTexts = {
     vatInvalid: "This VAT ID doesn't seem to be valid.",
     submit: "An error occurred. Please try again.",
     plansMissing: "Workspace ID of stripe plans are not found",
+  },
+} as const;
+
+const billedWord = { YEARLY: "billed annually", MONTHLY: "billed monthly" } as const;
+
+/** The per-user and legacy checkout's texts (001 §2, §4, §5, §8); "written for this app" marks those the spec only describes. */
+export const perUserTexts = {
+  titles: {
+    upgrading: (space: string) => `Upgrading ${space}`,
+    downgrading: (space: string) => `Downgrading ${space}`,
+    cycle: (space: string) => `Changing billing cycle ${space}`,
+  },
+  steps: { options: "Billing options", review: "Review" },
+  options: {
+    heading: "Select paid users",
+    /** Written for this app from 001 §2 (the Free plan's 20 recipients, 001 §9). */
+    explanation: "Free users stay limited to 20 recipients per day and cannot schedule mail merges.",
+    /** Written for this app: the table's column names. */
+    columns: { name: "Name", email: "Email", type: "Type" },
+    free: "Free",
+    paid: "Paid",
+    /** 001 §5. */
+    limit: (limit: number) => `Your current plan allows a maximum of ${limit} paid users.`,
+    paidElsewhere: "User is already a paid user in another space.",
+    /** Written for this app: why the owner's radio cannot be changed (001 §6). */
+    ownerLocked: "At least one user must be paid: the owner stays paid.",
+    nextInformation: "Next: Billing information",
+    confirmSwitch: "Confirm the plan switch",
+    nextReview: "Next: Review",
+    /** Written for this app: refreshes the sidebar without JavaScript. */
+    update: "Update the summary",
+    /** 001 §8 Billing options page failure. */
+    failed: "An error occurred.",
+  },
+  sidebar: {
+    /** Written for this app but for 'Total due', 'Before taxes' and the billed lines. */
+    heading: "Summary",
+    plan: (plan: string) => `${plan} plan`,
+    paidUsers: (count: number) => `${count} paid ${count === 1 ? "user" : "users"}`,
+    gmailPaidUsers: (count: number) => `${count} Gmail paid ${count === 1 ? "user" : "users"}`,
+    perUser: (amount: string) => `${amount} / user`,
+    totalDue: "Total due",
+    beforeTaxes: "Before taxes",
+    billed: { YEARLY: "Billed annually", MONTHLY: "Billed monthly" },
+  },
+  summary: {
+    review: "You are about to update your subscription. Review the changes below and confirm:",
+    plan: (from: string, to: string) => `Plan: From ${from} to ${to}`,
+    cycle: (from: "YEARLY" | "MONTHLY", to: "YEARLY" | "MONTHLY") =>
+      `Billing cycle: From ${billedWord[from]} to ${billedWord[to]}`,
+    users: (direction: "upgrading" | "downgrading", count: number, gmail: boolean) =>
+      `You are ${direction} ${count}${gmail ? " gmail" : ""} ${direction === "upgrading" ? "free" : "paid"} ${count === 1 ? "user" : "users"} to ${direction === "upgrading" ? "paid" : "free"}`,
+    /** 001 §4 charge wording (the sentences around the quoted part written for this app). */
+    endOfCycle: (date: string) => `These changes will apply at the end of your current billing cycle, on ${date}.`,
+    renewal: (date: string) => `These changes will apply on your renewal day, ${date}.`,
+    charged: (amount: string) =>
+      `By confirming, you will be charged ${amount} (pro-rated based on your billing cycle).`,
+    confirm: "Confirm changes",
+    back: "Back",
+    /** 001 §8. */
+    failed: "An error occurred. Please try again, if error persist contact our support.",
+    support: "Contact our support",
+  },
+  cannotDowngrade: {
+    /** Written for this app from 001 §2. */
+    warning: "Users from multiple domains are in this space.",
+    detail: (domain: string) =>
+      `The Pro plan only allows users from the owner's domain (${domain}). To downgrade, every user must be on the owner's domain.`,
+    manageUsers: "Manage users",
+  },
+  legacyUsers: {
+    intro: "Confirm the list of users you want in your space:",
+    counter: (count: number, max: number) => `${count} users (out of ${max} max.)`,
+    next: "Next: Billing options",
+    added: (count: number) =>
+      count === 1 ? "The user has been added successfully." : `${count} users have been added successfully`,
+    /** Written for this app: 001 §2 "a contact-us link is shown for large lists". */
+    largeList: "Need more users than your plan allows?",
+    contactUs: "Contact us",
+    empty: { title: "Nothing to see here...", text: "You don't have any space members." },
+    noMatch: { title: "No results found.", text: "Sorry, there is no space member that fits with your search." },
+    /** Written for this app: the table's names. */
+    columns: { keep: "Keep", email: "Email", status: "Status" },
+    keep: (email: string) => `Keep ${email}`,
+    sortBy: (column: string) => `Sort by ${column}`,
+    search: "Search users",
+    status: { ACTIVE: "Active", PENDING: "Pending", DISABLED: "Disabled" } as Record<string, string>,
+    /** Written for this app: the Disabled status's tooltip. */
+    disabledTip: "This user is disabled and cannot send mail merges from this space.",
+    failed: "An error occurred. Please try again.",
+  },
+  /** The Add users dialog's own texts (its title, field and Cancel are the members page's, 002 §2). */
+  addUsers: {
+    /** Written for this app from 001 §2. */
+    statement: (domains: readonly string[]) =>
+      `Existing users of ${domains.map((domain) => `@${domain}`).join(", ")} can be added to this space.`,
+    submit: (count: number) => (count === 1 ? "Add user" : `Add ${count} users`),
   },
 } as const;

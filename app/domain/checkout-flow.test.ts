@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   checkoutQueryFlag,
+  offeredPlanStart,
+  perUserChangeLinks,
   purchaseStart,
   seatCheckoutBack,
   seatCheckoutSteps,
@@ -65,5 +67,48 @@ describe("checkout query flags (001 §4)", () => {
       "cannot-update-subscription-plan-and-interval",
     );
     expect(checkoutQueryFlag(new URLSearchParams("plan=PREMIUM&interval=MONTHLY"), null)).toBeNull();
+  });
+});
+
+describe("perUserChangeLinks (001 §2 Billing page, per user)", () => {
+  const open = { PREMIUM_PLAN: false, MONTHLY_BILLING: false };
+
+  it("offers the paid users, the other plan at this cycle and the other cycle at this plan", () => {
+    expect(perUserChangeLinks({ plan: "PREMIUM", interval: "YEARLY", hasSchedule: false, restrictions: open })).toEqual(
+      {
+        paidUsers: "checkout?plan=PREMIUM&interval=YEARLY",
+        plan: { to: "PRO", href: "checkout?plan=PRO&interval=YEARLY" },
+        cycle: { to: "MONTHLY", href: "checkout/summary?plan=PREMIUM&interval=MONTHLY" },
+      },
+    );
+  });
+
+  it("offers no cycle change while one waits, and follows the Premium and monthly restrictions", () => {
+    const restricted = { PREMIUM_PLAN: true, MONTHLY_BILLING: true };
+    const pro = perUserChangeLinks({ plan: "PRO", interval: "YEARLY", hasSchedule: false, restrictions: restricted });
+    expect(pro.plan).toBeNull();
+    expect(pro.cycle).toBeNull();
+    const monthly = perUserChangeLinks({
+      plan: "PRO",
+      interval: "MONTHLY",
+      hasSchedule: false,
+      restrictions: restricted,
+    });
+    expect(monthly.cycle).toEqual({ to: "YEARLY", href: "checkout/summary?plan=PRO&interval=YEARLY" });
+    expect(
+      perUserChangeLinks({ plan: "PRO", interval: "MONTHLY", hasSchedule: true, restrictions: open }).cycle,
+    ).toBeNull();
+  });
+});
+
+describe("offeredPlanStart (000 §4 Wrong plan)", () => {
+  it("starts a free space's Pro purchase for the account type, a legacy space's upgrade, and billing otherwise", () => {
+    expect(offeredPlanStart({ workspacePlan: "FREE", isPerSeat: false }, false)).toBe(
+      "checkout?plan=PRO&interval=YEARLY",
+    );
+    expect(offeredPlanStart({ workspacePlan: "FREE", isPerSeat: true }, true)).toBe("checkout/information");
+    expect(offeredPlanStart({ workspacePlan: "FREE", isPerSeat: true }, false)).toBe("checkout/details");
+    expect(offeredPlanStart({ workspacePlan: "LEGACY", isPerSeat: false }, false)).toBe("checkout/legacy/users");
+    expect(offeredPlanStart({ workspacePlan: "PRO", isPerSeat: false }, false)).toBe("space/billing");
   });
 });

@@ -1,4 +1,5 @@
 import { checkoutTexts } from "./billing-texts";
+import { spaceSections } from "./space-paths";
 
 /** 001 §3 per-seat checkout types. */
 export type SeatCheckoutType =
@@ -20,7 +21,8 @@ export function seatCheckoutType(page: SeatCheckoutPage | null, isGmailUser: boo
 }
 
 export interface CheckoutStep {
-  page: "details" | "information" | "checkout";
+  /** The per-seat steps, and the per-user options and review (001 §2 Step lists). */
+  page: "details" | "information" | "checkout" | "options" | "summary";
   title: string;
 }
 
@@ -95,4 +97,50 @@ export function checkoutQueryFlag(
   if (planChanges && interval !== current.billingInterval) return "cannot-update-subscription-plan-and-interval";
   if (intervalChanges && current.hasSchedule) return "cannot-change-billing-cycle-when-scheduled";
   return null;
+}
+
+/**
+ * 001 §2 Billing page, per user: the ways into a change of an active Stripe
+ * subscription, each a checkout URL with the plan and cycle (001 §4):
+ * the paid users at the current plan and cycle, the other plan at the
+ * current cycle (Premium unless PREMIUM_PLAN restricts it), and the other
+ * cycle at the current plan straight to its review (monthly unless
+ * MONTHLY_BILLING restricts it). While a change of cycle waits, its notice
+ * offers only the cancel, since a second change would be refused.
+ */
+export function perUserChangeLinks({
+  plan,
+  interval,
+  hasSchedule,
+  restrictions,
+}: {
+  plan: "PRO" | "PREMIUM";
+  interval: "YEARLY" | "MONTHLY";
+  hasSchedule: boolean;
+  restrictions: { PREMIUM_PLAN: boolean; MONTHLY_BILLING: boolean };
+}) {
+  const query = (target: { plan: string; interval: string }) => new URLSearchParams(target).toString();
+  const otherPlan: typeof plan = plan === "PRO" ? "PREMIUM" : "PRO";
+  const otherInterval: typeof interval = interval === "YEARLY" ? "MONTHLY" : "YEARLY";
+  const planOffered = otherPlan === "PRO" || !restrictions.PREMIUM_PLAN;
+  const cycleOffered = !hasSchedule && (otherInterval === "YEARLY" || !restrictions.MONTHLY_BILLING);
+  return {
+    paidUsers: `checkout?${query({ plan, interval })}`,
+    plan: planOffered ? { to: otherPlan, href: `checkout?${query({ plan: otherPlan, interval })}` } : null,
+    cycle: cycleOffered
+      ? { to: otherInterval, href: `checkout/summary?${query({ plan, interval: otherInterval })}` }
+      : null,
+  } as const;
+}
+
+/**
+ * 000 §4 Wrong plan: where buying the offered plan starts in the space
+ * billing picks (000 §2): a free space's purchase of Pro for the account
+ * type (a Gmail buyer's is the Gmail Pro price, 001 §3), a per-user legacy
+ * space's upgrade from its users list (001 §4), and billing for any other.
+ */
+export function offeredPlanStart(space: { workspacePlan: string; isPerSeat: boolean }, gmail: boolean) {
+  if (space.workspacePlan === "FREE") return purchaseStart({ isPerSeat: space.isPerSeat, gmail, plan: "PRO" });
+  if (space.workspacePlan === "LEGACY" && !space.isPerSeat) return spaceSections.checkoutLegacyUsers;
+  return spaceSections.billing;
 }

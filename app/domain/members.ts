@@ -166,6 +166,12 @@ export const SELECTION_DEBOUNCE_MS = 300;
 
 /** 002 §9: member suggestions open at 2 typed characters, 500 ms after the last keystroke. */
 export const SUGGEST_MIN_CHARS = 2;
+
+/** The suggestions route's answer: the keyword it answers, so that a late answer is not shown for a newer one. */
+export interface SuggestAnswer {
+  q: string;
+  items: Array<{ email: string; name: string }>;
+}
 export const SUGGEST_DELAY_MS = 500;
 
 /** The address being typed: what follows the last space or comma (002 §5 separators). */

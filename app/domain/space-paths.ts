@@ -20,6 +20,7 @@ export const spaceSections = {
   checkout: "checkout",
   checkoutDetails: "checkout/details",
   checkoutInformation: "checkout/information",
+  checkoutLegacyUsers: "checkout/legacy/users",
   disabled: "disabled",
   newSpace: "spaces/new",
 } as const;

@@ -5,7 +5,8 @@ import { signInAs } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
 
 /**
- * The billing page and the per-seat checkout (issue 8) at the three widths
+ * The billing page, the per-seat checkout (issue 8) and the per-user and
+ * legacy checkout (issue 10) at the three widths
  * of the architecture page, in their states that no test changes: axe finds
  * nothing, and nothing overflows the page sideways. (The billing-cycle
  * dialog and the alerts' dismissal are checked where billing.spec.ts opens
@@ -39,7 +40,31 @@ const screens: Array<{ persona: PersonaEmail; name: string; paths: string[] }> =
     paths: [at(SPACES.acmeSales, "space/billing"), at(SPACES.acmeSales, "checkout/details")],
   },
   { persona: "solo@gmail.com", name: "a Gmail owner", paths: [at(SPACES.samsSpace, "checkout/information")] },
-  { persona: "legacy@oldco.test", name: "a legacy owner", paths: [at(SPACES.oldcoTeam, "space/billing")] },
+  {
+    persona: "legacy@oldco.test",
+    name: "a legacy owner",
+    paths: [
+      at(SPACES.oldcoTeam, "space/billing"),
+      at(SPACES.oldcoTeam, "checkout/legacy/users"),
+      at(SPACES.oldcoTeam, "checkout/legacy/users?dialog=add"),
+      at(SPACES.oldcoTeam, "checkout?plan=PRO&interval=YEARLY"),
+    ],
+  },
+  {
+    persona: "premium@bigco.test",
+    name: "a per-user Premium owner",
+    paths: [
+      at(SPACES.bigco, "space/billing"),
+      at(SPACES.bigco, "checkout?plan=PREMIUM&interval=YEARLY"),
+      at(SPACES.bigco, "checkout?plan=PRO&interval=YEARLY"),
+      at(SPACES.bigco, "checkout/summary?plan=PRO&interval=YEARLY"),
+    ],
+  },
+  {
+    persona: "dora@delta.test",
+    name: "a Pro owner with users of two domains",
+    paths: [at(SPACES.deltaGroup, "checkout/cannot-downgrade?plan=PRO&interval=YEARLY")],
+  },
   {
     persona: "stella@fernstudio.test",
     name: "an owner with a scheduled removal",

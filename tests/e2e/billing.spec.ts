@@ -1,20 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { SPACES } from "../../backend/src/db/seed/personas";
 import { signInAs } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
+import { CARDS, payWith } from "./support/stripe";
 
 type Space = (typeof SPACES)[keyof typeof SPACES];
 const prefix = (space: Space) => `/${space.id}/${space.slug}`;
-
-const CARDS = { pays: "4242 4242 4242 4242", authenticates: "4000 0027 6000 3184", declined: "4000 0000 0000 0341" };
-
-/** Pays on the local Stripe's hosted Checkout or invoice page, as a person types a card. */
-async function payWith(page: Page, card: string) {
-  await page.getByLabel("Card number").fill(card);
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
-  await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: /^Pay / }).click();
-}
 
 test("the owner of a free domain space buys 3 seats through Stripe's hosted page, after a declined card", async ({
   page,

@@ -20,33 +20,42 @@ import {
   wrongPlanTexts,
   type OfferedPlan,
 } from "~/domain/wrong-plan";
+import { offeredPlanStart } from "~/domain/checkout-flow";
+import { spacePath } from "~/domain/space-paths";
 import { requireSession } from "~/utils/auth.server";
 import { loadMe } from "~/utils/me.server";
+import { readLastWorkspaceId } from "~/utils/session.server";
+import { billingSpace } from "../__current-space.server";
 
 const HEADING_ID = "wrong-plan-heading";
 
 /**
  * Reached from the pricing site (000 §2, §4, §6). A plan the account can buy
  * goes straight to billing, like a missing or unknown plan (nothing to
- * explain then); any other plan is explained here.
+ * explain then); any other plan is explained here, and its card leads into
+ * the checkout of the offered plan in the space billing would pick.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = await requireSession({ request, context });
   const { search, searchParams } = new URL(request.url);
   const plan = parseRequestedPlan(searchParams.get("plan"));
-  const me = await loadMe(auth);
+  const [me, lastWorkspaceId] = await Promise.all([loadMe(auth), readLastWorkspaceId(request)]);
   const accountType = accountTypeOf(me.userEmail);
   if (!plan || planMatchesAccount(plan, accountType)) throw redirect(`${BILLING_PATH}${search}`);
+  const space = billingSpace(me, lastWorkspaceId);
   return {
     plan,
     email: me.userEmail,
     accountType,
     quotaConditionsOpen: isQuotaConditionsOpen(searchParams),
+    buyHref: space
+      ? spacePath(space.urlPrefix, offeredPlanStart(space, accountType === "gmail"))
+      : billingPathFor(searchParams, offeredPlans[accountType].plan),
   };
 }
 
 export default function WrongPlan() {
-  const { plan, email, accountType, quotaConditionsOpen } = useLoaderData<typeof loader>();
+  const { plan, email, accountType, quotaConditionsOpen, buyHref } = useLoaderData<typeof loader>();
   const { pathname, search } = useLocation();
   const searchParams = new URLSearchParams(search);
   const closedHref = `${pathname}${withQuotaConditions(searchParams, false)}`;
@@ -60,7 +69,7 @@ export default function WrongPlan() {
       <p className="mb-6 text-slate-700">{wrongPlanTexts.eligibility[accountType]}</p>
       <PlanCard
         offered={offered}
-        buyHref={billingPathFor(searchParams, offered.plan)}
+        buyHref={buyHref}
         quotaConditionsHref={`${pathname}${withQuotaConditions(searchParams, true)}`}
       />
       <p className="mb-3 mt-8 text-slate-700">{wrongPlanTexts.otherPlanQuestion[accountType]}</p>

@@ -9,6 +9,7 @@ import { loader as shellLoader } from "~/routes/$workspaceId.$workspaceSlug+/_la
 import { action as dismissAction } from "~/routes/$workspaceId.$workspaceSlug+/payment-alert";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { appRequest, loaderData, redirectTarget, run, signIn, startAppBillingStack } from "../support/app";
+import { pathOf } from "../support/space-pages";
 
 type Space = (typeof SPACES)[keyof typeof SPACES];
 const paramsOf = (space: Space) => ({ workspaceId: space.id, workspaceSlug: space.slug });
@@ -35,7 +36,8 @@ type Page = {
     offline: boolean;
   };
   planCards: Array<{ plan: string; price: string; unit: string; upgradeTo: string | null }>;
-  legacyUpsell: { price: string | null } | null;
+  legacyUpsell: { price: string | null; upgradeTo: string | null } | null;
+  changes: { paidUsers: string; plan: { to: string; href: string } | null; cycle: { href: string } | null } | null;
   canOpenPortal: boolean;
   removal: { toSeats: number } | null;
   intervalChange: { target: string; confirming: boolean } | null;
@@ -94,8 +96,22 @@ describe("the billing page (001 §2)", () => {
   it("offers a legacy space the new Pro price, and no portal", async () => {
     const page = loaderData<Page>(await billingPage(PERSONAS.legacy.email, SPACES.oldcoTeam));
     expect(page.current.name).toBe("Legacy Team plan");
-    expect(page.legacyUpsell).toEqual({ price: "$5" });
+    expect(page.legacyUpsell).toEqual({ price: "$5", upgradeTo: pathOf(SPACES.oldcoTeam, "checkout/legacy/users") });
     expect(page.canOpenPortal).toBe(false);
+    expect(page.changes).toBeNull();
+  });
+
+  it("offers a per-user subscription its changes of paid users, plan and cycle, but no second cycle change", async () => {
+    const bigco = loaderData<Page>(await billingPage(PERSONAS.premium.email, SPACES.bigco));
+    expect(bigco.changes).toEqual({
+      paidUsers: `${pathOf(SPACES.bigco, "checkout")}?plan=PREMIUM&interval=YEARLY`,
+      plan: { to: "PRO", href: `${pathOf(SPACES.bigco, "checkout")}?plan=PRO&interval=YEARLY` },
+      cycle: { to: "MONTHLY", href: `${pathOf(SPACES.bigco, "checkout/summary")}?plan=PREMIUM&interval=MONTHLY` },
+    });
+    const tidal = loaderData<Page>(await billingPage(PERSONAS.tia.email, SPACES.tidalOne));
+    expect(tidal.changes?.cycle).toBeNull();
+    const perSeat = loaderData<Page>(await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing));
+    expect(perSeat.changes).toBeNull();
   });
 
   it("says an offline subscription is managed by the team, with no portal", async () => {

@@ -166,7 +166,20 @@ describe("wrong plan loader", () => {
       email: "solo@gmail.com",
       accountType: "gmail",
       quotaConditionsOpen: true,
+      // Sam's free per-seat space: a Gmail buyer's purchase starts at billing information.
+      buyHref: "/5100000000000003/sams-space/checkout/information",
     });
+  });
+
+  it("leads into the offered plan's flow in the space billing picks (000 §4)", async () => {
+    const buyHref = async (path: string, persona: Persona) =>
+      loaderData<{ buyHref: string }>(await run(wrongPlanLoader, get(path, persona))).buyHref;
+    expect(await buyHref("/wrong-plan?plan=pro-gmail", "legacy@oldco.test")).toBe(
+      "/5100000000000004/oldco-team/checkout/legacy/users",
+    );
+    expect(await buyHref("/wrong-plan?plan=TEAM", "owner@acme.test")).toBe(
+      "/5100000000000001/acme-marketing/space/billing",
+    );
   });
 
   it("sends a matching, missing or unknown plan to billing with the query", async () => {

@@ -12,12 +12,9 @@ import * as removeSeats from "~/routes/$workspaceId.$workspaceSlug+/checkout+/re
 import * as options from "~/routes/$workspaceId.$workspaceSlug+/checkout+/_index";
 import { loader as billingLoader } from "~/routes/$workspaceId.$workspaceSlug+/space+/billing";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
+import { asPersona, pathOf } from "../support/space-pages";
 import { payOnHostedPage, TEST_CARDS } from "../backend/support/billing";
-import { appRequest, loaderData, redirectTarget, run, signIn, startAppBillingStack, statusOf } from "../support/app";
-
-type Space = (typeof SPACES)[keyof typeof SPACES];
-const paramsOf = (space: Space) => ({ workspaceId: space.id, workspaceSlug: space.slug });
-const pathOf = (space: Space, section: string) => `/${space.id}/${space.slug}/${section}`;
+import { loaderData, redirectTarget, startAppBillingStack, statusOf } from "../support/app";
 
 let stack: Awaited<ReturnType<typeof startAppBillingStack>>;
 beforeAll(async () => {
@@ -25,17 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-type Module = { loader: Parameters<typeof run>[0]; action?: Parameters<typeof run>[0] };
-
-async function as(email: string) {
-  const { cookie } = await signIn(stack.backend, email);
-  return {
-    get: (module: Module, space: Space, section: string) =>
-      run(module.loader, appRequest(pathOf(space, section), { cookie }), paramsOf(space)),
-    post: (module: Module, space: Space, section: string, form: Record<string, string>) =>
-      run(module.action!, appRequest(pathOf(space, section), { cookie, method: "POST", form }), paramsOf(space)),
-  };
-}
+const as = (email: string) => asPersona(stack.backend, email);
 
 const address = {
   country: "US",
@@ -74,14 +61,14 @@ describe("buying seats (001 §2, §4)", () => {
     const page = loaderData<{
       domain: string;
       wrongDomain: boolean;
-      seats: number;
+      summary: { lines: Array<{ label: string }>; billed: string };
       quote: { chargedToday: number; currency: string };
       header: { steps: Array<{ title: string }>; current: string; backTo: string };
     }>(await bea.get(information, SPACES.birchWorks, "checkout/information"));
     expect(page).toMatchObject({
       domain: "birch.test",
       wrongDomain: false,
-      seats: 3,
+      summary: { lines: [{ label: "Pro × 3 seats" }], billed: "Billed annually" },
       quote: { chargedToday: 18000, currency: "USD" },
     });
     expect(page.header.steps.map((step) => step.title)).toEqual(["Billing details", "Billing information", "Checkout"]);
@@ -135,7 +122,7 @@ describe("buying seats (001 §2, §4)", () => {
       intent: "checkout",
     });
     expect(statusOf(refused)).toBe(400);
-    const body = (loaderData(refused)) as {
+    const body = loaderData(refused) as {
       values: Record<string, string>;
       errors: Record<string, string[]>;
     };
@@ -168,7 +155,7 @@ describe("buying seats (001 §2, §4)", () => {
       intent: "checkout",
     });
     expect(statusOf(refused)).toBe(400);
-    expect(((loaderData(refused)) as { errors: unknown }).errors).toEqual({
+    expect((loaderData(refused) as { errors: unknown }).errors).toEqual({
       vatNumber: ["This VAT ID doesn't seem to be valid."],
     });
   });
@@ -186,10 +173,12 @@ describe("buying seats (001 §2, §4)", () => {
     expect(redirectTarget(await solo.get(details, SPACES.samsSpace, "checkout/details"))).toBe(
       pathOf(SPACES.samsSpace, "checkout/information"),
     );
-    const page = loaderData<{ seats: number; domain: string | null; header: { steps: Array<{ title: string }> } }>(
-      await solo.get(information, SPACES.samsSpace, "checkout/information"),
-    );
-    expect(page).toMatchObject({ seats: 1, domain: null });
+    const page = loaderData<{
+      summary: { lines: Array<{ label: string }> };
+      domain: string | null;
+      header: { steps: Array<{ title: string }> };
+    }>(await solo.get(information, SPACES.samsSpace, "checkout/information"));
+    expect(page).toMatchObject({ summary: { lines: [{ label: "Pro × 1 seat" }] }, domain: null });
     expect(page.header.steps.map((step) => step.title)).toEqual(["Billing information", "Checkout"]);
     expect(redirectTarget(await solo.get(options, SPACES.samsSpace, "checkout"))).toBe(
       pathOf(SPACES.samsSpace, "space/billing"),
@@ -302,6 +291,9 @@ describe("checkout query rules (001 §4)", () => {
     expect(redirectTarget(await tia.get(options, SPACES.tidalTwo, "checkout?plan=PRO&interval=MONTHLY"))).toBe(
       `${pathOf(SPACES.tidalTwo, "space/billing")}?cannot-change-billing-cycle-when-scheduled=true`,
     );
-    expect(statusOf(await tia.get(options, SPACES.tidalTwo, "checkout?plan=PREMIUM&interval=YEARLY"))).toBe(200);
+    // A plan change alone is allowed: an upgrade goes straight to its review (001 §2 UPGRADE has 'Review' only).
+    expect(redirectTarget(await tia.get(options, SPACES.tidalTwo, "checkout?plan=PREMIUM&interval=YEARLY"))).toBe(
+      `${pathOf(SPACES.tidalTwo, "checkout/summary")}?plan=PREMIUM&interval=YEARLY`,
+    );
   });
 });

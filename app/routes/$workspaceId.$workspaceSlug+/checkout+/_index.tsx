@@ -1,19 +1,247 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { PageHeading } from "~/components/ui/page-heading";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
+import { z } from "zod";
+import { Banner } from "~/components/ui/banner";
+import { buttonClass } from "~/components/ui/button";
+import { InfoTooltip } from "~/components/ui/info-tooltip";
+import { perUserTexts } from "~/domain/billing-texts";
+import {
+  afterOptions,
+  optionsNextDisabled,
+  optionsNextText,
+  ownerLocked,
+  paidAfter,
+  paidRadioBlock,
+  perUserSteps,
+} from "~/domain/per-user-checkout";
 import { pageTitle } from "~/domain/page-title";
-import { checkoutTexts } from "~/domain/page-texts";
-import { loadCheckoutEntry } from "./__steps/checkout-entry.server";
+import { billingPage } from "../__billing/space-billing.server";
+import { CheckoutHeader } from "./__steps/checkout-header";
+import {
+  changesSomething,
+  loadPerUserCheckout,
+  optionsStepShown,
+  perUserHref,
+  perUserSections,
+  quoteSelection,
+  requireOneDomain,
+  userSummary,
+  type PerUserCheckout,
+} from "./__steps/per-user.server";
+import { QuoteSummary } from "./__steps/quote-summary";
 
-/** Checkout needs billing access; anyone else goes to the space root (001 §2). */
-export const loader = (args: LoaderFunctionArgs) => loadCheckoutEntry(args, "options");
+const texts = perUserTexts.options;
+const INTENTS = { update: "update", next: "next" } as const;
+/** Each user's radio is named `user-<id>`, valued `paid` or `free`. */
+const RADIO_PREFIX = "user-";
+const actionSchema = z.object({ intent: z.enum([INTENTS.update, INTENTS.next]) });
+const radioSchema = z.enum(["paid", "free"]);
 
-export default function CheckoutStep() {
-  const { spaceName, isPerSeat } = useLoaderData<typeof loader>();
-  return <PageHeading>{checkoutTexts(isPerSeat).heading(spaceName)}</PageHeading>;
+/**
+ * The options step when it has a place (001 §4): an upgrade that changes
+ * something goes straight to its review (one that changes nothing stays
+ * here, where users can be chosen); Pro with users of several domains stops at cannot-downgrade;
+ * a purchase with one user available, or by a Gmail user, goes on to billing
+ * information (a redirect, so Back does not come back here).
+ */
+async function loadOptions(args: LoaderFunctionArgs | ActionFunctionArgs) {
+  const checkout = await loadPerUserCheckout(args, "options");
+  if (checkout.flow === "UPGRADE" && changesSomething(checkout))
+    throw redirect(perUserHref(checkout, perUserSections.summary));
+  requireOneDomain(checkout);
+  if (afterOptions(checkout.flow) === "information" && !optionsStepShown(checkout)) {
+    throw redirect(perUserHref(checkout, perUserSections.information));
+  }
+  return checkout;
 }
 
-export const meta = ({ data }: { data?: { isPerSeat: boolean } }) =>
-  pageTitle(checkoutTexts(data?.isPerSeat ?? false).title);
+/**
+ * 001 §2 Billing options: the users with their Free/Paid choice (the owner's
+ * locked when the last paid user, a free user's closed at the plan's limit
+ * or when paid elsewhere), the quote of the choice, and the Next button.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const checkout = await loadOptions(args);
+  const { space, users, paid, flow } = checkout;
+  const quote = await quoteSelection(checkout, { preview: false });
+  const limit =
+    quote?.maxPaidUsers ??
+    space.workspace.workspaceFeatures.find((features) => features.userPlan === "PRO")?.allowedUserCount ??
+    Number.POSITIVE_INFINITY;
+  const paidElsewhere = new Set(
+    (quote?.userRestrictions ?? [])
+      .filter((entry) => entry.errorCode === "already_paid_user")
+      .map((entry) => entry.userId),
+  );
+  const locked = ownerLocked(users, paid);
+  return {
+    title: (flow === "DOWNGRADE" ? perUserTexts.titles.downgrading : perUserTexts.titles.upgrading)(
+      space.workspace.workspaceName,
+    ),
+    header: { steps: perUserSteps(flow, true), current: "options" as const, backTo: billingPage(space) },
+    rows: users.map((user) => ({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      paid: paid.has(user.id),
+      locked: locked && user.role === "OWNER",
+      block: paidRadioBlock(user, paid, { limit, paidElsewhere }),
+    })),
+    quote,
+    summary: quote && userSummary(quote),
+    next: { text: optionsNextText(flow), disabled: optionsNextDisabled(flow, paid.size) },
+  };
+}
+
+/** The choice as the form sent it: who is paid, the owner re-marked when nobody is (001 §4). */
+function choiceOf(checkout: PerUserCheckout, formData: FormData) {
+  const radios = checkout.users.map((user) => ({
+    user,
+    value: radioSchema.safeParse(formData.get(`${RADIO_PREFIX}${user.id}`)),
+  }));
+  if (radios.some((radio) => !radio.value.success && formData.has(`${RADIO_PREFIX}${radio.user.id}`))) return null;
+  const chosen = (value: "paid" | "free") =>
+    new Set(radios.filter((radio) => radio.value.success && radio.value.data === value).map((radio) => radio.user.id));
+  return paidAfter(checkout.users, { paid: chosen("paid"), free: chosen("free") });
+}
+
+/**
+ * Update: the same step for the new choice (its sidebar priced anew; with
+ * JavaScript on each change, without it by the button). Next: the step
+ * after options for the flow; the Belgian legacy licence cannot go on here
+ * and gets 001 §8's failure.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const checkout = await loadOptions(args);
+  const formData = await args.request.formData();
+  const submission = actionSchema.safeParse({ intent: formData.get("intent") });
+  const paid = choiceOf(checkout, formData);
+  if (!submission.success || !paid) throw new Response("Bad request", { status: 400 });
+  if (submission.data.intent === INTENTS.update || optionsNextDisabled(checkout.flow, paid.size)) {
+    throw redirect(perUserHref(checkout, perUserSections.options, paid));
+  }
+  const next = afterOptions(checkout.flow);
+  if (next === "server-error") return data({ failed: texts.failed }, { status: 409 });
+  throw redirect(
+    perUserHref(checkout, next === "information" ? perUserSections.information : perUserSections.summary, paid),
+  );
+}
+
+export default function OptionsStep() {
+  const page = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const submit = useSubmit();
+  return (
+    <>
+      <CheckoutHeader title={page.title} {...page.header} />
+      {refused?.failed || !page.quote ? (
+        <div className="mb-6">
+          <Banner tone="error" title={refused?.failed ?? texts.failed} />
+        </div>
+      ) : null}
+      <div className="lg:grid-cols-[minmax(0,1fr)_20rem] grid gap-6">
+        <Form
+          method="post"
+          preventScrollReset
+          onChange={(event) => {
+            const form = event.currentTarget;
+            const data = new FormData(form);
+            data.set("intent", INTENTS.update);
+            submit(data, { method: "post", replace: true, preventScrollReset: true });
+          }}
+          className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
+          <h2 className="text-lg font-semibold text-slate-900">{texts.heading}</h2>
+          <p className="mt-1 text-sm text-slate-700">{texts.explanation}</p>
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="text-slate-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    {texts.columns.name}
+                  </th>
+                  <th scope="col" className="py-2 pr-4 font-medium">
+                    {texts.columns.email}
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    {texts.columns.type}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {page.rows.map((row) => (
+                  <UserRow key={`${row.id}:${row.paid}`} row={row} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <button type="submit" name="intent" value={INTENTS.update} className={buttonClass("secondary")}>
+              {texts.update}
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value={INTENTS.next}
+              disabled={page.next.disabled}
+              className={buttonClass("primary")}
+            >
+              {page.next.text}
+            </button>
+          </div>
+        </Form>
+        {page.quote && page.summary ? (
+          <QuoteSummary
+            quote={page.quote}
+            plan={page.summary.plan}
+            lines={page.summary.lines}
+            billed={page.summary.billed}
+            caption={perUserTexts.sidebar.beforeTaxes}
+            processor={false}
+          />
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+/** One user's Free/Paid choice; a closed Paid radio says why in its tooltip. */
+function UserRow({ row }: { row: Row }) {
+  const name = `${RADIO_PREFIX}${row.id}`;
+  const tipId = `${name}-why`;
+  // The owner's Free radio is closed while they are the last paid user; a free user's Paid one when blocked.
+  const why = row.locked ? texts.ownerLocked : row.block;
+  return (
+    <tr>
+      <td className="py-2 pr-4 text-slate-900">{row.name}</td>
+      <td className="break-all py-2 pr-4 text-slate-700">{row.email}</td>
+      <td className="py-2">
+        <fieldset className="flex items-center gap-4">
+          <legend className="sr-only">{row.email}</legend>
+          <label className="inline-flex items-center gap-1">
+            <input type="radio" name={name} value="free" defaultChecked={!row.paid} disabled={row.locked} />
+            {texts.free}
+          </label>
+          <label className="inline-flex items-center gap-1">
+            <input
+              type="radio"
+              name={name}
+              value="paid"
+              defaultChecked={row.paid}
+              disabled={row.block !== null}
+              aria-describedby={why ? tipId : undefined}
+            />
+            {texts.paid}
+          </label>
+          {why ? <InfoTooltip id={tipId} text={why} label={why} /> : null}
+        </fieldset>
+      </td>
+    </tr>
+  );
+}
+
+export const meta = ({ data }: { data?: { title: string } }) => pageTitle(data?.title ?? perUserTexts.steps.options);
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -1,13 +1,47 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { PageHeading } from "~/components/ui/page-heading";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Banner } from "~/components/ui/banner";
+import { buttonClass } from "~/components/ui/button";
+import { perUserTexts } from "~/domain/billing-texts";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { loadCheckoutEntry } from "./__steps/checkout-entry.server";
+import { spacePath, spaceSections } from "~/domain/space-paths";
+import { billingPage } from "../__billing/space-billing.server";
+import { CheckoutHeader } from "./__steps/checkout-header";
+import { loadPerUserCheckout } from "./__steps/per-user.server";
 
-export const loader = (args: LoaderFunctionArgs) => loadCheckoutEntry(args, "other");
+const texts = perUserTexts.cannotDowngrade;
 
-export default function Page() {
-  return <PageHeading>{pageTexts.cannotDowngrade.heading}</PageHeading>;
+/**
+ * 001 §2 Cannot-downgrade: the Pro plan takes only users of the owner's
+ * domain. Back goes one step back: past the options, which send this
+ * choice straight here again, to the members page it came from or billing.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const checkout = await loadPerUserCheckout(args);
+  const { space } = checkout;
+  const owner = checkout.users.find((user) => user.role === "OWNER")?.email ?? space.me.userEmail;
+  return {
+    title: perUserTexts.titles.downgrading(space.workspace.workspaceName),
+    backTo: checkout.fromUsers ? spacePath(space.urlPrefix, spaceSections.users) : billingPage(space),
+    domain: owner.slice(owner.lastIndexOf("@") + 1),
+    users: spacePath(space.urlPrefix, spaceSections.users),
+  };
+}
+
+export default function CannotDowngrade() {
+  const page = useLoaderData<typeof loader>();
+  return (
+    <>
+      <CheckoutHeader title={page.title} backTo={page.backTo} steps={[]} current={null} />
+      <div className="max-w-2xl">
+        <Banner tone="info" title={texts.warning} detail={texts.detail(page.domain)} />
+        <Link to={page.users} className={`${buttonClass("secondary")} mt-4`}>
+          {texts.manageUsers}
+        </Link>
+      </div>
+    </>
+  );
 }
 
 export const meta = () => pageTitle(pageTexts.cannotDowngrade.title);

@@ -1,8 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { createCheckoutSession, quoteSeats, type Quote } from "~/api/billing.server";
+import {
+  createCheckoutSession,
+  quoteSeats,
+  type CheckoutLines,
+  type PerUserQuote,
+  type Quote,
+} from "~/api/billing.server";
 import { isBackendError } from "~/api/http.server";
 import { checkoutResultQuery } from "~/domain/billing-query";
-import { checkoutTexts } from "~/domain/billing-texts";
+import { checkoutTexts, planNames } from "~/domain/billing-texts";
 import { checkoutFormSchema, type CheckoutFormDraft } from "~/domain/checkout-form";
 import { COUNTRY_CODES, DEFAULT_COUNTRY, isEuropeanCountry } from "~/domain/countries";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
@@ -10,10 +16,21 @@ import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { appUrl } from "~/utils/app-url.server";
 import { INFORMATION_INTENTS } from "~/domain/checkout-flow";
+import { afterOptions, isLegacyFlow, perUserSteps } from "~/domain/per-user-checkout";
+import { isGmailAddress } from "~/domain/wrong-plan";
 import { redirectInSession } from "~/utils/auth.server";
-import type { SpaceContext } from "~/utils/space.server";
+import { requireSpace, type SpaceContext } from "~/utils/space.server";
 import { billingPage } from "../__billing/space-billing.server";
-import { keepInDraft, readDraft, requirePurchase } from "./__steps/checkout.server";
+import { keepInDraft, readDraft, requirePurchase, type seatStepHeader } from "./__steps/checkout.server";
+import {
+  loadPerUserCheckout,
+  optionsStepShown,
+  perUserHref,
+  perUserSections,
+  quoteSelection,
+  requireOneDomain,
+  userSummary,
+} from "./__steps/per-user.server";
 
 /** The fields of the form, as the draft keeps them. */
 const FORM_FIELDS = [
@@ -37,12 +54,33 @@ const COUNTRIES = COUNTRY_CODES.map((code) => ({ code, name: countryNames.of(cod
 const emailDomain = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
 
 /**
- * What is being bought (001 §2, §4): a Gmail user their own Pro Personal
- * seat; a domain user the seats of the details step, which must come first.
+ * What is being bought (001 §2, §4): in a per-seat space, a Gmail user their
+ * own Pro Personal seat, a domain user the seats of the details step, which
+ * must come first; in a per-user space, the users chosen on the options step.
  */
-async function purchaseOf(args: LoaderFunctionArgs | ActionFunctionArgs) {
-  const purchase = await requirePurchase(args, "information");
-  const { space, gmail } = purchase;
+async function purchaseOf(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Purchase> {
+  const space = await requireSpace(args);
+  return space.workspace.isPerSeat ? seatPurchase(args) : userPurchase(args);
+}
+
+interface Purchase {
+  space: SpaceContext;
+  header: ReturnType<typeof seatStepHeader>;
+  draft: Record<string, string>;
+  domain: string | null;
+  wrongDomain: boolean;
+  /** The sidebar's lines and billing line, from its quote. */
+  summary: (quote: Quote) => { lines: Array<{ label: string; amount: number }>; billed: string };
+  quote: (country: string, business: boolean) => Promise<Quote | null>;
+  lines: (quote: Quote) => CheckoutLines;
+  /** The billing page's result query (001 §2 after success). */
+  successQuery: string;
+  /** This step, with its query: where Stripe's Back and the account switch return. */
+  here: string;
+}
+
+async function seatPurchase(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Purchase> {
+  const { space, gmail, header } = await requirePurchase(args, "information");
   const draft = await readDraft(space);
   const seats = gmail ? 1 : draft.purchaseFor === "myself" ? 1 : Number(draft.seats);
   if (!gmail && (draft.purchaseFor === undefined || !Number.isInteger(seats) || seats < 1)) {
@@ -51,35 +89,86 @@ async function purchaseOf(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const domains = space.workspace.workspaceDomains.map((entry) => entry.domainName.toLowerCase());
   // 001 §2: a domain purchase needs an address of the space's domain.
   const domain = gmail ? null : (domains[0] ?? null);
-  const wrongDomain = domain !== null && !domains.includes(emailDomain(space.me.userEmail));
-  return { ...purchase, draft, seats, domain, wrongDomain };
+  const seatPlan = { userPlan: gmail ? ("PRO_PERSONAL" as const) : ("PRO" as const), quantity: seats };
+  return {
+    space,
+    header,
+    draft,
+    domain,
+    wrongDomain: domain !== null && !domains.includes(emailDomain(space.me.userEmail)),
+    summary: (quote) => ({
+      lines: [{ label: checkoutTexts.summary.seatLine(planNames.PRO, seats), amount: sumOfPlans(quote) }],
+      billed: checkoutTexts.billedAnnually,
+    }),
+    quote: async (country, business) => {
+      try {
+        return await quoteSeats(space.auth, space.workspace.workspaceId, {
+          country,
+          business,
+          previewProratedAmounts: false,
+          seatPlans: [seatPlan],
+        });
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        return null;
+      }
+    },
+    lines: (quote) => ({
+      kind: "seats",
+      stripePlans: quote.stripePlans.map(({ stripePriceId, quantity }) => ({ stripePriceId, quantity })),
+    }),
+    // 001 §2: back on billing with the seats bought, of one kind.
+    successQuery: checkoutResultQuery({ from: "FREE", to: "PRO", [gmail ? "gmailSeats" : "workspaceSeats"]: seats }),
+    here: spacePath(space.urlPrefix, spaceSections.checkoutInformation),
+  };
 }
 
-type Purchase = Awaited<ReturnType<typeof purchaseOf>>;
+const sumOfPlans = (quote: Quote) => quote.stripePlans.reduce((sum, plan) => sum + plan.totalAmount, 0);
 
-function seatPlanOf(purchase: Purchase) {
-  return { userPlan: purchase.gmail ? ("PRO_PERSONAL" as const) : ("PRO" as const), quantity: purchase.seats };
-}
-
-/** The quote of the sidebar, for the country typed so far; null when the backend cannot price it. */
-async function quoteFor(space: SpaceContext, purchase: Purchase, form: CheckoutFormDraft): Promise<Quote | null> {
-  const country = form.country && /^[A-Z]{2}$/.test(form.country) ? form.country : DEFAULT_COUNTRY;
-  try {
-    return await quoteSeats(space.auth, space.workspace.workspaceId, {
-      country,
-      business: isEuropeanCountry(country) && form.isBusinessPurchase === "yes",
-      previewProratedAmounts: false,
-      seatPlans: [seatPlanOf(purchase)],
-    });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return null;
-  }
-}
-
-/** The form as the draft keeps it. */
-function formOf(draft: Record<string, string>): CheckoutFormDraft {
-  return Object.fromEntries(FORM_FIELDS.flatMap((field) => (draft[field] ? [[field, draft[field]]] : [])));
+/**
+ * A per-user purchase (001 §4 Purchase flow), or a US legacy licence
+ * replaced by one: the users chosen, at least one, of one domain for Pro;
+ * any other flow goes back to its options.
+ */
+async function userPurchase(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Purchase> {
+  const checkout = await loadPerUserCheckout(args);
+  const { space, target, paid, users } = checkout;
+  const options = perUserHref(checkout, perUserSections.options);
+  if (afterOptions(checkout.flow) !== "information" || paid.size === 0) throw redirect(options);
+  requireOneDomain(checkout);
+  const optionsShown = optionsStepShown(checkout);
+  const gmailIds = new Set(users.filter((user) => isGmailAddress(user.email)).map((user) => user.id));
+  const chosen = [...paid];
+  return {
+    space,
+    header: {
+      steps: perUserSteps(checkout.flow, optionsShown),
+      current: "information",
+      backTo: optionsShown || isLegacyFlow(checkout.flow) ? options : billingPage(space),
+    },
+    draft: await readDraft(space),
+    domain: null,
+    wrongDomain: false,
+    summary: (quote) => userSummary(quote as PerUserQuote),
+    quote: (country, business) => quoteSelection(checkout, { country, business, preview: false }),
+    lines: (quote) => ({
+      kind: "users",
+      plans: quote.stripePlans.flatMap((plan) => {
+        const userIds = chosen.filter((id) => gmailIds.has(id) === (plan.userPlan === "PRO_PERSONAL"));
+        return userIds.length > 0 ? [{ stripePriceId: plan.stripePriceId, userIds }] : [];
+      }),
+      upgradeLegacySubscription: isLegacyFlow(checkout.flow),
+    }),
+    successQuery: isLegacyFlow(checkout.flow)
+      ? checkoutResultQuery({ from: "LEGACY", to: target.plan })
+      : checkoutResultQuery({
+          from: "FREE",
+          to: target.plan,
+          // 001 §4: a purchase's result names seats of one kind; Gmail seats only when nobody else is paid.
+          [chosen.every((id) => gmailIds.has(id)) ? "gmailSeats" : "workspaceSeats"]: chosen.length,
+        }),
+    here: perUserHref(checkout, perUserSections.information),
+  };
 }
 
 /**
@@ -88,20 +177,31 @@ function formOf(draft: Record<string, string>): CheckoutFormDraft {
  */
 export async function loadInformation(args: LoaderFunctionArgs) {
   const purchase = await purchaseOf(args);
-  const { space } = purchase;
   const form = formOf(purchase.draft);
+  const quote = await quoteFor(purchase, form);
   return {
-    spaceName: space.workspace.workspaceName,
+    spaceName: purchase.space.workspace.workspaceName,
     header: purchase.header,
     form: { ...form, country: form.country ?? DEFAULT_COUNTRY },
     domain: purchase.domain,
     wrongDomain: purchase.wrongDomain,
-    quote: await quoteFor(space, purchase, form),
-    seats: purchase.seats,
+    quote,
+    summary: quote && purchase.summary(quote),
     countries: COUNTRIES,
     idempotencyKey: newIdempotencyKey(),
-    continueTo: spacePath(space.urlPrefix, spaceSections.checkoutInformation),
+    continueTo: purchase.here,
   };
+}
+
+/** The quote of the sidebar, for the country typed so far. */
+function quoteFor(purchase: Purchase, form: CheckoutFormDraft) {
+  const country = form.country && /^[A-Z]{2}$/.test(form.country) ? form.country : DEFAULT_COUNTRY;
+  return purchase.quote(country, isEuropeanCountry(country) && form.isBusinessPurchase === "yes");
+}
+
+/** The form as the draft keeps it. */
+function formOf(draft: Record<string, string>): CheckoutFormDraft {
+  return Object.fromEntries(FORM_FIELDS.flatMap((field) => (draft[field] ? [[field, draft[field]]] : [])));
 }
 
 /**
@@ -124,7 +224,7 @@ export async function informationAction(args: ActionFunctionArgs) {
   const refuse = (errors: Record<string, string[]>, status = 400) => data({ values: typed, errors }, { status });
 
   if (formData.get("intent") !== INFORMATION_INTENTS.checkout) {
-    throw redirectInSession(space.auth, spacePath(space.urlPrefix, spaceSections.checkoutInformation));
+    throw redirectInSession(space.auth, purchase.here);
   }
   const submission = checkoutFormSchema.safeParse(
     Object.fromEntries(Object.entries(typed).filter(([, value]) => value)),
@@ -135,7 +235,7 @@ export async function informationAction(args: ActionFunctionArgs) {
   const key = idempotencyKeySchema.safeParse(formData.get(IDEMPOTENCY_FIELD));
   if (!key.success) return refuse({ form: [checkoutTexts.errors.submit] });
 
-  const quote = await quoteFor(space, purchase, typed);
+  const quote = await quoteFor(purchase, typed);
   if (!quote || quote.stripePlans.length === 0) return refuse({ form: [checkoutTexts.errors.plansMissing] }, 502);
   const form = submission.data;
   try {
@@ -155,9 +255,9 @@ export async function informationAction(args: ActionFunctionArgs) {
         isBusinessPurchase: form.isBusinessPurchase,
         vatNumber: form.vatNumber,
         userName: space.me.userName ?? form.name,
-        stripePlans: quote.stripePlans.map(({ stripePriceId, quantity }) => ({ stripePriceId, quantity })),
-        successUrl: appUrl(args.request, `${billingPage(space)}?${successQuery(purchase)}`),
-        goBackUrl: appUrl(args.request, spacePath(space.urlPrefix, spaceSections.checkoutInformation)),
+        lines: purchase.lines(quote),
+        successUrl: appUrl(args.request, `${billingPage(space)}?${purchase.successQuery}`),
+        goBackUrl: appUrl(args.request, purchase.here),
       },
       key.data,
     );
@@ -169,13 +269,4 @@ export async function informationAction(args: ActionFunctionArgs) {
     }
     return refuse({ form: [checkoutTexts.errors.submit] }, 502);
   }
-}
-
-/** 001 §2: back on billing with the seats bought, of one kind. */
-function successQuery(purchase: Purchase) {
-  return checkoutResultQuery({
-    from: "FREE",
-    to: "PRO",
-    [purchase.gmail ? "gmailSeats" : "workspaceSeats"]: purchase.seats,
-  });
 }

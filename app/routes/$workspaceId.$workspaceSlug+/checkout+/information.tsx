@@ -46,8 +46,8 @@ export default function InformationStep() {
           disabled={page.wrongDomain || !page.quote}
           intents={INFORMATION_INTENTS}
         />
-        {page.quote ? (
-          <QuoteSummary quote={page.quote} seats={page.seats} />
+        {page.quote && page.summary ? (
+          <QuoteSummary quote={page.quote} lines={page.summary.lines} billed={page.summary.billed} />
         ) : (
           <p role="alert" className="text-sm text-red-700">
             {checkoutTexts.errors.plansMissing}

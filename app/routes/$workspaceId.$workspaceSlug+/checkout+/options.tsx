@@ -1,2 +1,2 @@
-// The step bodies come with the checkout issue; until then every step is the checkout heading.
-export { default, loader, meta } from "./_index";
+// 001 §2: /checkout and /checkout/options are the same billing options step.
+export { action, default, loader, meta, ErrorBoundary } from "./_index";

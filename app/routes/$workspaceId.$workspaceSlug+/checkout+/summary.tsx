@@ -1,6 +1,203 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { loadCheckoutEntry } from "./__steps/checkout-entry.server";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { updatePerUserSubscription, type PerUserQuote } from "~/api/billing.server";
+import { buttonClass } from "~/components/ui/button";
+import { checkoutResultQuery } from "~/domain/billing-query";
+import { perUserTexts, planNames } from "~/domain/billing-texts";
+import { externalLinks } from "~/domain/external-links";
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
+import { idempotencyKeySchema } from "~/domain/idempotency-schema";
+import { formatMoney } from "~/domain/money";
+import { pageTitle } from "~/domain/page-title";
+import { chargeWording, perUserSteps, summaryDelta, type SummaryDelta } from "~/domain/per-user-checkout";
+import { spacePath, spaceSections } from "~/domain/space-paths";
+import { formatDate } from "~/domain/zoned-format";
+import { redirectInSession } from "~/utils/auth.server";
+import { timeZoneFromCookieHeader } from "~/utils/time-zone";
+import { awaitSubscription, billingPage } from "../__billing/space-billing.server";
+import { CheckoutHeader } from "./__steps/checkout-header";
+import {
+  changeOf,
+  changesSomething,
+  loadPerUserCheckout,
+  perUserHref,
+  perUserSections,
+  quoteSelection,
+  requireOneDomain,
+  type PerUserCheckout,
+} from "./__steps/per-user.server";
 
-// The per-user summary comes with the per-user checkout issue; in the per-seat layout it leads to billing.
-export const loader = (args: LoaderFunctionArgs) => loadCheckoutEntry(args, "other");
-export { default, meta } from "./_index";
+const texts = perUserTexts.summary;
+
+/**
+ * The review of a change to an active subscription (001 §4 Upgrade and
+ * downgrade): a page without plan and cycle, a purchase or a legacy
+ * upgrade, or a change that changes nothing goes to /checkout; Pro with
+ * users of several domains to cannot-downgrade.
+ */
+async function loadReview(args: LoaderFunctionArgs | ActionFunctionArgs) {
+  const checkout = await loadPerUserCheckout(args);
+  const options = perUserHref(checkout, perUserSections.options);
+  const { active } = checkout;
+  if (!checkout.hasTarget || !active || (checkout.flow !== "UPGRADE" && checkout.flow !== "DOWNGRADE")) {
+    throw redirect(options);
+  }
+  requireOneDomain(checkout);
+  if (!changesSomething(checkout)) throw redirect(options);
+  return { checkout, active, change: changeOf(checkout) };
+}
+
+/** The change cards (001 §2 Summary step): plan, cycle, and users moved, Gmail users apart. */
+function changeCards(checkout: PerUserCheckout, quote: PerUserQuote, currentInterval: "YEARLY" | "MONTHLY") {
+  const cards: string[] = [];
+  const from = checkout.space.workspace.workspacePlan;
+  if (from !== checkout.target.plan) {
+    cards.push(texts.plan(planNames[from === "OFFLINE" ? "PRO" : from], planNames[checkout.target.plan]));
+  }
+  if (currentInterval !== checkout.target.interval) cards.push(texts.cycle(currentInterval, checkout.target.interval));
+  const moved = quote.userChanges;
+  if (moved.upgraded > 0) cards.push(texts.users("upgrading", moved.upgraded, false));
+  if (moved.gmailUpgraded > 0) cards.push(texts.users("upgrading", moved.gmailUpgraded, true));
+  if (moved.downgraded > 0) cards.push(texts.users("downgrading", moved.downgraded, false));
+  if (moved.gmailDowngraded > 0) cards.push(texts.users("downgrading", moved.gmailDowngraded, true));
+  return cards;
+}
+
+const titles: Record<SummaryDelta, (space: string) => string> = {
+  CYCLE_CHANGE: perUserTexts.titles.cycle,
+  UPGRADE: perUserTexts.titles.upgrading,
+  DOWNGRADE: perUserTexts.titles.downgrading,
+};
+
+/**
+ * 001 §2 Summary step: its title by the delta type, the cards, what is
+ * charged when (001 §4 Charge wording), and Back: to the members page when
+ * the change came from there, to the options of a downgrade, else billing.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const { checkout, active } = await loadReview(args);
+  const { space, target } = checkout;
+  const quote = await quoteSelection(checkout, { preview: true });
+  const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
+  const date = formatDate(active.endTimestamp, timeZone);
+  const delta = summaryDelta({
+    fromPlan: space.workspace.workspacePlan,
+    toPlan: target.plan,
+    fromInterval: active.billingInterval,
+    toInterval: target.interval,
+    currentAmount: quote?.currentAmount ?? active.amount,
+    targetAmount: quote?.totalBeforeTax ?? active.amount,
+  });
+  const charge = quote
+    ? chargeWording({
+        fromInterval: active.billingInterval,
+        toInterval: target.interval,
+        chargedToday: quote.chargedToday,
+      })
+    : null;
+  return {
+    title: titles[delta](space.workspace.workspaceName),
+    header: {
+      steps: perUserSteps(checkout.flow, true),
+      current: "summary" as const,
+      backTo: checkout.fromUsers
+        ? spacePath(space.urlPrefix, spaceSections.users)
+        : checkout.flow === "DOWNGRADE"
+          ? perUserHref(checkout, perUserSections.options)
+          : billingPage(space),
+    },
+    cards: quote ? changeCards(checkout, quote, active.billingInterval) : [],
+    charge:
+      charge === null
+        ? null
+        : charge.kind === "end-of-cycle"
+          ? texts.endOfCycle(date)
+          : charge.kind === "renewal"
+            ? texts.renewal(date)
+            : texts.charged(formatMoney(charge.amount, quote?.currency ?? "USD")),
+    quoted: quote !== null,
+    idempotencyKey: newIdempotencyKey(),
+  };
+}
+
+/**
+ * Confirm changes (001 §7 Update subscription, once only by the form's
+ * key), then billing with the change's result (001 §2), once Stripe's event
+ * has moved the space's subscription to the plan (the space and the user
+ * are read anew there). A refusal or failure keeps the page with 001 §8's
+ * message.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const { checkout, active, change } = await loadReview(args);
+  const { space, target } = checkout;
+  const key = idempotencyKeySchema.safeParse((await args.request.formData()).get(IDEMPOTENCY_FIELD));
+  if (!key.success) throw new Response("Bad request", { status: 400 });
+  const quote = await quoteSelection(checkout, { preview: false });
+  try {
+    await updatePerUserSubscription(space.auth, space.workspace.workspaceId, active.subscriptionId, change, key.data);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return data({ failed: true }, { status: 502 });
+  }
+  await awaitSubscription(space, (subscription) => subscription?.workspacePlan === target.plan);
+  const moved = quote?.userChanges;
+  const result: Record<string, string | number> = {
+    from: space.workspace.workspacePlan,
+    to: target.plan,
+    fromInterval: active.billingInterval,
+    toInterval: target.interval,
+  };
+  // 001 §2: the paid-user and Gmail paid-user deltas, whenever users moved (one made paid and another free
+  // is a delta of 0, and still a change the billing page confirms).
+  if (moved && moved.upgraded + moved.downgraded > 0) result.workspaceUsers = moved.upgraded - moved.downgraded;
+  if (moved && moved.gmailUpgraded + moved.gmailDowngraded > 0) {
+    result.gmailUsers = moved.gmailUpgraded - moved.gmailDowngraded;
+  }
+  throw redirectInSession(space.auth, `${billingPage(space)}?${checkoutResultQuery(result)}`);
+}
+
+export default function SummaryStep() {
+  const page = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <CheckoutHeader title={page.title} {...page.header} />
+      <section className="max-w-2xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        {refused?.failed || !page.quoted ? (
+          <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {texts.failed}{" "}
+            <a href={externalLinks.support} className="font-semibold underline">
+              {texts.support}
+            </a>
+          </p>
+        ) : null}
+        <p className="text-sm text-slate-700">{texts.review}</p>
+        <ul className="mt-4 space-y-2">
+          {page.cards.map((card) => (
+            <li
+              key={card}
+              className="rounded-md bg-slate-50 p-3 text-sm font-medium text-slate-900 ring-1 ring-slate-200"
+            >
+              {card}
+            </li>
+          ))}
+        </ul>
+        {page.charge ? <p className="mt-4 text-sm text-slate-700">{page.charge}</p> : null}
+        <Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
+          <input type="hidden" name={IDEMPOTENCY_FIELD} value={page.idempotencyKey} />
+          <Link to={page.header.backTo} className={buttonClass("secondary")}>
+            {texts.back}
+          </Link>
+          <button type="submit" disabled={busy || !page.quoted} className={buttonClass("primary")}>
+            {texts.confirm}
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export const meta = ({ data }: { data?: { title: string } }) => pageTitle(data?.title ?? perUserTexts.steps.review);
+
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";

@@ -8,7 +8,7 @@ import {
 } from "~/api/billing.server";
 import type { Subscription } from "~/api/subscriptions.server";
 import { billingFlag, checkoutResult, type CheckoutResult } from "~/domain/billing-query";
-import { purchaseStart } from "~/domain/checkout-flow";
+import { perUserChangeLinks, purchaseStart } from "~/domain/checkout-flow";
 import { BILLING_INTENTS, CONFIRM_PARAM } from "~/domain/billing-intents";
 import { billingTexts, planNames } from "~/domain/billing-texts";
 import { isGmailAddress } from "~/domain/wrong-plan";
@@ -58,7 +58,11 @@ export async function loadBillingPage(args: LoaderFunctionArgs) {
   ]);
   // Right after a purchase the webhook may trail the person by a moment, and the space (read alongside)
   // may still be free: once the subscription is there the page loads once more, reading everything anew.
-  if (result?.kind === "started" && workspace.workspacePlan === "FREE" && !url.searchParams.has(RELOADED_PARAM)) {
+  // A legacy licence replaced by a purchase waits the same way, for the subscription that names it (001 §4).
+  const waiting =
+    (result?.kind === "started" && workspace.workspacePlan === "FREE") ||
+    (result?.kind === "legacy-replaced" && workspace.workspacePlan === "LEGACY");
+  if (waiting && !url.searchParams.has(RELOADED_PARAM)) {
     const awaited = active ? { active } : await awaitSubscription(space, (subscription) => subscription !== null);
     if (awaited.active) {
       const again = new URLSearchParams(url.searchParams);
@@ -75,7 +79,8 @@ export async function loadBillingPage(args: LoaderFunctionArgs) {
     role: access.role,
     current: currentPlan(space, active, seats, timeZone),
     planCards: planCards(space, plans),
-    legacyUpsell: workspace.workspacePlan === "LEGACY" ? legacyUpsell(plans) : null,
+    legacyUpsell: workspace.workspacePlan === "LEGACY" ? legacyUpsell(space, plans) : null,
+    changes: perUserChanges(space, active),
     canOpenPortal: canManageBillingPortal(access, workspace) && active !== null && !isManagedOffline(active),
     removal,
     intervalChange:
@@ -141,9 +146,39 @@ function planCards(space: SpaceContext, plans: PaymentPlan[]) {
   });
 }
 
-function legacyUpsell(plans: PaymentPlan[]) {
+/** The legacy upsell (001 §2), and for those with billing access the way into the legacy upgrade (001 §4). */
+function legacyUpsell(space: SpaceContext, plans: PaymentPlan[]) {
   const yearly = amountOf(displayPlan(plans, "PRO", "PRO"));
-  return { price: yearly === null ? null : formatMoney(perMonth(yearly), "USD", { plain: true }) };
+  return {
+    price: yearly === null ? null : formatMoney(perMonth(yearly), "USD", { plain: true }),
+    upgradeTo:
+      space.access.canAccessBilling && !space.workspace.isPerSeat
+        ? spacePath(space.urlPrefix, spaceSections.checkoutLegacyUsers)
+        : null,
+  };
+}
+
+/**
+ * The per-user changes of an active subscription paid through Stripe (the
+ * only one the backend's per-user update takes), for those with billing
+ * access: paid users, plan, billing cycle (001 §2, §4).
+ */
+function perUserChanges(space: SpaceContext, active: Subscription | null) {
+  const { workspace, access } = space;
+  if (workspace.isPerSeat || !access.canAccessBilling || active?.paymentSource !== "STRIPE") return null;
+  if (active.workspacePlan !== "PRO" && active.workspacePlan !== "PREMIUM") return null;
+  const links = perUserChangeLinks({
+    plan: active.workspacePlan,
+    interval: active.billingInterval,
+    hasSchedule: active.stripeSubscriptionScheduleId !== null || active.scheduledChanges !== null,
+    restrictions: workspace.restrictions,
+  });
+  const at = (section: string) => spacePath(space.urlPrefix, section);
+  return {
+    paidUsers: at(links.paidUsers),
+    plan: links.plan && { to: links.plan.to, href: at(links.plan.href) },
+    cycle: links.cycle && { to: links.cycle.to, href: at(links.cycle.href) },
+  };
 }
 
 type Seats = Awaited<ReturnType<typeof seatSummaryOf>>;
@@ -197,7 +232,10 @@ function successBanner(
       // Shown once the webhook made the subscription: until then, nothing has started.
       return active ? { title: texts.started, detail: texts.startedSeats(result.seats), manageMembers: null } : null;
     case "legacy-replaced":
-      return { title: texts.legacyReplaced, detail: texts.legacyReplacedDetail, manageMembers: null };
+      // Only once the new subscription names the licence it replaced has the previous one been cancelled.
+      return active?.legacyUpgrade
+        ? { title: texts.legacyReplaced, detail: texts.legacyReplacedDetail, manageMembers: null }
+        : null;
     case "seats-added":
       return {
         title: texts.wellDone,

@@ -8,6 +8,7 @@ import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { PageHeading } from "~/components/ui/page-heading";
 import { CancelDowngradeForm, DowngradeBanner } from "../__billing/downgrade-banner";
+import { SubscriptionChanges } from "./__billing-page/changes";
 import { CurrentPlanCard } from "./__billing-page/current-plan-card";
 import { IntervalChangeNotice } from "./__billing-page/interval-change";
 import { LegacyUpsell, PlanCards } from "./__billing-page/plan-cards";
@@ -58,6 +59,7 @@ export default function BillingPage() {
       <div className="mt-6">
         <CurrentPlanCard current={page.current} canOpenPortal={page.canOpenPortal} />
       </div>
+      {page.changes ? <SubscriptionChanges changes={page.changes} /> : null}
       <PlanCards cards={page.planCards} />
       {page.legacyUpsell ? <LegacyUpsell upsell={page.legacyUpsell} /> : null}
     </>

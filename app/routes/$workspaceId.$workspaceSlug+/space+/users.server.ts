@@ -1,9 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import {
-  addOrInviteMembers,
   changeMembers,
-  checkInvitations,
   getSpaceOwner,
   listMembers,
   listPromoteRestrictions,
@@ -13,17 +11,10 @@ import {
 } from "~/api/members.server";
 import { isBackendError } from "~/api/http.server";
 import { bannerQuery } from "~/domain/banners";
-import { parseEmailTags } from "~/domain/email-tags";
-import { genericErrorTexts } from "~/domain/error-texts";
-import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
-import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { listParamValues, PAGE_SIZE, pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
 import { typeChange, typeChangeHref } from "~/domain/member-type";
 import {
   activationBlock,
-  ADD_FIELD,
-  addTexts,
-  type AddMode,
   disabledReason,
   type DisplayStatus,
   displayStatus,
@@ -37,7 +28,6 @@ import {
   memberSortBy,
   memberTexts,
   trialEnd,
-  userLimitBlock,
 } from "~/domain/members";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { formatDate } from "~/domain/zoned-format";
@@ -53,21 +43,7 @@ import {
   seatRemovalView,
   seatSummaryOf,
 } from "../__billing/space-billing.server";
-
-/**
- * 002 §2: per-seat spaces add members on seats, legacy team plans add users,
- * the older model invites; owners and admins may, members when the space
- * lets them (000 §4), unless invitations are restricted.
- */
-export function addMode(space: SpaceContext): AddMode | null {
-  const { workspace, access } = space;
-  if (workspace.restrictions.INVITATION) return null;
-  if (access.role === "MEMBER" && !workspace.memberInviteUser) return null;
-  if (workspace.isPerSeat) return "add";
-  if (workspace.workspacePlan !== "LEGACY") return "invite";
-  // 002 §2: legacy team plans add users within their limit; other legacy plans get the legacy notice.
-  return workspace.legacyType === "TEAM" ? "addUsers" : "blocked";
-}
+import { addDialog, addMembers, userLimit } from "../__members/add-members.server";
 
 /** 002 §6: owners and admins manage members. */
 const managesMembers = (space: SpaceContext) => space.access.role !== "MEMBER";
@@ -102,9 +78,6 @@ async function loadSeats(space: SpaceContext) {
 }
 
 /** How many members on a user plan the space's plan allows (002 §3 features.FREE and features.PRO). */
-function userLimit(space: SpaceContext, userPlan: "FREE" | "PRO") {
-  return space.workspace.workspaceFeatures.find((features) => features.userPlan === userPlan)?.allowedUserCount ?? 0;
-}
 
 /** What the status badge needs said (002 §8 disabled reasons, a trial's end, a downgrade at renewal), or null. */
 function memberNote(member: Member, status: DisplayStatus, space: SpaceContext, timeZone: string): string | null {
@@ -194,29 +167,6 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
 }
 
 /**
- * The add (or invite) dialog's data: its kind, the domain sentence, the
- * seats left, the legacy limit with the places left and why Add users is
- * closed, and a fresh once-only key.
- */
-function addDialog(space: SpaceContext, availableSeats: number | null, paidCount: number, open: boolean) {
-  const mode = addMode(space);
-  if (!mode) return null;
-  const legacyLimit = mode === "addUsers" ? userLimit(space, "PRO") : null;
-  const closedBy = legacyLimit === null ? null : userLimitBlock(legacyLimit, paidCount, 0);
-  return {
-    mode,
-    open: open && closedBy === null,
-    closedBy,
-    domains: space.workspace.workspaceDomains.map((domain) => domain.domainName),
-    availableSeats: mode === "add" ? availableSeats : null,
-    legacyLimit,
-    paidCount,
-    suggestPath: spacePath(space.urlPrefix, `${spaceSections.users}/suggest`),
-    idempotencyKey: newIdempotencyKey(),
-  };
-}
-
-/**
  * The side drawer (002 §2) for the members of this page selected in the URL
  * (`selected=<userId>`, repeated): who they are and what the caller may do
  * with them, each refused action with the spec's reason (002 §5, §6).
@@ -294,7 +244,10 @@ export async function membersAction(args: ActionFunctionArgs) {
     case MEMBER_INTENTS.cancelDowngrade:
       return cancelDowngrade(space);
     case MEMBER_INTENTS.add:
-      return addMembers(space, formData);
+      return addMembers(space, formData, {
+        done: (added, mode) =>
+          `${spacePath(space.urlPrefix, spaceSections.users)}?${bannerQuery({ banner: "members-added", added, mode })}`,
+      });
     case MEMBER_INTENTS.remove:
     case MEMBER_INTENTS.changeRole:
     case MEMBER_INTENTS.activate:
@@ -309,75 +262,6 @@ export async function membersAction(args: ActionFunctionArgs) {
 /** 002 §4: the owner cancels the scheduled seat removal; the banner says so. */
 function cancelDowngrade(space: SpaceContext) {
   return cancelSeatDowngrade(space, spacePath(space.urlPrefix, spaceSections.users));
-}
-
-const addSchema = z.object({
-  [ADD_FIELD]: z.string().max(20_000).default(""),
-  [IDEMPOTENCY_FIELD]: idempotencyKeySchema,
-});
-
-/** At most this many addresses per submission (the backend's limit). */
-const MAX_ADDRESSES = 100;
-
-export interface AddAnswer {
-  /** What stays in the box: the refused addresses, or everything after a failure. */
-  text: string;
-  refused: Array<{ email: string; reason: string }>;
-  added: number;
-  formError: string | null;
-}
-
-/**
- * Add members, add users or invite users (002 §2, §5): the addresses are
- * lower-cased and deduplicated; the invite variant checks them first and
- * sends only the valid ones. All accepted: back to the page with the banner.
- * Some refused: the dialog stays open with each refused address and why,
- * keeping them in the box; a failure keeps everything typed.
- */
-async function addMembers(space: SpaceContext, formData: FormData) {
-  const mode = addMode(space);
-  if (!mode || mode === "blocked") throw new Response("You may not add members to this space", { status: 403 });
-  const parsed = addSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) throw new Response("Bad request", { status: 400 });
-  const text = parsed.data[ADD_FIELD];
-  const emails = parseEmailTags(text).map((tag) => tag.email);
-  const answer = (fields: Partial<AddAnswer>, status: number) =>
-    data({ add: { text, refused: [], added: 0, formError: null, ...fields } satisfies AddAnswer }, { status });
-  if (emails.length === 0) return answer({ formError: addTexts.required }, 400);
-  if (emails.length > MAX_ADDRESSES) return answer({ formError: addTexts.otherReason }, 400);
-
-  const workspaceId = space.workspace.workspaceId;
-  let refused: AddAnswer["refused"];
-  let added: number;
-  try {
-    const checked = mode === "invite" ? await checkInvitations(space.auth, workspaceId, emails) : null;
-    const toSend = checked ? checked.filter((item) => item.errorMsg === null).map((item) => item.email) : emails;
-    const result =
-      toSend.length > 0
-        ? await addOrInviteMembers(
-            space.auth,
-            workspaceId,
-            mode === "invite" ? "invite" : "add",
-            toSend,
-            parsed.data[IDEMPOTENCY_FIELD],
-          )
-        : { results: [] };
-    const reasons = [
-      ...(checked ?? []).flatMap((item) => (item.errorMsg ? [{ email: item.email, code: item.errorMsg }] : [])),
-      ...result.results.flatMap((item) =>
-        item.errorDetails ? [{ email: item.userEmail, code: item.errorDetails }] : [],
-      ),
-    ];
-    refused = reasons.map(({ email, code }) => ({ email, reason: addTexts.reasons[code] ?? addTexts.otherReason }));
-    added = result.results.filter((item) => item.errorDetails === null).length;
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return answer({ formError: genericErrorTexts.title }, 502);
-  }
-  const page = spacePath(space.urlPrefix, spaceSections.users);
-  if (refused.length === 0)
-    throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "members-added", added, mode })}`);
-  return answer({ text: refused.map((item) => item.email).join(", "), refused, added }, 400);
 }
 
 const idList = z

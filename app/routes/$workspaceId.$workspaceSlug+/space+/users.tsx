@@ -6,7 +6,7 @@ import { listHref } from "~/domain/list-query";
 import { memberTexts } from "~/domain/members";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { AddMembersLink } from "./__users/add-link";
+import { AddMembersLink } from "../__members/add-link";
 import { SelectionForm } from "./__users/selection-form";
 import { MembersTable } from "./__users/members-table";
 import { CancelDowngradeButton, CancelDowngradeForm, DowngradeBanner } from "../__billing/downgrade-banner";
@@ -29,8 +29,8 @@ function texts(isPerSeat: boolean) {
  * before JavaScript loads.
  */
 /* The dialogs' and the drawer's code comes after the page's first load (ARCHITECTURE budgets); the server renders them in full. */
-const AddMembersDialog = lazyHydrated(() => import("./__users/add-dialog").then((module) => module.AddMembersDialog));
-const AddBlockedDialog = lazyHydrated(() => import("./__users/add-dialog").then((module) => module.AddBlockedDialog));
+const AddMembersDialog = lazyHydrated(() => import("../__members/add-dialog").then((module) => module.AddMembersDialog));
+const AddBlockedDialog = lazyHydrated(() => import("../__members/add-dialog").then((module) => module.AddBlockedDialog));
 const ManageSeatsDialog = lazyHydrated(() => import("./__users/seats").then((module) => module.ManageSeatsDialog));
 const MembersDrawer = lazyHydrated(() => import("./__users/drawer").then((module) => module.MembersDrawer));
 

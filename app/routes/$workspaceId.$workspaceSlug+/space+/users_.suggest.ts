@@ -1,8 +1,8 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import { suggestMembers } from "~/api/members.server";
-import { SUGGEST_MIN_CHARS } from "~/domain/members";
+import { SUGGEST_MIN_CHARS, type SuggestAnswer } from "~/domain/members";
 import { requireAccess, requireSpace } from "~/utils/space.server";
-import { addMode } from "./users.server";
+import { addMode } from "../__members/add-members.server";
 
 /**
  * /space/users/suggest?q=: the add dialog's suggestions (002 §5, §9), for
@@ -17,5 +17,5 @@ export async function loader(args: LoaderFunctionArgs) {
   const items =
     keyword.length < SUGGEST_MIN_CHARS ? [] : await suggestMembers(space.auth, space.workspace.workspaceId, keyword);
   // The keyword goes back with its answer: a late answer to an earlier keyword is not shown for a newer one.
-  return data({ q: keyword, items }, { headers: { "Cache-Control": "private, no-store" } });
+  return data<SuggestAnswer>({ q: keyword, items }, { headers: { "Cache-Control": "private, no-store" } });
 }

@@ -1,4 +1,4 @@
-import { checkoutTexts, planNames } from "~/domain/billing-texts";
+import { checkoutTexts } from "~/domain/billing-texts";
 import { externalLinks } from "~/domain/external-links";
 import { formatMoney } from "~/domain/money";
 import type { Quote } from "~/api/billing.server";
@@ -6,15 +6,32 @@ import type { Quote } from "~/api/billing.server";
 const texts = checkoutTexts.summary;
 
 /**
- * The purchase's sidebar (001 §2 Billing information): the plan and seats,
- * the seat discount, for EUR the total without taxes and the taxes, the
- * total due, billed annually, and who processes the payment.
+ * The checkout's sidebar (001 §2 Billing options and Billing information):
+ * what is bought (seats, or paid and Gmail paid users), the seat discount,
+ * for EUR the total without taxes and the taxes, the total due, how it is
+ * billed, and on the information step who processes the payment.
  */
-export function QuoteSummary({ quote, seats }: { quote: Quote; seats: number }) {
+export function QuoteSummary({
+  quote,
+  lines,
+  billed,
+  plan = null,
+  caption = null,
+  processor = true,
+}: {
+  quote: Quote;
+  /** The per-user plan's name (001 §2 Billing options). */
+  plan?: string | null;
+  lines: Array<{ label: string; amount: number }>;
+  billed: string;
+  /** A line under the total ('Before taxes' on the per-user options). */
+  caption?: string | null;
+  processor?: boolean;
+}) {
   const money = (amount: number) => formatMoney(amount, quote.currency);
-  const subtotal = quote.stripePlans.reduce((sum, plan) => sum + plan.totalAmount, 0);
+  const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
   const taxes = quote.totalAmount - quote.totalBeforeTax;
-  const rows: Array<[string, string]> = [[texts.seatLine(planNames.PRO, seats), money(subtotal)]];
+  const rows: Array<[string, string]> = lines.map((line) => [line.label, money(line.amount)]);
   if (quote.couponPercentOff)
     rows.push([texts.discount(quote.couponPercentOff), money(quote.totalBeforeTax - subtotal)]);
   if (quote.taxRate > 0)
@@ -24,6 +41,7 @@ export function QuoteSummary({ quote, seats }: { quote: Quote; seats: number }) 
       <h2 id="summary" className="text-base font-semibold text-slate-900">
         {texts.heading}
       </h2>
+      {plan ? <p className="mt-1 text-sm font-medium text-slate-700">{plan}</p> : null}
       <dl className="mt-4 space-y-2 text-sm">
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4">
@@ -36,18 +54,26 @@ export function QuoteSummary({ quote, seats }: { quote: Quote; seats: number }) 
           <dd className="font-semibold text-slate-900">{money(quote.chargedToday)}</dd>
         </div>
       </dl>
-      <p className="mt-1 text-right text-xs text-slate-600">{checkoutTexts.billedAnnually}</p>
-      <p className="mt-4 text-xs text-slate-600">
-        {checkoutTexts.information.processor}{" "}
-        <a href={externalLinks.stripeTerms} className="underline">
-          {checkoutTexts.information.terms}
-        </a>{" "}
-        {checkoutTexts.information.and}{" "}
-        <a href={externalLinks.stripePrivacy} className="underline">
-          {checkoutTexts.information.privacy}
-        </a>
-        .
-      </p>
+      {caption ? <p className="mt-1 text-right text-xs text-slate-600">{caption}</p> : null}
+      <p className="mt-1 text-right text-xs text-slate-600">{billed}</p>
+      {processor ? <ProcessorNote /> : null}
     </aside>
+  );
+}
+
+/** 001 §2: a card payment provider processes payments, with links to its terms and privacy policy. */
+function ProcessorNote() {
+  return (
+    <p className="mt-4 text-xs text-slate-600">
+      {checkoutTexts.information.processor}{" "}
+      <a href={externalLinks.stripeTerms} className="underline">
+        {checkoutTexts.information.terms}
+      </a>{" "}
+      {checkoutTexts.information.and}{" "}
+      <a href={externalLinks.stripePrivacy} className="underline">
+        {checkoutTexts.information.privacy}
+      </a>
+      .
+    </p>
   );
 }

@@ -41,9 +41,16 @@ export function LegacyUpsell({ upsell }: { upsell: NonNullable<PageData["legacyU
   return (
     <BillingSection id="legacy-upsell" title={texts.heading} className="mt-8">
       {upsell.price ? <p className="mt-2 text-sm text-slate-700">{texts.body(upsell.price)}</p> : null}
-      <a href={externalLinks.support} className={buttonClass("primary", "mt-4")}>
-        {texts.contactSupport}
-      </a>
+      <p className="mt-4 flex flex-wrap gap-3">
+        {upsell.upgradeTo ? (
+          <Link to={upsell.upgradeTo} className={buttonClass("primary")}>
+            {texts.upgrade}
+          </Link>
+        ) : null}
+        <a href={externalLinks.support} className={buttonClass(upsell.upgradeTo ? "secondary" : "primary")}>
+          {texts.contactSupport}
+        </a>
+      </p>
     </BillingSection>
   );
 }

@@ -17,10 +17,9 @@ import {
   userLimitBlock,
   withChosenAddress,
 } from "~/domain/members";
-import type { AddAnswer, loadMembersPage } from "../users.server";
+import type { AddAnswer, AddDialogData } from "./add-members.server";
 import { AddSuggestions } from "./add-suggestions";
 
-export type AddDialogData = NonNullable<Awaited<ReturnType<typeof loadMembersPage>>["add"]>;
 
 const NO_SEAT = addTexts.reasons.no_seat_available;
 const OVER_LIMIT = addTexts.reasons.user_limit_reached;
@@ -31,18 +30,22 @@ const OVER_LIMIT = addTexts.reasons.user_limit_reached;
  * more addresses than seats left say so, and more than the legacy user
  * limit allows close the button. After a submission with refusals, each
  * refused address is listed with its reason under the spec's hint (and the
- * room there was), and stays in the box.
+ * room there was), and stays in the box. The legacy checkout's Add users
+ * (001 §2) says its own domain sentence and counts the addresses on its
+ * button (`labels`).
  */
 export function AddMembersDialog({
   add,
   mode,
   answer,
   closeTo,
+  labels,
 }: {
   add: AddDialogData;
   mode: Exclude<AddMode, "blocked">;
   answer: AddAnswer | null;
   closeTo: string;
+  labels?: { statement: string; submit: (count: number) => string };
 }) {
   const id = useId();
   const navigation = useNavigation();
@@ -84,7 +87,11 @@ export function AddMembersDialog({
 
   return (
     <Dialog title={texts.title} closeTo={closeTo}>
-      {add.domains.length > 0 ? <p className="text-sm text-slate-700">{addTexts.domains(add.domains)}</p> : null}
+      {labels ? (
+        <p className="text-sm text-slate-700">{labels.statement}</p>
+      ) : add.domains.length > 0 ? (
+        <p className="text-sm text-slate-700">{addTexts.domains(add.domains)}</p>
+      ) : null}
       <Form method="post" preventScrollReset className="mt-4 flex flex-col gap-2">
         <input type="hidden" name="intent" value={MEMBER_INTENTS.add} />
         <input type="hidden" name={IDEMPOTENCY_FIELD} value={add.idempotencyKey} />
@@ -140,7 +147,8 @@ export function AddMembersDialog({
             {addTexts.cancel}
           </Link>
           <button type="submit" disabled={busy || overLimit !== null} className={buttonClass("primary")}>
-            {texts.submit}
+            {/* Without JavaScript the count is not known before the submit. */}
+            {labels && typed > 0 ? labels.submit(typed) : texts.submit}
           </button>
         </div>
       </Form>

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { InfoTooltip } from "~/components/ui/info-tooltip";
 import { addTexts } from "~/domain/members";
-import type { AddDialogData } from "./add-dialog";
+import type { AddDialogData } from "./add-members.server";
 
 /**
  * "Add members", "Add users" or "Invite users": a link that opens the dialog

@@ -1,7 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { addTexts, SUGGEST_DELAY_MS, SUGGEST_MIN_CHARS, tokenBeingTyped } from "~/domain/members";
-import type { loader as suggestLoader } from "../users_.suggest";
+import { addTexts, SUGGEST_DELAY_MS, SUGGEST_MIN_CHARS, tokenBeingTyped, type SuggestAnswer } from "~/domain/members";
 
 /**
  * Colleagues to add, suggested while an address is typed (002 §5, §9: from
@@ -18,7 +17,7 @@ export function AddSuggestions({
   onChoose: (email: string) => void;
 }) {
   const labelId = useId();
-  const fetcher = useFetcher<typeof suggestLoader>();
+  const fetcher = useFetcher<SuggestAnswer>();
   const load = useRef(fetcher.load);
   load.current = fetcher.load;
   const typed = tokenBeingTyped(text).trim();

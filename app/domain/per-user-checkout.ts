@@ -1,0 +1,227 @@
+import { checkoutTexts, perUserTexts } from "./billing-texts";
+import type { CheckoutStep } from "./checkout-flow";
+import type { UserPlan, WorkspacePlan } from "./account-types";
+import { isGmailAddress } from "./wrong-plan";
+
+/*
+ * The per-user checkout (001 §2, §3, §4, §5): its flow types, steps and
+ * buttons, who is paid after a selection, and how the summary tells the
+ * change. Pure rules; the route modules load the data and call these.
+ */
+
+export type PerUserFlowType =
+  | "PURCHASE"
+  | "UPGRADE"
+  | "DOWNGRADE"
+  | "UPGRADE_LEGACY_US"
+  | "UPGRADE_LEGACY_BE"
+  | "UPGRADE_LEGACY_US_INDIVIDUAL"
+  | "UPGRADE_LEGACY_BE_INDIVIDUAL";
+
+export type TargetPlan = "PRO" | "PREMIUM";
+export type Interval = "YEARLY" | "MONTHLY";
+
+/** A legacy licence as the space describes it (backend `legacyLicense`). */
+export interface LegacyLicence {
+  legalEntity: "US" | "BE";
+  kind: "TEAM" | "INDIVIDUAL";
+}
+
+/**
+ * 001 §4 Flow type selection: a free space (or none) purchases; a legacy one
+ * upgrades by its licence's legal entity, team or individual; Premium moving
+ * to Pro or Free downgrades; anything else upgrades.
+ */
+export function perUserFlowType(
+  currentPlan: WorkspacePlan | null,
+  targetPlan: TargetPlan | "FREE",
+  legacy: LegacyLicence | null,
+): PerUserFlowType {
+  if (currentPlan === null || currentPlan === "FREE") return "PURCHASE";
+  if (currentPlan === "LEGACY") {
+    const entity = legacy?.legalEntity ?? "US";
+    return legacy?.kind === "INDIVIDUAL" ? `UPGRADE_LEGACY_${entity}_INDIVIDUAL` : `UPGRADE_LEGACY_${entity}`;
+  }
+  if (currentPlan === "PREMIUM" && targetPlan !== "PREMIUM") return "DOWNGRADE";
+  return "UPGRADE";
+}
+
+export const isLegacyFlow = (flow: PerUserFlowType) => flow.startsWith("UPGRADE_LEGACY_");
+const isLegacyBe = (flow: PerUserFlowType) => flow.startsWith("UPGRADE_LEGACY_BE");
+
+/** Where the options step leads: the purchase (and US legacy) to billing information, the others to review. */
+export function afterOptions(flow: PerUserFlowType): "information" | "summary" | "server-error" {
+  if (flow === "PURCHASE" || (isLegacyFlow(flow) && !isLegacyBe(flow))) return "information";
+  // 001 §4: UPGRADE_LEGACY_BE cannot proceed in this flow and shows the server-error state.
+  if (isLegacyBe(flow)) return "server-error";
+  return "summary";
+}
+
+/**
+ * 001 §2 Step lists per flow: the purchase's options step only when more
+ * than one user is available; upgrade reviews; downgrade chooses, then
+ * reviews; the legacy upgrades have no steps.
+ */
+export function perUserSteps(flow: PerUserFlowType, optionsShown: boolean): CheckoutStep[] {
+  const { information, checkout } = checkoutTexts.steps;
+  const { options, review } = perUserTexts.steps;
+  switch (flow) {
+    case "PURCHASE":
+      return [
+        ...(optionsShown ? [{ page: "options" as const, title: options }] : []),
+        { page: "information", title: information },
+        { page: "checkout", title: checkout },
+      ];
+    case "UPGRADE":
+      return [{ page: "summary", title: review }];
+    case "DOWNGRADE":
+      return [
+        { page: "options", title: options },
+        { page: "summary", title: review },
+      ];
+    default:
+      return [];
+  }
+}
+
+/** 001 §2 Billing options: the Next button's text by flow. */
+export function optionsNextText(flow: PerUserFlowType) {
+  const next = afterOptions(flow);
+  if (next === "information") return perUserTexts.options.nextInformation;
+  if (isLegacyBe(flow)) return perUserTexts.options.confirmSwitch;
+  return perUserTexts.options.nextReview;
+}
+
+/** 001 §2: Next is disabled for a purchase with fewer than one paid user. */
+export const optionsNextDisabled = (flow: PerUserFlowType, paidCount: number) => flow === "PURCHASE" && paidCount < 1;
+
+/** 001 §3 Checkout user, as far as these rules need it. */
+export interface CheckoutUser {
+  id: string;
+  email: string;
+  role: "OWNER" | "ADMIN" | "MEMBER";
+  plan: UserPlan;
+  status: string;
+  toBeRemoved: boolean;
+  /** Moves to FREE at the renewal: counts as free (backend contract). */
+  scheduledDowngrade: boolean;
+}
+
+/** 001 §4: users marked for removal, and those neither ACTIVE nor DISABLED, are not available. */
+export const availableUsers = <T extends CheckoutUser>(users: readonly T[]) =>
+  users.filter((user) => !user.toBeRemoved && (user.status === "ACTIVE" || user.status === "DISABLED"));
+
+export const isPaidNow = (user: CheckoutUser) => user.plan !== "FREE" && !user.scheduledDowngrade;
+
+/** The members page's and the options form's choice: who to make paid, who to make free. */
+export interface PaidChoice {
+  paid: ReadonlySet<string>;
+  free: ReadonlySet<string>;
+}
+
+/**
+ * 001 §4 Paid-user selection rules: the available users paid after the
+ * choice (the current paid ones, plus those made paid, minus those made
+ * free); nobody paid re-marks the owner as paid. (A legacy licence's users
+ * hold its PRO plan, so they all start paid.)
+ */
+export function paidAfter(users: readonly CheckoutUser[], choice: PaidChoice): Set<string> {
+  const paid = new Set(
+    users
+      .filter((user) => choice.paid.has(user.id) || (!choice.free.has(user.id) && isPaidNow(user)))
+      .map((user) => user.id),
+  );
+  const owner = users.find((user) => user.role === "OWNER");
+  if (paid.size === 0 && owner) paid.add(owner.id);
+  return paid;
+}
+
+/** 001 §4: the owner's radio is disabled while they are the only paid user. */
+export const ownerLocked = (users: readonly CheckoutUser[], paid: ReadonlySet<string>) => {
+  const owner = users.find((user) => user.role === "OWNER");
+  return owner !== undefined && paid.size === 1 && paid.has(owner.id);
+};
+
+/**
+ * 001 §5 Paid-user limit and 002 §5: why a free user's Paid radio is
+ * closed, or null: already paid in another space, or the paid count at the
+ * plan's limit.
+ */
+export function paidRadioBlock(
+  user: CheckoutUser,
+  paid: ReadonlySet<string>,
+  facts: { limit: number; paidElsewhere: ReadonlySet<string> },
+): string | null {
+  if (paid.has(user.id)) return null;
+  if (facts.paidElsewhere.has(user.id)) return perUserTexts.options.paidElsewhere;
+  if (paid.size >= facts.limit) return perUserTexts.options.limit(facts.limit);
+  return null;
+}
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+
+/**
+ * 001 §2 Cannot-downgrade, §4: the Pro plan takes only users of the owner's
+ * domain, so available users (Gmail ones aside) of more than one domain
+ * stop a move to Pro.
+ */
+export function spansMultipleDomains(users: readonly CheckoutUser[]) {
+  const domains = new Set(users.filter((user) => !isGmailAddress(user.email)).map((user) => domainOf(user.email)));
+  return domains.size > 1;
+}
+
+/** The user plan changes a selection makes: one entry per available user whose paid state moves. */
+export function userUpdates(users: readonly CheckoutUser[], paid: ReadonlySet<string>) {
+  return users.flatMap((user) => {
+    const isPaid = paid.has(user.id);
+    if (isPaidNow(user) === isPaid) return [];
+    const userPlan: UserPlan = isPaid ? (isGmailAddress(user.email) ? "PRO_PERSONAL" : "PRO") : "FREE";
+    return [{ userId: user.id, userPlan }];
+  });
+}
+
+export type SummaryDelta = "CYCLE_CHANGE" | "UPGRADE" | "DOWNGRADE";
+
+/**
+ * 001 §4 Summary delta type: a billing-cycle change first; then a plan
+ * change (from Premium it is a downgrade); then a base price that falls.
+ */
+export function summaryDelta(change: {
+  fromPlan: WorkspacePlan;
+  toPlan: TargetPlan;
+  fromInterval: Interval;
+  toInterval: Interval;
+  currentAmount: number;
+  targetAmount: number;
+}): SummaryDelta {
+  if (change.fromInterval !== change.toInterval) return "CYCLE_CHANGE";
+  if (change.fromPlan !== change.toPlan) return change.fromPlan === "PREMIUM" ? "DOWNGRADE" : "UPGRADE";
+  return change.targetAmount < change.currentAmount ? "DOWNGRADE" : "UPGRADE";
+}
+
+export type ChargeWording = { kind: "end-of-cycle" } | { kind: "renewal" } | { kind: "charged"; amount: number };
+
+/**
+ * 001 §4 Charge wording: a yearly-to-monthly change applies at the end of
+ * the cycle; nothing to charge applies on renewal day; otherwise the
+ * prorated charge.
+ */
+export function chargeWording(change: {
+  fromInterval: Interval;
+  toInterval: Interval;
+  chargedToday: number;
+}): ChargeWording {
+  if (change.fromInterval === "YEARLY" && change.toInterval === "MONTHLY") return { kind: "end-of-cycle" };
+  if (change.chargedToday <= 0) return { kind: "renewal" };
+  return { kind: "charged", amount: change.chargedToday };
+}
+
+/**
+ * 001 §4 Legacy users page: the selected users are kept, the others marked
+ * for removal; the owner is always kept (the backend refuses to mark them).
+ */
+export function legacyMarks(users: ReadonlyArray<{ id: string; role: string }>, selected: ReadonlySet<string>) {
+  return users
+    .filter((user) => user.role !== "OWNER")
+    .map((user) => ({ userId: user.id, toBeRemoved: !selected.has(user.id) }));
+}

@@ -1,0 +1,210 @@
+import { redirect } from "@remix-run/node";
+import { quotePerUser, type PerUserQuote } from "~/api/billing.server";
+import { listAllMembers, type Member } from "~/api/members.server";
+import { BILLING_QUERY } from "~/domain/billing-query";
+import { perUserTexts, planNames } from "~/domain/billing-texts";
+import { checkoutQueryFlag } from "~/domain/checkout-flow";
+import { DEFAULT_COUNTRY, isEuropeanCountry } from "~/domain/countries";
+import { CHECKOUT_SELECTION } from "~/domain/member-type";
+import {
+  availableUsers,
+  isLegacyFlow,
+  isPaidNow,
+  paidAfter,
+  perUserFlowType,
+  spansMultipleDomains,
+  userUpdates,
+  type CheckoutUser,
+  type Interval,
+  type TargetPlan,
+} from "~/domain/per-user-checkout";
+import { spacePath, spaceSections } from "~/domain/space-paths";
+import { isGmailAddress } from "~/domain/wrong-plan";
+import { requireAccess, requireSpace, type SpaceArgs } from "~/utils/space.server";
+import { billingPage, loadSubscriptions } from "../../__billing/space-billing.server";
+
+/*
+ * What the per-user checkout pages share (001 §2, §4): billing access, the
+ * §4 query rules, the plan, cycle and paid users the query asks for, and
+ * the backend's quote of that change. The selection travels in the query
+ * (`paid=<id>`, `free=<id>`: the members page's own parameters), so every
+ * step works, reloads and goes Back without JavaScript.
+ */
+
+/** The per-user checkout's pages under /checkout. */
+export const perUserSections = {
+  options: spaceSections.checkout,
+  information: spaceSections.checkoutInformation,
+  summary: `${spaceSections.checkout}/summary`,
+  cannotDowngrade: `${spaceSections.checkout}/cannot-downgrade`,
+  legacyUsers: spaceSections.checkoutLegacyUsers,
+} as const;
+
+const PLANS = new Set<string>(["PRO", "PREMIUM"]);
+const INTERVALS = new Set<string>(["YEARLY", "MONTHLY"]);
+/** The members page's summary link goes Back there (002 §2). */
+export const FROM_USERS = "users";
+
+function checkoutUserOf(member: Member): CheckoutUser & { name: string } {
+  return {
+    id: member.userId,
+    email: member.userEmail,
+    name: member.userName || member.userEmail,
+    role: member.userRole,
+    plan: member.userPlan,
+    status: member.status,
+    toBeRemoved: member.toBeRemoved,
+    scheduledDowngrade: member.isScheduledToBeDowngraded,
+  };
+}
+
+export type PerUserCheckout = Awaited<ReturnType<typeof loadPerUserCheckout>>;
+
+/**
+ * A per-user checkout page: billing access (001 §2), a per-user space, the
+ * §4 refusals with billing's flags, then the plan and cycle asked (001 §3
+ * defaults PRO and YEARLY), the flow type and who would be paid. The
+ * per-seat layout has no such steps: its options page leads a domain user
+ * to the details step and a Gmail user to billing, as every other does.
+ */
+export async function loadPerUserCheckout(args: SpaceArgs, page: "options" | "other" = "other") {
+  const space = await requireSpace(args);
+  requireAccess(space, (access) => access.canAccessBilling, "");
+  if (space.workspace.isPerSeat) {
+    const domainStart = page === "options" && !isGmailAddress(space.me.userEmail);
+    throw redirect(domainStart ? spacePath(space.urlPrefix, spaceSections.checkoutDetails) : billingPage(space));
+  }
+  const query = new URL(args.request.url).searchParams;
+  const [{ active }, members] = await Promise.all([
+    loadSubscriptions(space),
+    listAllMembers(space.auth, space.workspace.workspaceId, { search: "", sortBy: "userName" }),
+  ]);
+  const flag = checkoutQueryFlag(
+    query,
+    active && {
+      workspacePlan: active.workspacePlan,
+      billingInterval: active.billingInterval,
+      hasSchedule: active.stripeSubscriptionScheduleId !== null,
+    },
+  );
+  if (flag) throw redirect(`${billingPage(space)}?${flag}=true`);
+
+  const rawPlan = query.get(BILLING_QUERY.plan) ?? "";
+  const rawInterval = query.get(BILLING_QUERY.interval) ?? "";
+  const target = {
+    plan: (PLANS.has(rawPlan) ? rawPlan : "PRO") as TargetPlan,
+    interval: (INTERVALS.has(rawInterval) ? rawInterval : "YEARLY") as Interval,
+  };
+  const users = availableUsers(members.map(checkoutUserOf));
+  const choice = {
+    paid: new Set(query.getAll(CHECKOUT_SELECTION.paid)),
+    free: new Set(query.getAll(CHECKOUT_SELECTION.free)),
+  };
+  const flow = perUserFlowType(space.workspace.workspacePlan, target.plan, space.workspace.legacyLicense);
+  return {
+    space,
+    active,
+    target,
+    /** 001 §2: a page reached without plan and interval goes to /checkout. */
+    hasTarget: PLANS.has(rawPlan) && INTERVALS.has(rawInterval),
+    users,
+    flow,
+    paid: paidAfter(users, choice),
+    fromUsers: query.get(BILLING_QUERY.from) === FROM_USERS,
+  };
+}
+
+/** The canonical query of a selection: plan, cycle, the users whose paid state moves, and `from`. */
+export function selectionQuery(
+  checkout: Pick<PerUserCheckout, "target" | "users" | "fromUsers">,
+  paid: ReadonlySet<string>,
+) {
+  const query = new URLSearchParams({
+    [BILLING_QUERY.plan]: checkout.target.plan,
+    [BILLING_QUERY.interval]: checkout.target.interval,
+  });
+  for (const user of checkout.users) {
+    if (paid.has(user.id) && !isPaidNow(user)) query.append(CHECKOUT_SELECTION.paid, user.id);
+    if (!paid.has(user.id) && isPaidNow(user)) query.append(CHECKOUT_SELECTION.free, user.id);
+  }
+  if (checkout.fromUsers) query.set(BILLING_QUERY.from, FROM_USERS);
+  return query;
+}
+
+/** A per-user page of this space, for this selection. */
+export const perUserHref = (checkout: PerUserCheckout, section: string, paid: ReadonlySet<string> = checkout.paid) =>
+  `${spacePath(checkout.space.urlPrefix, section)}?${selectionQuery(checkout, paid)}`;
+
+/** 001 §4: a move to Pro with users of several domains stops at cannot-downgrade. */
+export function requireOneDomain(checkout: PerUserCheckout) {
+  if (checkout.target.plan === "PRO" && spansMultipleDomains(checkout.users)) {
+    throw redirect(perUserHref(checkout, perUserSections.cannotDowngrade));
+  }
+}
+
+/** The change the backend prices and applies: the target plan and cycle and the users whose plan moves. */
+export function changeOf(checkout: PerUserCheckout, paid: ReadonlySet<string> = checkout.paid) {
+  return {
+    workspacePlan: checkout.target.plan,
+    billingInterval: checkout.target.interval,
+    userUpdates: userUpdates(checkout.users, paid),
+    upgradeLegacySubscription: isLegacyFlow(checkout.flow),
+  };
+}
+
+/** Whether the selection changes the plan, the cycle or a user's plan (001 §4: else the summary has nothing to show). */
+export function changesSomething(checkout: PerUserCheckout) {
+  const { active, target, space } = checkout;
+  return (
+    target.plan !== space.workspace.workspacePlan ||
+    (active !== null && target.interval !== active.billingInterval) ||
+    changeOf(checkout).userUpdates.length > 0
+  );
+}
+
+/**
+ * The backend's quote of the selection (001 §7 Checkout info v1), for the
+ * country typed so far; null when it cannot price it (the page says so).
+ */
+export async function quoteSelection(
+  checkout: PerUserCheckout,
+  options: { country?: string; business?: boolean; preview: boolean; paid?: ReadonlySet<string> },
+): Promise<PerUserQuote | null> {
+  const country = options.country && /^[A-Z]{2}$/.test(options.country) ? options.country : DEFAULT_COUNTRY;
+  try {
+    return await quotePerUser(checkout.space.auth, checkout.space.workspace.workspaceId, {
+      ...changeOf(checkout, options.paid),
+      country,
+      business: isEuropeanCountry(country) && options.business === true,
+      previewProratedChanges: options.preview,
+    });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return null;
+  }
+}
+
+/**
+ * 001 §4: the options step is skipped when only one user is available, and
+ * Gmail users go straight past it.
+ */
+export const optionsStepShown = (checkout: PerUserCheckout) =>
+  checkout.users.length > 1 && !isGmailAddress(checkout.space.me.userEmail);
+
+/** The per-user sidebar's lines (001 §2 Billing options): the paid users and, apart, the Gmail paid users. */
+export function userSummary(quote: PerUserQuote): {
+  plan: string;
+  lines: Array<{ label: string; amount: number }>;
+  billed: string;
+} {
+  const texts = perUserTexts.sidebar;
+  const lines = [{ label: texts.paidUsers(quote.paidUsers.count), amount: quote.paidUsers.totalAmount }];
+  if (quote.gmailPaidUsers.count > 0) {
+    lines.push({ label: texts.gmailPaidUsers(quote.gmailPaidUsers.count), amount: quote.gmailPaidUsers.totalAmount });
+  }
+  return {
+    plan: texts.plan(planNames[quote.targetWorkspacePlan]),
+    lines,
+    billed: texts.billed[quote.targetBillingInterval],
+  };
+}

@@ -1,0 +1,16 @@
+import autocannon from "autocannon";
+import fs from "node:fs/promises";
+import { startStack } from "./bench-stack";
+const LIST = "/5100000000000001/acme-marketing/mail-merges/sent";
+const profile = process.argv.includes("--profile");
+const stack = await startStack(profile ? { APP_CPU_PROF: "1" } : {});
+const cookie = await stack.signIn("owner@acme.test");
+const res = await fetch(stack.url + LIST, { headers: { cookie } });
+const html = await res.text();
+await fs.writeFile("/tmp/prof/sent.html", html);
+console.log("status", res.status, "bytes", Buffer.byteLength(html));
+const r = await autocannon({ url: stack.url + LIST, headers: { cookie }, connections: 10, duration: Number(process.env.SECS ?? 8) });
+console.log("req/s", r.requests.average, "p99", r.latency.p99, "p50", r.latency.p50, "non2xx", r.non2xx);
+await stack.stop();
+await new Promise((r) => setTimeout(r, 1500));
+process.exit(0);

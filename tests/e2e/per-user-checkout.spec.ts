@@ -1,0 +1,163 @@
+import { expect, test, type Page } from "@playwright/test";
+import { SPACES } from "../../backend/src/db/seed/personas";
+import { signInAs } from "./support/auth";
+
+/*
+ * The per-user and legacy checkout (issue 10), with and without JavaScript.
+ * Both projects share one database, so each changes its own space: the seed
+ * has one PREMIUM per-user space (Bigco), which the js project takes, and
+ * the no-js project the nearest other persona (Willow Co's users, Quill
+ * Co's cycle). The legacy purchase itself is the backend's integration test:
+ * Oldco Team, the one US licence paid through PayPal, stays as other files
+ * read it.
+ */
+type Space = (typeof SPACES)[keyof typeof SPACES];
+const prefix = (space: Space) => `/${space.id}/${space.slug}`;
+
+/** One user's Free/Paid radios on the options step (a fieldset named by the address). */
+const userChoice = (page: Page, email: string, choice: "Free" | "Paid") =>
+  page.getByRole("group", { name: email }).getByLabel(choice);
+
+test("the owner makes one free user paid and another paid user free, through the summary", async ({
+  page,
+}, testInfo) => {
+  const js = testInfo.project.name === "js";
+  const [space, owner, toPaid, toFree] = js
+    ? // Gabe, Bigco's free Gmail user: members.spec.ts offers Hugo, its free domain user, the change to paid.
+      ([SPACES.bigco, "premium@bigco.test", "gabe.gmail@gmail.com", "liam.lopez@bigco.test"] as const)
+    : ([SPACES.willowCo, "wren@willow.test", "wes@willow.test", "will@willow.test"] as const);
+  await signInAs(page, owner);
+  await page.goto(`${prefix(space)}/space/billing`);
+  await page.getByRole("link", { name: "Manage paid users" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: `Upgrading ${space.name}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Select paid users" })).toBeVisible();
+  await expect(userChoice(page, toPaid, "Free")).toBeChecked();
+  await expect(userChoice(page, toFree, "Paid")).toBeChecked();
+  await userChoice(page, toPaid, "Paid").check();
+  await userChoice(page, toFree, "Free").check();
+  await page.getByRole("button", { name: "Next: Review" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${prefix(space)}/checkout/summary\\?`));
+  // 001 §4 delta type: a Gmail user's price is below the Premium one given up, so the base price falls.
+  const title = `${js ? "Downgrading" : "Upgrading"} ${space.name}`;
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(
+    page.getByText("You are about to update your subscription. Review the changes below and confirm:"),
+  ).toBeVisible();
+  await expect(page.getByText(`You are upgrading 1${js ? " gmail" : ""} free user to paid`)).toBeVisible();
+  await expect(page.getByText("You are downgrading 1 paid user to free")).toBeVisible();
+  await expect(
+    page.getByText(/^By confirming, you will be charged \$\d+\.\d\d \(pro-rated based on your billing cycle\)\.$/),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Confirm changes" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${prefix(space)}/space/billing\\?checkout=success`));
+  await expect(page.getByRole("status").filter({ hasText: "Your subscription has been updated" })).toBeVisible();
+  // Stored: the options step now starts from the new choice.
+  await page.getByRole("link", { name: "Manage paid users" }).click();
+  await expect(userChoice(page, toPaid, "Paid")).toBeChecked();
+  await expect(userChoice(page, toFree, "Free")).toBeChecked();
+});
+
+test("the owner moves to monthly billing at renewal, then cancels the scheduled change", async ({ page }, testInfo) => {
+  const js = testInfo.project.name === "js";
+  const [space, owner] = js
+    ? ([SPACES.bigco, "premium@bigco.test"] as const)
+    : ([SPACES.quillCo, "quinn@quill.test"] as const);
+  await signInAs(page, owner);
+  await page.goto(`${prefix(space)}/space/billing`);
+  await page.getByRole("link", { name: "Switch to monthly billing" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: `Changing billing cycle ${space.name}` })).toBeVisible();
+  await expect(page.getByText("Billing cycle: From billed annually to billed monthly")).toBeVisible();
+  await expect(
+    page.getByText(/^These changes will apply at the end of your current billing cycle, on .+\.$/),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Confirm changes" }).click();
+
+  await expect(page.getByRole("status").filter({ hasText: "Your subscription has been updated" })).toBeVisible();
+  await expect(page.getByText(/Your subscription will be billed monthly from/)).toBeVisible();
+  // While the change waits, the cycle cannot be changed again; only cancelled.
+  await expect(page.getByRole("link", { name: "Switch to monthly billing" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Cancel this change" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cancel the scheduled change?" });
+  await dialog.getByRole("button", { name: "Cancel the change" }).click();
+  await expect(page.getByText("You successfully cancelled the previously scheduled downgrade.")).toBeVisible();
+  await expect(page.getByText(/Your subscription will be billed monthly from/)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Switch to monthly billing" })).toBeVisible();
+});
+
+test("a Pro space with users of two domains cannot change its paid users", async ({ page }) => {
+  const space = SPACES.deltaGroup;
+  await signInAs(page, "dora@delta.test");
+  await page.goto(`${prefix(space)}/space/billing`);
+  await page.getByRole("link", { name: "Manage paid users" }).click();
+  await expect(page).toHaveURL(new RegExp(`${prefix(space)}/checkout/cannot-downgrade\\?`));
+  await expect(page.getByRole("heading", { level: 1, name: `Downgrading ${space.name}` })).toBeVisible();
+  await expect(page.getByText("Users from multiple domains are in this space.")).toBeVisible();
+  await expect(page.getByText(/The Pro plan only allows users from the owner's domain \(delta\.test\)/)).toBeVisible();
+  // Back passes the options, which would send the same choice here again.
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL(`${prefix(space)}/space/billing`);
+});
+
+test("a legacy owner confirms the users list and adds a user", async ({ page }, testInfo) => {
+  const js = testInfo.project.name === "js";
+  // Ghent Team: no other test reads its members, and its five places take one user per project.
+  const space = SPACES.ghentTeam;
+  await signInAs(page, "gert@ghent.test");
+  await page.goto(`${prefix(space)}/space/billing`);
+  await page.getByRole("link", { name: "Upgrade to the new plan" }).click();
+
+  await expect(page).toHaveURL(`${prefix(space)}/checkout/legacy/users`);
+  await expect(page.getByText("Confirm the list of users you want in your space:")).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Keep gert@ghent.test" })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Keep gust@ghent.test" })).toBeChecked();
+  await expect(page.getByText(/^\d+ users \(out of 5 max\.\)$/)).toBeVisible();
+
+  await page.getByRole("link", { name: "Add users" }).click();
+  await expect(page).toHaveURL(`${prefix(space)}/checkout/legacy/users?dialog=add`);
+  const dialog = page.getByRole("dialog", { name: "Add users" });
+  await expect(dialog.getByText("Existing users of @ghent.test can be added to this space.")).toBeVisible();
+  const field = dialog.getByLabel("Email addresses");
+  await expect(field).toHaveAttribute("placeholder", "Separate emails with a space or a comma");
+  const added = `new-${testInfo.project.name}-${Date.now()}@ghent.test`;
+  // A foreign address typed twice: the duplicate goes, and the address is refused with the hint.
+  await field.fill("someone@elsewhere.test, someone@elsewhere.test");
+  await dialog.getByRole("button", { name: /^Add (user|users)$/ }).click();
+  await expect(dialog.getByText("We can't add some email addresses. Hover over them to know why.")).toBeVisible();
+  await expect(field).toHaveValue("someone@elsewhere.test");
+  // Past the five places: refused before anything is checked.
+  await field.fill("p1@ghent.test p2@ghent.test p3@ghent.test");
+  if (js) {
+    await expect(dialog.getByRole("button", { name: "Add 3 users" })).toBeDisabled();
+  } else {
+    await dialog.getByRole("button", { name: "Add users" }).click();
+  }
+  await expect(dialog.getByText("You cannot go over your current plan user limit (5).")).toBeVisible();
+  await field.fill(added);
+  await dialog.getByRole("button", { name: /^Add (user|users)$/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The user has been added successfully." })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(added) })).toContainText("Pending");
+});
+
+test("a US legacy owner goes from the users list to the new plan's hosted Checkout", async ({ page }, testInfo) => {
+  // Oldco Team is the seed's only US licence paid through PayPal, and other files read it as a legacy
+  // team of three: this test changes nothing there (every user kept, Stripe's page left unpaid), once.
+  test.skip(testInfo.project.name !== "js", "one US legacy space in the seed");
+  const space = SPACES.oldcoTeam;
+  await signInAs(page, "legacy@oldco.test");
+  await page.goto(`${prefix(space)}/checkout/legacy/users`);
+  await page.getByRole("button", { name: "Next: Billing options" }).click();
+  await expect(page.getByRole("heading", { name: "Select paid users" })).toBeVisible();
+  await expect(userChoice(page, "olga.ortiz@oldco.test", "Paid")).toBeChecked();
+  await page.getByRole("button", { name: "Next: Billing information" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Lee Legacy");
+  await page.getByLabel("Street address").fill("1 Old Road");
+  await page.getByLabel("City").fill("Boston");
+  await page.getByRole("button", { name: "Next: Checkout" }).click();
+  await expect(page.getByRole("heading", { name: "Subscribe" })).toBeVisible();
+  await page.getByRole("link", { name: "Back" }).click();
+  await expect(page).toHaveURL(new RegExp(`${prefix(space)}/checkout/information`));
+});

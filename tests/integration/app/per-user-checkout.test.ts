@@ -1,0 +1,154 @@
+/**
+ * The per-user and legacy checkout (issue 10; 001 §2, §4): the pages'
+ * access and query rules, the options step's users, and the legacy users
+ * page, through the app's loaders and actions against the backend.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as options from "~/routes/$workspaceId.$workspaceSlug+/checkout+/_index";
+import * as summary from "~/routes/$workspaceId.$workspaceSlug+/checkout+/summary";
+import * as legacyUsers from "~/routes/$workspaceId.$workspaceSlug+/checkout+/legacy.users";
+import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
+import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
+import { asPersona, pathOf } from "../support/space-pages";
+import { loaderData, redirectTarget, startAppBillingStack } from "../support/app";
+
+let stack: Awaited<ReturnType<typeof startAppBillingStack>>;
+beforeAll(async () => {
+  stack = await startAppBillingStack();
+});
+afterAll(() => stack?.close());
+
+const as = (email: string) => asPersona(stack.backend, email);
+
+describe("per-user checkout query rules (001 §4)", () => {
+  it("sends a change of plan and cycle at once, and a cycle change while one is scheduled, to billing with its flag", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    expect(redirectTarget(await priya.get(options, SPACES.bigco, "checkout?plan=PRO&interval=MONTHLY"))).toBe(
+      `${pathOf(SPACES.bigco, "space/billing")}?cannot-update-subscription-plan-and-interval=true`,
+    );
+    const tia = await as(PERSONAS.tia.email);
+    expect(redirectTarget(await tia.get(summary, SPACES.tidalOne, "checkout/summary?plan=PRO&interval=MONTHLY"))).toBe(
+      `${pathOf(SPACES.tidalOne, "space/billing")}?cannot-change-billing-cycle-when-scheduled=true`,
+    );
+  });
+
+  it("sends a summary without plan and cycle, or changing nothing, to /checkout", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    expect(redirectTarget(await priya.get(summary, SPACES.bigco, "checkout/summary"))).toBe(
+      `${pathOf(SPACES.bigco, "checkout")}?plan=PRO&interval=YEARLY`,
+    );
+    expect(
+      redirectTarget(await priya.get(summary, SPACES.bigco, "checkout/summary?plan=PREMIUM&interval=YEARLY")),
+    ).toBe(`${pathOf(SPACES.bigco, "checkout")}?plan=PREMIUM&interval=YEARLY`);
+  });
+
+  it("sends a per-seat space's per-user pages on: a domain user to details, the others to billing", async () => {
+    const owner = await as(PERSONAS.owner.email);
+    expect(redirectTarget(await owner.get(summary, SPACES.acmeMarketing, "checkout/summary"))).toBe(
+      pathOf(SPACES.acmeMarketing, "space/billing"),
+    );
+  });
+});
+
+describe("billing options (001 §2, §4)", () => {
+  it("lists the available users with their choice, the owner and the paid ones paid", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    const page = loaderData<{
+      title: string;
+      rows: Array<{ email: string; paid: boolean; locked: boolean; block: string | null }>;
+      next: { text: string; disabled: boolean };
+      header: { steps: Array<{ title: string }> };
+    }>(await priya.get(options, SPACES.bigco, "checkout?plan=PRO&interval=YEARLY"));
+    expect(page.title).toBe("Downgrading Bigco");
+    expect(page.header.steps.map((step) => step.title)).toEqual(["Billing options", "Review"]);
+    expect(page.next).toEqual({ text: "Next: Review", disabled: false });
+    const paid = page.rows.filter((row) => row.paid).map((row) => row.email);
+    expect(paid.sort()).toEqual(
+      [PERSONAS.premium, PERSONAS.noahNguyen, PERSONAS.emmaEvans, PERSONAS.liamLopez, PERSONAS.ginaGmail]
+        .map((p) => p.email)
+        .sort(),
+    );
+    expect(page.rows.find((row) => row.email === PERSONAS.hugoHart.email)).toMatchObject({
+      paid: false,
+      locked: false,
+    });
+  });
+
+  it("re-marks the owner paid and locks them when every user is made free, and moves the choice into the query", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    const ids = [PERSONAS.premium, PERSONAS.noahNguyen, PERSONAS.emmaEvans, PERSONAS.liamLopez, PERSONAS.ginaGmail].map(
+      (p) => p.id,
+    );
+    const form = Object.fromEntries([...ids.map((id) => [`user-${id}`, "free"]), ["intent", "update"]]);
+    const target = redirectTarget(await priya.post(options, SPACES.bigco, "checkout?plan=PRO&interval=YEARLY", form));
+    const query = new URL(target ?? "", "http://app").searchParams;
+    expect(query.getAll("free").sort()).toEqual(ids.slice(1).sort());
+    const page = loaderData<{ rows: Array<{ id: string; paid: boolean; locked: boolean }> }>(
+      await priya.get(options, SPACES.bigco, target?.split("/").slice(3).join("/") ?? ""),
+    );
+    expect(page.rows.find((row) => row.id === PERSONAS.premium.id)).toMatchObject({ paid: true, locked: true });
+  });
+});
+
+describe("legacy users (001 §2, §4)", () => {
+  it("redirects a space that is not legacy to the space page", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    expect(redirectTarget(await priya.get(legacyUsers, SPACES.bigco, "checkout/legacy/users"))).toBe(
+      pathOf(SPACES.bigco, "space"),
+    );
+  });
+
+  it("lists the members all selected, then keeps the checked ones and goes to checkout with plan and cycle", async () => {
+    const lee = await as(PERSONAS.legacy.email);
+    const page = loaderData<{ rows: Array<{ email: string; kept: boolean; status: string }>; max: number }>(
+      await lee.get(legacyUsers, SPACES.oldcoTeam, "checkout/legacy/users?sort=email&dir=desc"),
+    );
+    expect(page.rows.map((row) => row.email)).toEqual([
+      PERSONAS.petePark.email,
+      PERSONAS.olgaOrtiz.email,
+      PERSONAS.legacy.email,
+    ]);
+    expect(page.rows.every((row) => row.kept)).toBe(true);
+
+    const next = await lee.post(legacyUsers, SPACES.oldcoTeam, "checkout/legacy/users", {
+      intent: "next",
+      keep: PERSONAS.petePark.id,
+    });
+    expect(redirectTarget(next)).toBe(`${pathOf(SPACES.oldcoTeam, "checkout")}?plan=PRO&interval=YEARLY`);
+    const after = loaderData<{ rows: Array<{ email: string; kept: boolean }> }>(
+      await lee.get(legacyUsers, SPACES.oldcoTeam, "checkout/legacy/users"),
+    );
+    expect(after.rows.find((row) => row.email === PERSONAS.olgaOrtiz.email)?.kept).toBe(false);
+    expect(after.rows.find((row) => row.email === PERSONAS.petePark.email)?.kept).toBe(true);
+
+    const empty = loaderData<{ rows: unknown[] }>(
+      await lee.get(legacyUsers, SPACES.oldcoTeam, "checkout/legacy/users?q=nobody-here"),
+    );
+    expect(empty.rows).toEqual([]);
+  });
+
+  it("adds users within the plan's limit once every address is valid, then shows them pending with the banner", async () => {
+    const lee = await as(PERSONAS.legacy.email);
+    const add = (emails: string) =>
+      lee.post(legacyUsers, SPACES.oldcoTeam, "checkout/legacy/users", {
+        intent: "add",
+        emails,
+        [IDEMPOTENCY_FIELD]: newIdempotencyKey(),
+      });
+    type Answer = { add: { text: string; refused: Array<{ email: string }>; formError: string | null } };
+    const foreign = loaderData<Answer>(await add("kim@oldco.test, kim@oldco.test someone@elsewhere.test"));
+    expect(foreign.add.refused.map((item) => item.email)).toEqual(["someone@elsewhere.test"]);
+    expect(foreign.add.text).toBe("kim@oldco.test, someone@elsewhere.test");
+    const over = loaderData<Answer>(await add("k1@oldco.test k2@oldco.test k3@oldco.test"));
+    expect(over.add.formError).toBe("You cannot go over your current plan user limit (5).");
+
+    const done = await add("kim@oldco.test");
+    expect(redirectTarget(done)).toContain(
+      `${pathOf(SPACES.oldcoTeam, "checkout/legacy/users")}?banner=users-added&added=1`,
+    );
+    const page = loaderData<{ rows: Array<{ email: string; status: string; pending: boolean }> }>(
+      await lee.get(legacyUsers, SPACES.oldcoTeam, "checkout/legacy/users"),
+    );
+    expect(page.rows.find((row) => row.email === "kim@oldco.test")).toMatchObject({ pending: true });
+  });
+});

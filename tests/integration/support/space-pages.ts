@@ -1,0 +1,23 @@
+import { SPACES } from "../../../backend/src/db/seed/personas";
+import { appRequest, run, signIn } from "./app";
+
+/*
+ * Calls of a space's route modules as a signed-in persona: the checkout
+ * and billing tests' GETs and POSTs of `/{id}/{slug}/{section}`.
+ */
+
+export type Space = (typeof SPACES)[keyof typeof SPACES];
+export const paramsOf = (space: Space) => ({ workspaceId: space.id, workspaceSlug: space.slug });
+export const pathOf = (space: Space, section: string) => `/${space.id}/${space.slug}/${section}`;
+
+type Module = { loader: Parameters<typeof run>[0]; action?: Parameters<typeof run>[0] };
+
+export async function asPersona(backend: Parameters<typeof signIn>[0], email: string) {
+  const { cookie } = await signIn(backend, email);
+  return {
+    get: (module: Module, space: Space, section: string) =>
+      run(module.loader, appRequest(pathOf(space, section), { cookie }), paramsOf(space)),
+    post: (module: Module, space: Space, section: string, form: Record<string, string>) =>
+      run(module.action!, appRequest(pathOf(space, section), { cookie, method: "POST", form }), paramsOf(space)),
+  };
+}
