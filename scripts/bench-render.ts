@@ -14,9 +14,7 @@
  * size. Exits with 1 when a budget is exceeded. Needs `npm run build` first.
  */
 import autocannon from "autocannon";
-import { spawn, spawnSync } from "node:child_process";
-import path from "node:path";
-import { freePorts, percentile, root, startStack, stopGroup, waitFor } from "./bench-stack";
+import { percentile, startBarePage, startStack } from "./bench-stack";
 
 const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
 const SECONDS = Number(argument("seconds") ?? 5);
@@ -30,40 +28,15 @@ const ROWS = 25;
 
 type Page = { name: string; url: string; headers: Record<string, string> };
 
-const fixture = path.join(root, "scripts", "bare-remix");
-const built = spawnSync(
-  process.execPath,
-  [path.join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build"],
-  {
-    cwd: fixture,
-    encoding: "utf8",
-  },
-);
-if (built.status !== 0) throw new Error(`The bare Remix page did not build:\n${built.stderr}`);
-
-const [barePort] = await freePorts(1);
-const bareUrl = `http://localhost:${barePort}/`;
-// Served as the app is: remix-serve, production mode; its assets path is relative to the fixture.
-const bare = spawn(
-  process.execPath,
-  [path.join(root, "node_modules", "@remix-run", "serve", "dist", "cli.js"), "../../.cache/bare-remix/build/index.js"],
-  {
-    cwd: fixture,
-    env: { ...process.env, PORT: String(barePort), NODE_ENV: "production" },
-    stdio: "ignore",
-    detached: true,
-  },
-);
-process.on("exit", () => stopGroup(bare.pid));
+const bare = await startBarePage();
 const stack = await startStack();
 
 let failed = false;
 try {
-  await waitFor(bareUrl);
   const cookie = await stack.signIn("owner@acme.test");
   const pages: Page[] = [
     { name: "sent list", url: `${stack.url}${LIST_PATH}`, headers: { cookie } },
-    { name: "bare Remix page", url: bareUrl, headers: {} },
+    { name: "bare Remix page", url: bare.url, headers: {} },
   ];
   for (const page of pages) await load(page, 3);
 
@@ -110,7 +83,7 @@ try {
     runs.some((run) => run.errors > 0);
 } finally {
   await stack.stop();
-  stopGroup(bare.pid);
+  bare.stop();
 }
 if (failed) {
   console.error("\nRender budget exceeded (ARCHITECTURE.md, Budgets).");

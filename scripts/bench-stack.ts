@@ -2,8 +2,9 @@
  * The production stack as the benchmarks start it: `npm start` (app, reference
  * backend, local Google and Stripe) on free ports with a fresh database, and a
  * signed-in session cookie made straight in that database. Needs `npm run build`.
+ * Beside it, the bare Remix page the benchmarks compare the app with.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import { createServer } from "node:net";
@@ -48,6 +49,44 @@ export async function startStack(extraEnv: Record<string, string> = {}) {
       await fs.rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Builds the bare Remix page (scripts/bare-remix: the app's Remix, a 25-row
+ * table) and serves it on a free port, as the app is served: remix-serve in
+ * production mode.
+ */
+export async function startBarePage() {
+  const fixture = path.join(root, "scripts", "bare-remix");
+  const built = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build"],
+    {
+      cwd: fixture,
+      encoding: "utf8",
+    },
+  );
+  if (built.status !== 0) throw new Error(`The bare Remix page did not build:\n${built.stderr}`);
+  const [port] = await freePorts(1);
+  const url = `http://localhost:${port}/`;
+  // Its assets path is relative to the fixture.
+  const server = spawn(
+    process.execPath,
+    [
+      path.join(root, "node_modules", "@remix-run", "serve", "dist", "cli.js"),
+      "../../.cache/bare-remix/build/index.js",
+    ],
+    {
+      cwd: fixture,
+      env: { ...process.env, PORT: String(port), NODE_ENV: "production" },
+      stdio: "ignore",
+      detached: true,
+    },
+  );
+  const stop = () => stopGroup(server.pid);
+  process.on("exit", stop);
+  await waitFor(url);
+  return { url, stop };
 }
 
 /** Ends a process group that a benchmark started (detached, so it leads its own group). */
