@@ -2,7 +2,8 @@
  * Odd methods and cross-site writes (issue 13): the app as `npm start` runs
  * it (remix-serve with scripts/front-door.mjs preloaded) answers a method it
  * does not serve with 405 and a write from another origin with 403, each with
- * a readable page; nothing is written and nothing reaches the log.
+ * a readable page; nothing is written and nothing reaches the log. The same
+ * running app shows that the framework patches (patches/) are applied.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -27,13 +28,26 @@ beforeAll(async () => {
   appUrl = `http://127.0.0.1:${port}`;
   const { command, args } = remixServe("build/index.js");
   app = spawn(command, args, {
-    env: { ...process.env, ...backend.env, PORT: String(port), NODE_ENV: "production", SESSION_SECRET: "test-secret", SECURE_COOKIES: "false" },
+    env: {
+      ...process.env,
+      ...backend.env,
+      PORT: String(port),
+      NODE_ENV: "production",
+      SESSION_SECRET: "test-secret",
+      SECURE_COOKIES: "false",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   for (const stream of [app.stdout!, app.stderr!]) stream.on("data", (chunk) => (log += String(chunk)));
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
-    if (await fetch(`${appUrl}/login`).then(() => true, () => false)) return;
+    if (
+      await fetch(`${appUrl}/login`).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`the app did not start:\n${log}`);
@@ -63,22 +77,30 @@ const storedUnsubscriptions = async (email: string) =>
 
 describe("the front door", () => {
   // TRACK and other names Node does not know never reach the app (its parser answers 400), nor does CONNECT (no tunnel: the socket closes).
-  it.each(["TRACE", "OPTIONS", "PROPFIND", "PUT", "DELETE", "PATCH"])("answers %s with 405 and a readable page", async (method) => {
-    for (const path of ["/login", UNSUBSCRIPTIONS]) {
-      const response = await send(method, path, { Cookie: cookie });
-      expect(response.status).toBe(405);
-      expect(response.headers.allow).toBe("GET, HEAD, POST");
-      if (method !== "HEAD") expect(response.body).toContain("Something went wrong.");
-    }
-  });
+  it.each(["TRACE", "OPTIONS", "PROPFIND", "PUT", "DELETE", "PATCH"])(
+    "answers %s with 405 and a readable page",
+    async (method) => {
+      for (const path of ["/login", UNSUBSCRIPTIONS]) {
+        const response = await send(method, path, { Cookie: cookie });
+        expect(response.status).toBe(405);
+        expect(response.headers.allow).toBe("GET, HEAD, POST");
+        if (method !== "HEAD") expect(response.body).toContain("Something went wrong.");
+      }
+    },
+  );
 
   it("answers a write from another origin with 403 and a readable page, writing nothing", async () => {
     const form = "intent=add&emails=cross-site%40example.test&idempotencyKey=cross-site-key-0123456789";
-    const response = await send("POST", UNSUBSCRIPTIONS, {
-      Cookie: cookie,
-      Origin: "https://evil.test",
-      "Content-Type": "application/x-www-form-urlencoded",
-    }, form);
+    const response = await send(
+      "POST",
+      UNSUBSCRIPTIONS,
+      {
+        Cookie: cookie,
+        Origin: "https://evil.test",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      form,
+    );
     expect(response.status).toBe(403);
     expect(response.body).toContain("Something went wrong.");
     expect(await storedUnsubscriptions("cross-site@example.test")).toBe(0);
@@ -86,11 +108,16 @@ describe("the front door", () => {
 
   it("lets a same-origin write through", async () => {
     const form = "intent=add&emails=same-site%40example.test&idempotencyKey=same-site-key-0123456789";
-    const response = await send("POST", UNSUBSCRIPTIONS, {
-      Cookie: cookie,
-      Origin: appUrl,
-      "Content-Type": "application/x-www-form-urlencoded",
-    }, form);
+    const response = await send(
+      "POST",
+      UNSUBSCRIPTIONS,
+      {
+        Cookie: cookie,
+        Origin: appUrl,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      form,
+    );
     expect(response.status).toBe(302);
     expect(await storedUnsubscriptions("same-site@example.test")).toBe(1);
   });
@@ -98,5 +125,20 @@ describe("the front door", () => {
   it("keeps stack traces out of the log", () => {
     expect(log).not.toMatch(/^\s+at /m);
     expect(log).not.toMatch(/Error:/);
+  });
+});
+
+describe("the patched framework (patches/)", () => {
+  const inlineManifest = (html: string) => /window\.__remixManifest = (.*);\n/.exec(html)?.[1];
+
+  it("inlines the partial route manifest as compact JSON, the same for each request", async () => {
+    const [first, second] = await Promise.all(
+      [1, 2].map(async () => (await send("GET", UNSUBSCRIPTIONS, { Cookie: cookie })).body),
+    );
+    const manifest = inlineManifest(first!);
+    expect(manifest).toBeDefined();
+    expect(manifest).not.toContain("\n");
+    expect(Object.keys(JSON.parse(manifest!).routes)).toContain("routes/$workspaceId.$workspaceSlug+/_layout");
+    expect(inlineManifest(second!)).toBe(manifest);
   });
 });
