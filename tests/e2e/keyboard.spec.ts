@@ -439,8 +439,8 @@ test.describe("contrast", () => {
     await openAs(page, "owner@acme.test", SENT);
     const ratios = await page
       .getByRole("figure")
-      .locator("svg rect[rx]")
-      .evaluateAll((bars) => {
+      .locator(".month-bars > span")
+      .evaluateAll((columns) => {
         const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
         const luminance = ([r, g, b]: number[]) => {
           const linear = (value: number) => {
@@ -449,12 +449,14 @@ test.describe("contrast", () => {
           };
           return 0.2126 * linear(r!) + 0.7152 * linear(g!) + 0.0722 * linear(b!);
         };
-        return bars.map((bar) => {
-          let card: Element | null = bar;
+        return columns.map((column) => {
+          let card: Element | null = column;
           while (card && channels(getComputedStyle(card).backgroundColor)[3] === 0) card = card.parentElement;
           const background = channels(getComputedStyle(card ?? document.body).backgroundColor);
-          const [r, g, b, alpha = 1] = channels(getComputedStyle(bar).fill);
-          const opacity = alpha * Number(getComputedStyle(bar).fillOpacity);
+          // The bar is the column's ::before.
+          const bar = getComputedStyle(column, "::before");
+          const [r, g, b, alpha = 1] = channels(bar.backgroundColor);
+          const opacity = alpha * Number(bar.opacity);
           const fill = [r!, g!, b!].map((value, index) => value * opacity + background[index]! * (1 - opacity));
           const [light, dark] = [luminance(fill), luminance(background)].sort((x, y) => y - x);
           return (light! + 0.05) / (dark! + 0.05);

@@ -51,7 +51,7 @@ test.describe("the Mail merges page", () => {
   }) => {
     await signInAs(page, "solo@gmail.com");
     await page.goto("/5100000000000003/sams-space/mail-merges/sent");
-    await expect(page.getByRole("link", { name: "Quick tutorial" })).toHaveClass(/ring-slate-300/);
+    await expect(page.getByRole("link", { name: "Quick tutorial" })).toHaveClass(/btn-secondary/);
     await expect(page.getByText("Nothing to see here...")).toBeVisible();
     await expect(page.getByText("You don't have any mail sent. Learn how to Get started.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Get started", exact: true })).toHaveAttribute("href", "/get-started");

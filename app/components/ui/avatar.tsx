@@ -20,10 +20,7 @@ export function Avatar({
   const rounding = shape === "circle" ? "rounded-full" : "rounded-md";
   const colors = shape === "circle" ? "bg-brand-100 text-brand-700" : "bg-slate-800 text-white";
   return (
-    <span
-      aria-hidden="true"
-      className={`relative inline-flex shrink-0 items-center justify-center font-semibold ${rounding} ${colors} ${sizes[size]}`}
-    >
+    <span aria-hidden="true" className={`avatar ${rounding} ${colors} ${sizes[size]}`}>
       {initials(name) || "?"}
       {pictureUrl ? (
         <img

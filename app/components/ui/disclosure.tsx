@@ -47,18 +47,11 @@ export function Disclosure({
 
   return (
     <details ref={ref} className={className}>
-      <summary
-        className={`${cover[backdrop]} ${summaryClassName}`}
-      >
-        {summary}
-      </summary>
+      <summary className={`${cover[backdrop]} ${summaryClassName}`}>{summary}</summary>
       {children ? <div className={`z-50 ${panelClassName}`}>{children}</div> : null}
     </details>
   );
 }
-
-/** Rotates a chevron inside a summary while its <details> is open. */
-export const chevronOpenClass = "transition-transform [details[open]>summary_&]:rotate-180";
 
 /** The <details> with its panel: itself, or the parent it shares with its peer panel alone. */
 function scopeOf(details: HTMLDetailsElement, panelIsPeer: boolean): HTMLElement {

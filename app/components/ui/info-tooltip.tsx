@@ -42,7 +42,7 @@ export function InfoTooltip({ text, label, id }: { text: string; label: string; 
         aria-label={label}
         aria-describedby={tipId}
         style={{ anchorName }}
-        className="rounded-full p-0.5 text-slate-400 hover:text-slate-700 focus-visible:text-slate-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-500"
+        className="info-tooltip-button"
       >
         <Icon name="info" className="h-4 w-4" />
       </button>
@@ -53,9 +53,7 @@ export function InfoTooltip({ text, label, id }: { text: string; label: string; 
         style={{ positionAnchor: anchorName }}
         className={`info-tooltip-bubble invisible z-20 w-56 pb-2 opacity-0 transition-opacity ${dismissed ? "" : "group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"}`}
       >
-        <span className="block rounded-md bg-slate-900 px-3 py-2 text-xs font-normal leading-5 text-white shadow-lg">
-          {text}
-        </span>
+        <span className="info-tooltip-text">{text}</span>
       </span>
     </span>
   );

@@ -17,7 +17,7 @@ export function TeamReportCards({
         {cards.map((card) => (
           <div key={card.label} className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
             <dt className="text-sm font-medium text-slate-600">{card.label}</dt>
-            <dd className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{card.value}</dd>
+            <dd className="stat-value mt-1">{card.value}</dd>
           </div>
         ))}
       </dl>

@@ -4,7 +4,6 @@ import type { ActiveShellData } from "../_layout.server";
 import { dialogParams, hrefWith, isActivePath, sidebarGroups, type NavGroup, type NavItem } from "~/domain/shell-nav";
 import { shellTexts, sidebarTexts } from "~/domain/shell-texts";
 import { Brand } from "./brand";
-import { chevronOpenClass } from "~/components/ui/disclosure";
 import { Icon } from "~/components/ui/icon";
 import { SpaceSwitcher } from "./space-switcher";
 
@@ -41,9 +40,9 @@ function NavSection({ group, pathname }: { group: NavGroup; pathname: string }) 
   const noteId = useId();
   return (
     <details open>
-      <summary className="flex cursor-pointer list-none items-center justify-between rounded-md px-2 py-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500 hover:text-slate-800 [&::-webkit-details-marker]:hidden">
+      <summary className="nav-group-summary">
         {group.label}
-        <Icon name="chevron-down" className={`h-4 w-4 ${chevronOpenClass}`} />
+        <Icon name="chevron-down" className="" />
       </summary>
       <ul className="mt-1 flex flex-col gap-0.5" aria-describedby={group.note ? noteId : undefined}>
         {group.items.map((item) => (
@@ -62,25 +61,20 @@ function NavSection({ group, pathname }: { group: NavGroup; pathname: string }) 
   );
 }
 
-const entryClass = "flex items-center gap-3 rounded-md px-2 py-2 text-sm font-medium";
-
+/** A sidebar entry: its look, current and disabled states come from .nav-entry (tailwind.css). */
 function NavEntry({ item, active }: { item: NavItem; active: boolean }) {
   if (item.disabled) {
     // A link without a destination, announced as unavailable.
     return (
-      <a role="link" aria-disabled="true" className={`${entryClass} cursor-not-allowed text-slate-400`}>
-        <Icon name={item.icon} className="h-5 w-5" />
+      <a role="link" aria-disabled="true" className="nav-entry">
+        <Icon name={item.icon} className="" />
         {item.label}
       </a>
     );
   }
   return (
-    <Link
-      to={item.href}
-      aria-current={active ? "page" : undefined}
-      className={`${entryClass} ${active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900"}`}
-    >
-      <Icon name={item.icon} className={`h-5 w-5 ${active ? "text-brand-600" : "text-slate-400"}`} />
+    <Link to={item.href} aria-current={active ? "page" : undefined} className="nav-entry">
+      <Icon name={item.icon} className="" />
       {item.label}
     </Link>
   );
@@ -111,27 +105,15 @@ function Promotions({ promotions }: { promotions: ActiveShellData["promotions"] 
       <ul className="mt-2 flex flex-col gap-1">
         {promotions.map((promotion) => (
           <li key={promotion.productId}>
-            <a
-              href={promotion.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="flex gap-3 rounded-md px-2 py-2 hover:bg-slate-100"
-            >
-              <img
-                src={promotion.image}
-                alt=""
-                width={32}
-                height={32}
-                loading="lazy"
-                className="h-8 w-8 shrink-0 rounded-md"
-              />
+            <a href={promotion.url} target="_blank" rel="noopener noreferrer" className="promotion">
+              <img src={promotion.image} alt="" width={32} height={32} loading="lazy" />
               <span className="min-w-0">
-                <span className="flex items-center gap-1 text-sm font-medium text-slate-800">
+                <span className="promotion-name">
                   {promotion.name}
-                  <Icon name="external" className="h-3.5 w-3.5 text-slate-400" />
+                  <Icon name="external" className="" />
                   <span className="sr-only">{shellTexts.newTab}</span>
                 </span>
-                <span className="mt-0.5 block text-xs leading-5 text-slate-500">{promotion.description}</span>
+                <span className="promotion-description">{promotion.description}</span>
               </span>
             </a>
           </li>

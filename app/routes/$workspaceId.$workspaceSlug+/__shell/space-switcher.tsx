@@ -71,11 +71,9 @@ export function SpaceSwitcher({
 
 function SpaceLabel({ space }: { space: Space }) {
   return (
-    <span className="min-w-0 flex-1">
-      <span className="block truncate text-sm font-semibold text-slate-900">{space.workspaceName}</span>
-      <span className="block truncate text-xs font-normal text-slate-500">
-        {planLabels[space.workspacePlan]} · {roleLabels[space.userRole]}
-      </span>
+    <span className="space-label">
+      <span>{space.workspaceName}</span>
+      <span>{`${planLabels[space.workspacePlan]} · ${roleLabels[space.userRole]}`}</span>
     </span>
   );
 }

@@ -66,9 +66,7 @@ function StatCard({ label, value, tooltip }: { label: string; value: string; too
           </p>
           {tooltip ? <InfoTooltip id={tipId} text={tooltip} label={mailMergesTexts.cards.tooltipTrigger} /> : null}
         </div>
-        <p className="text-2xl font-bold tabular-nums tracking-tight text-slate-900 mobile:mt-auto mobile:pt-3 mobile:text-3xl">
-          {value}
-        </p>
+        <p className="stat-value mobile:mt-auto mobile:pt-3 mobile:text-3xl">{value}</p>
       </div>
     </Card>
   );

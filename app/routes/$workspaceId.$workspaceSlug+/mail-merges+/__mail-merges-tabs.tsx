@@ -11,15 +11,7 @@ export function MailMergesTabs({ label, tabs }: { label: string; tabs: Array<{ l
           const active = isActivePath(pathname, tab.href);
           return (
             <li key={tab.href}>
-              <Link
-                to={tab.href}
-                aria-current={active ? "page" : undefined}
-                className={`inline-flex border-b-2 px-1 pb-3 pt-1 text-sm font-semibold transition-colors ${
-                  active
-                    ? "border-brand-600 text-brand-700"
-                    : "border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800"
-                }`}
-              >
+              <Link to={tab.href} aria-current={active ? "page" : undefined} className="tab-link">
                 {tab.label}
               </Link>
             </li>

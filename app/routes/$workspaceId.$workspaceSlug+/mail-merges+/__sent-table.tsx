@@ -69,11 +69,9 @@ export function SentTable({
                   <span>{row.spreadsheetName}</span>
                   <span>{row.sheetName}</span>
                 </Link>
-                <span className="row-date">{row.date?.text ?? "-"}</span>
+                <span className="row-date">{row.date ?? "-"}</span>
               </th>
-              <td className="wide-column date-cell">
-                {row.date ? <time dateTime={row.date.iso}>{row.date.text}</time> : "-"}
-              </td>
+              <td className="date-cell">{row.date ?? "-"}</td>
               <td className="number-cell">
                 {row.sent}
                 <span className="number-unit">{sentTexts.sentSuffix}</span>
@@ -84,12 +82,8 @@ export function SentTable({
               <td>
                 <PercentBar percent={row.clickedPercent} />
               </td>
-              <td className="wide-column text-right">
-                <SheetLink
-                  sheetKey={row.sheetKey}
-                  spreadsheetName={row.spreadsheetName}
-                  sheetName={row.sheetName}
-                />
+              <td className="link-cell">
+                <SheetLink sheetKey={row.sheetKey} spreadsheetName={row.spreadsheetName} sheetName={row.sheetName} />
               </td>
             </tr>
           ))}

@@ -8,14 +8,8 @@ import {
 } from "~/api/campaigns.server";
 import { rowsOrNoneIfRefused } from "~/api/list-filter.server";
 import { dateRangeBounds } from "~/domain/date-range-bounds";
-import { dateRangeLabels, dateRanges } from "~/domain/date-ranges";
 import { formatCount } from "~/domain/format";
-import {
-  formatCsvDateTime,
-  formatDateTime,
-  monthName,
-  shortMonthName,
-} from "~/domain/zoned-format";
+import { formatCsvDateTime, formatDateTime, monthName } from "~/domain/zoned-format";
 import { emptyReason, pageOf, pageWindow } from "~/domain/list-query";
 import { mailResultKeys, mailResults, percentOf, deliveredCount } from "~/domain/mail-results";
 import {
@@ -61,16 +55,11 @@ export async function loadMailMergesFrame(args: LoaderFunctionArgs) {
   const { counters } = space.membership;
   const scheduledCount = await scheduledCountOrNull(space);
 
-  const months = recentMonthCounts(counters.monthlySentMails, now, timeZone).map(
-    ({ year, month, count }, index, all) => ({
-      key: `${year}-${month}`,
-      label: shortMonthName(month),
-      longLabel: `${monthName(month)} ${year}`,
-      count,
-      countText: formatCount(count),
-      isCurrent: index === all.length - 1,
-    }),
-  );
+  const months = recentMonthCounts(counters.monthlySentMails, now, timeZone).map(({ year, month, count }) => ({
+    longLabel: `${monthName(month)} ${year}`,
+    count,
+    countText: formatCount(count),
+  }));
 
   return {
     urlPrefix: space.urlPrefix,
@@ -114,13 +103,7 @@ function sentRow(campaign: SentCampaign, timeZone: string, now: number) {
     campaignId: campaign.campaignId,
     spreadsheetName: campaign.mergeSourceSpreadSheetName,
     sheetName: campaign.mergeSourceSheetName,
-    date:
-      updated === null
-        ? null
-        : {
-            text: formatDateTime(updated, timeZone, now),
-            iso: new Date(updated).toISOString(),
-          },
+    date: updated === null ? null : formatDateTime(updated, timeZone, now),
     sent: formatCount(campaign.eventCounts.sentCount),
     openedPercent: percentOf(campaign.eventCounts.openedCount, delivered),
     clickedPercent: percentOf(campaign.eventCounts.clickedCount, delivered),
@@ -154,7 +137,6 @@ export async function loadSentList(args: LoaderFunctionArgs) {
   const search = listSearch(url.search);
   return {
     query,
-    ranges: dateRanges.map((value) => ({ value, label: dateRangeLabels[value] })),
     rows: rows.map((campaign) => sentRow(campaign, timeZone, now)),
     detailHref: { prefix: `${paths.list}/`, search } satisfies SentDetailHref,
     hasNextPage,
