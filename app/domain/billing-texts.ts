@@ -287,10 +287,12 @@ export const perUserTexts = {
     empty: { title: "Nothing to see here...", text: "You don't have any space members." },
     noMatch: { title: "No results found.", text: "Sorry, there is no space member that fits with your search." },
     /** Written for this app: the table's names. */
+    caption: "Users of this space",
     columns: { keep: "Keep", email: "Email", status: "Status" },
     keep: (email: string) => `Keep ${email}`,
-    sortBy: (column: string) => `Sort by ${column}`,
     search: "Search users",
+    /** Written for this app: without JavaScript, the counter follows the boxes on request. */
+    update: "Update the count",
     status: { ACTIVE: "Active", PENDING: "Pending", DISABLED: "Disabled" } as Record<string, string>,
     /** Written for this app: the Disabled status's tooltip. */
     disabledTip: "This user is disabled and cannot send mail merges from this space.",

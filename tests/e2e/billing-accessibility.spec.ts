@@ -46,6 +46,7 @@ const screens: Array<{ persona: PersonaEmail; name: string; paths: string[] }> =
     paths: [
       at(SPACES.oldcoTeam, "space/billing"),
       at(SPACES.oldcoTeam, "checkout/legacy/users"),
+      at(SPACES.oldcoTeam, "checkout/legacy/users?q=nobody-here"),
       at(SPACES.oldcoTeam, "checkout/legacy/users?dialog=add"),
       at(SPACES.oldcoTeam, "checkout?plan=PRO&interval=YEARLY"),
     ],

@@ -49,7 +49,7 @@ export function SearchForm({
   label: string;
   placeholder?: string;
   q: string;
-  /** Query parameters to keep, e.g. ["range", "sort", "dir"]. */
+  /** Query parameters to keep, e.g. ["range", "sort", "dir"]; a repeated one keeps every value. */
   keep?: string[];
   /** Field values that are the list's defaults, left out of the URL (e.g. the default date range). */
   defaults?: Record<string, string>;
@@ -94,8 +94,10 @@ export function SearchForm({
       className="flex flex-wrap items-end gap-3"
       aria-label={label}
     >
-      {keep.map((key) =>
-        params.has(key) ? <input key={key} type="hidden" name={key} value={params.get(key) ?? ""} /> : null,
+      {keep.flatMap((key) =>
+        params
+          .getAll(key)
+          .map((value, index) => <input key={`${key}-${index}`} type="hidden" name={key} value={value} />),
       )}
       <label className="flex min-w-[14rem] flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
         {label}

@@ -51,6 +51,9 @@ export async function signIn(
   return { email, session, cookie: setCookie.split(";")[0]! };
 }
 
+/** A form's fields; a list is a field sent once per value (checkboxes of one name). */
+export type FormFields = Record<string, string | readonly string[]>;
+
 export function appRequest(
   path: string,
   {
@@ -58,12 +61,17 @@ export function appRequest(
     method = "GET",
     form,
     headers,
-  }: { cookie?: string; method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  }: { cookie?: string; method?: string; form?: FormFields; headers?: Record<string, string> } = {},
 ) {
   const init: RequestInit = { method, headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers } };
   if (form) {
     // As the page renders it: every form carries a fresh once-only key unless the test sets one.
-    init.body = new URLSearchParams({ [IDEMPOTENCY_FIELD]: randomUUID(), ...form });
+    const body = new URLSearchParams({ [IDEMPOTENCY_FIELD]: randomUUID() });
+    for (const [key, value] of Object.entries(form)) {
+      body.delete(key);
+      for (const each of typeof value === "string" ? [value] : value) body.append(key, each);
+    }
+    init.body = body;
     (init.headers as Record<string, string>)["Content-Type"] = "application/x-www-form-urlencoded";
     (init.headers as Record<string, string>).Origin ??= APP_ORIGIN;
     (init.headers as Record<string, string>).Host ??= new URL(APP_ORIGIN).host;

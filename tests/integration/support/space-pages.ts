@@ -1,5 +1,5 @@
 import { SPACES } from "../../../backend/src/db/seed/personas";
-import { appRequest, run, signIn } from "./app";
+import { appRequest, run, signIn, type FormFields } from "./app";
 
 /*
  * Calls of a space's route modules as a signed-in persona: the checkout
@@ -17,7 +17,7 @@ export async function asPersona(backend: Parameters<typeof signIn>[0], email: st
   return {
     get: (module: Module, space: Space, section: string) =>
       run(module.loader, appRequest(pathOf(space, section), { cookie }), paramsOf(space)),
-    post: (module: Module, space: Space, section: string, form: Record<string, string>) =>
+    post: (module: Module, space: Space, section: string, form: FormFields) =>
       run(module.action!, appRequest(pathOf(space, section), { cookie, method: "POST", form }), paramsOf(space)),
   };
 }

@@ -1,234 +1,104 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useSearchParams } from "@remix-run/react";
-import { z } from "zod";
-import { listAllMembers, markMembersToBeRemoved } from "~/api/members.server";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { Banner } from "~/components/ui/banner";
 import { buttonClass } from "~/components/ui/button";
 import { InfoTooltip } from "~/components/ui/info-tooltip";
+import { ColumnHeader, EmptyState, ListTable, SearchForm, SortableHeader } from "~/components/ui/list-controls";
 import { perUserTexts } from "~/domain/billing-texts";
-import { bannerQuery } from "~/domain/banners";
 import { externalLinks } from "~/domain/external-links";
+import { KEEP_FIELD, LEGACY_CHOICE, LEGACY_INTENTS, legacyUserQueryOptions } from "~/domain/legacy-users";
 import { listHref } from "~/domain/list-query";
-import { MEMBER_INTENTS } from "~/domain/members";
-import { legacyMarks } from "~/domain/per-user-checkout";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { spacePath } from "~/domain/space-paths";
-import { redirectInSession } from "~/utils/auth.server";
-import { requireAccess, requireSpace } from "~/utils/space.server";
-import { billingPage } from "../__billing/space-billing.server";
 import { AddMembersDialog } from "../__members/add-dialog";
 import { AddMembersLink } from "../__members/add-link";
-import { addDialog, addMembers, userLimit } from "../__members/add-members.server";
 import { CheckoutHeader } from "./__steps/checkout-header";
-import { perUserSections } from "./__steps/per-user.server";
+import { legacyUsersAction, loadLegacyUsers } from "./legacy.users.server";
 
 const texts = perUserTexts.legacyUsers;
-type Sort = "email" | "status";
-const querySchema = z.object({
-  sort: z.enum(["email", "status"]).catch("email"),
-  dir: z.enum(["asc", "desc"]).catch("asc"),
-  q: z.string().trim().max(100).catch(""),
-});
-const keepSchema = z.array(z.string().regex(/^[\w-]{1,200}$/)).max(500);
-const INTENTS = { add: MEMBER_INTENTS.add, next: "next" } as const;
-const intentSchema = z.enum([INTENTS.add, INTENTS.next]);
-const DIALOG_PARAM = "dialog";
+/** The search keeps the sort and the choice. */
+const SEARCH_KEEPS = ["sort", "dir", LEGACY_CHOICE.keep, LEGACY_CHOICE.remove];
+
+export const loader = (args: LoaderFunctionArgs) => loadLegacyUsers(args);
+
+export const action = (args: ActionFunctionArgs) => legacyUsersAction(args);
 
 /**
- * 001 §4 Legacy users page: billing access and a LEGACY space (any other
- * goes to the space page); the members, sorted and searched as the query
- * says (pending ones listed, though only members can be marked: they are
- * not members yet), and how many hold a paid place against the limit.
+ * 001 §2 Legacy users screen: the members page's list controls (search,
+ * sortable headers, empty and no-match states, all in the URL) around a
+ * form of "Keep" boxes. The choice is URL state too, so a search or a sort
+ * keeps it: without JavaScript "Update the count" puts it there (and the
+ * server counts); with JavaScript the counter follows each box at once and
+ * the choice follows into the URL by itself.
  */
-async function loadLegacy(args: LoaderFunctionArgs | ActionFunctionArgs) {
-  const space = await requireSpace(args);
-  requireAccess(space, (access) => access.canAccessBilling, "");
-  if (space.workspace.workspacePlan !== "LEGACY") throw redirect(spacePath(space.urlPrefix, "space"));
-  const query = querySchema.parse(Object.fromEntries(new URL(args.request.url).searchParams));
-  // Every member, whatever the search: the paid places count them all (001 §5).
-  const members = await listAllMembers(space.auth, space.workspace.workspaceId, {
-    search: "",
-    sortBy: query.sort === "email" ? `userEmail:${query.dir}` : "userEmail",
-  });
-  const needle = query.q.toLowerCase();
-  const rows = members.filter(
-    (member) => member.userEmail.toLowerCase().includes(needle) || member.userName.toLowerCase().includes(needle),
-  );
-  if (query.sort === "status") {
-    rows.sort((a, b) => a.status.localeCompare(b.status) * (query.dir === "asc" ? 1 : -1));
-  }
-  const paidCount = members.filter((member) => member.userPlan !== "FREE").length;
-  return { space, query, rows, paidCount, max: userLimit(space, "PRO") };
-}
-
-/**
- * The list (001 §2 Legacy users screen): every member not marked for
- * removal starts selected; the counter against the plan's user limit;
- * the Add users dialog (001 §2) at `?dialog=add`.
- */
-export async function loader(args: LoaderFunctionArgs) {
-  const { space, query, rows, paidCount, max } = await loadLegacy(args);
-  const open = new URL(args.request.url).searchParams.get(DIALOG_PARAM) === "add";
-  return {
-    spaceName: space.workspace.workspaceName,
-    backTo: billingPage(space),
-    add: addDialog(space, null, paidCount, open),
-    query,
-    rows: rows.map((member) => ({
-      id: member.userId,
-      email: member.userEmail,
-      status: member.status,
-      owner: member.userRole === "OWNER",
-      pending: member.status === "PENDING",
-      kept: !member.toBeRemoved,
-    })),
-    max,
-  };
-}
-
-/**
- * Add users (001 §5): within the plan's user limit, every address checked
- * first, then back here with 001 §2's banner. Next: Billing options: the
- * checked members are kept and the others marked for removal (the owner
- * always stays; pending invitees cannot be marked), then checkout with the
- * plan and cycle (001 §4); a failure keeps the choice with 001 §8's message.
- */
-export async function action(args: ActionFunctionArgs) {
-  const { space, rows, paidCount, max } = await loadLegacy(args);
-  const formData = await args.request.formData();
-  const intent = intentSchema.safeParse(formData.get("intent"));
-  if (!intent.success) throw new Response("Unknown intent", { status: 400 });
-  if (intent.data === INTENTS.add) {
-    const here = spacePath(space.urlPrefix, perUserSections.legacyUsers);
-    return addMembers(space, formData, {
-      done: (added) => `${here}?${bannerQuery({ banner: "users-added", added })}`,
-      checkFirst: { limit: max, paidCount },
-    });
-  }
-  const keep = keepSchema.safeParse(formData.getAll("keep"));
-  if (!keep.success) throw new Response("Bad request", { status: 400 });
-  const kept = new Set(keep.data);
-  const marks = legacyMarks(
-    rows
-      .filter((member) => member.status !== "PENDING")
-      .map((member) => ({ id: member.userId, role: member.userRole })),
-    kept,
-  );
-  try {
-    if (marks.length > 0) await markMembersToBeRemoved(space.auth, space.workspace.workspaceId, marks);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return data({ failed: texts.failed, kept: [...kept] }, { status: 502 });
-  }
-  const next = new URLSearchParams({ plan: "PRO", interval: "YEARLY" });
-  throw redirectInSession(space.auth, `${spacePath(space.urlPrefix, perUserSections.options)}?${next}`);
-}
-
 export default function LegacyUsers() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const refused = answer && "failed" in answer ? answer : null;
   const addAnswer = answer && "add" in answer ? answer.add : null;
-  const kept = new Set(refused?.kept ?? page.rows.filter((row) => row.kept).map((row) => row.id));
-  const [search] = useSearchParams();
-  const { pathname } = useLocation();
-  const sortHref = (sort: Sort) => {
-    const next = new URLSearchParams(search);
-    next.delete(DIALOG_PARAM);
-    next.set("sort", sort);
-    next.set("dir", page.query.sort === sort && page.query.dir === "asc" ? "desc" : "asc");
-    return `?${next}`;
-  };
-  const sortState = (sort: Sort) =>
-    page.query.sort === sort ? (page.query.dir === "asc" ? "ascending" : "descending") : undefined;
+  const kept = new Set(refused?.kept ?? page.kept);
+  const { pathname, search } = useLocation();
+  const submit = useSubmit();
+  const [liveCount, setLiveCount] = useState<number | null>(null);
+  // A new answer from the server counts the choice it shows.
+  useEffect(() => setLiveCount(null), [page, answer]);
+  const listIsEmpty = page.total === 0;
+  // Kept users without a box of their own to send them: hidden by the search, or locked (a disabled box is not sent).
+  const boxes = new Set(page.rows.filter((row) => !row.locked).map((row) => row.id));
+  const unboxed = [...kept].filter((id) => !boxes.has(id));
+
   return (
     <>
       <CheckoutHeader title={pageTexts.legacyUsers.title} backTo={page.backTo} steps={[]} current={null} />
-      <div className="max-w-3xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <div className="flex max-w-3xl flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm font-medium text-slate-900">{texts.intro}</p>
           {page.add && page.add.mode === "addUsers" ? (
-            <AddMembersLink add={page.add} to={listHref(pathname, search.toString(), { [DIALOG_PARAM]: "add" })} />
+            <AddMembersLink add={page.add} to={listHref(pathname, search, { dialog: "add" })} />
           ) : null}
         </div>
-        <Form method="get" className="mt-4 flex gap-2">
-          <label htmlFor="legacy-search" className="sr-only">
-            {texts.search}
-          </label>
-          <input
-            id="legacy-search"
-            name="q"
-            type="search"
-            defaultValue={page.query.q}
-            className="w-full rounded-md border-slate-300 text-sm"
-          />
-          <button type="submit" className={buttonClass("secondary")}>
-            {texts.search}
-          </button>
-        </Form>
-        {refused?.failed ? (
-          <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {refused.failed}
-          </p>
-        ) : null}
-        <Form method="post" className="mt-4">
-          {page.rows.length === 0 ? (
-            <div className="py-8 text-center text-sm">
-              <p className="font-semibold text-slate-900">{page.query.q ? texts.noMatch.title : texts.empty.title}</p>
-              <p className="text-slate-700">{page.query.q ? texts.noMatch.text : texts.empty.text}</p>
-            </div>
+        {listIsEmpty ? null : <SearchForm label={texts.search} q={page.query.q} keep={SEARCH_KEEPS} />}
+        {refused ? <Banner tone="error" title={refused.failed} /> : null}
+        <Form
+          method="post"
+          preventScrollReset
+          onChange={(event) => {
+            const form = new FormData(event.currentTarget);
+            setLiveCount(new Set(form.getAll(KEEP_FIELD)).size);
+            form.set("intent", LEGACY_INTENTS.update);
+            submit(form, { method: "post", replace: true, preventScrollReset: true });
+          }}
+          className="flex flex-col gap-4"
+        >
+          {unboxed.map((id) => (
+            <input key={id} type="hidden" name={KEEP_FIELD} value={id} />
+          ))}
+          {page.rows.length > 0 ? (
+            <UsersTable rows={page.rows} query={page.query} kept={kept} />
+          ) : listIsEmpty ? (
+            <EmptyState title={texts.empty.title}>{texts.empty.text}</EmptyState>
           ) : (
-            <table className="w-full text-left text-sm">
-              <thead className="text-slate-600">
-                <tr>
-                  <th scope="col" className="w-12 py-2 font-medium">
-                    <span className="sr-only">{texts.columns.keep}</span>
-                  </th>
-                  <th scope="col" aria-sort={sortState("email")} className="py-2 pr-4 font-medium">
-                    <Link to={sortHref("email")} aria-label={texts.sortBy(texts.columns.email)} className="underline">
-                      {texts.columns.email}
-                    </Link>
-                  </th>
-                  <th scope="col" aria-sort={sortState("status")} className="py-2 font-medium">
-                    <Link to={sortHref("status")} aria-label={texts.sortBy(texts.columns.status)} className="underline">
-                      {texts.columns.status}
-                    </Link>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {page.rows.map((row) => (
-                  <tr key={row.id}>
-                    <td className="py-2">
-                      <input
-                        type="checkbox"
-                        name="keep"
-                        value={row.id}
-                        defaultChecked={row.owner || row.pending || kept.has(row.id)}
-                        disabled={row.owner || row.pending}
-                        aria-label={texts.keep(row.email)}
-                      />
-                    </td>
-                    <td className="break-all py-2 pr-4 text-slate-900">{row.email}</td>
-                    <td className="py-2 text-slate-700">
-                      <StatusCell status={row.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <EmptyState title={texts.noMatch.title}>{texts.noMatch.text}</EmptyState>
           )}
-          <p className="mt-4 text-sm text-slate-700">{texts.counter(kept.size, page.max)}</p>
-          {page.rows.length > page.max ? (
-            <p className="mt-2 text-sm text-slate-700">
+          <p aria-live="polite" className="text-sm text-slate-700">
+            {texts.counter(liveCount ?? kept.size, page.max)}
+          </p>
+          {page.total > page.max ? (
+            <p className="text-sm text-slate-700">
               {texts.largeList}{" "}
               <a href={externalLinks.contactUs} className="font-semibold text-brand-700 underline">
                 {texts.contactUs}
               </a>
             </p>
           ) : null}
-          <div className="mt-6 flex justify-end">
-            <button type="submit" name="intent" value={INTENTS.next} className={buttonClass("primary")}>
+          <div className="flex flex-wrap justify-end gap-3">
+            <noscript>
+              <button type="submit" name="intent" value={LEGACY_INTENTS.update} className={buttonClass("secondary")}>
+                {texts.update}
+              </button>
+            </noscript>
+            <button type="submit" name="intent" value={LEGACY_INTENTS.next} className={buttonClass("primary")}>
               {texts.next}
             </button>
           </div>
@@ -239,7 +109,7 @@ export default function LegacyUsers() {
           add={page.add}
           mode={page.add.mode}
           answer={addAnswer}
-          closeTo={listHref(pathname, search.toString(), { [DIALOG_PARAM]: null })}
+          closeTo={listHref(pathname, search, { dialog: null })}
           labels={{
             statement: perUserTexts.addUsers.statement(page.add.domains),
             submit: perUserTexts.addUsers.submit,
@@ -247,6 +117,68 @@ export default function LegacyUsers() {
         />
       ) : null}
     </>
+  );
+}
+
+type Page = ReturnType<typeof useLoaderData<typeof loader>>;
+type Row = Page["rows"][number];
+
+/** The users with their box, sortable by e-mail and status (the list's shared headers). */
+function UsersTable({ rows, query, kept }: { rows: Row[]; query: Page["query"]; kept: ReadonlySet<string> }) {
+  const { defaultSort, defaultDirs } = legacyUserQueryOptions;
+  return (
+    <ListTable
+      caption={texts.caption}
+      header={
+        <>
+          <ColumnHeader className="w-10">
+            <span className="sr-only">{texts.columns.keep}</span>
+          </ColumnHeader>
+          <SortableHeader column="email" query={query} defaultSort={defaultSort} defaultDirs={defaultDirs}>
+            {texts.columns.email}
+          </SortableHeader>
+          <SortableHeader column="status" query={query} defaultSort={defaultSort} defaultDirs={defaultDirs}>
+            {texts.columns.status}
+          </SortableHeader>
+        </>
+      }
+    >
+      {rows.map((row) => (
+        <tr key={row.id}>
+          <td className="px-4 py-3">
+            <KeepBox row={row} checked={row.locked || kept.has(row.id)} />
+          </td>
+          <td className="break-all px-4 py-3 text-slate-900">{row.email}</td>
+          <td className="px-4 py-3 text-slate-700">
+            <StatusCell status={row.status} />
+          </td>
+        </tr>
+      ))}
+    </ListTable>
+  );
+}
+
+/**
+ * A user's "Keep" box. It follows the choice the page shows (after Back, or
+ * a refused Next) without being remounted, so focus stays on it while the
+ * choice goes into the URL.
+ */
+function KeepBox({ row, checked }: { row: Row; checked: boolean }) {
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current) box.current.checked = checked;
+  }, [checked]);
+  return (
+    <input
+      ref={box}
+      type="checkbox"
+      name={KEEP_FIELD}
+      value={row.id}
+      defaultChecked={checked}
+      disabled={row.locked}
+      aria-label={texts.keep(row.email)}
+      className="h-4 w-4 rounded border-slate-300"
+    />
   );
 }
 
