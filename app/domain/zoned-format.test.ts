@@ -43,11 +43,26 @@ describe("dates in the user's time zone", () => {
     it(`${formatIn.name} writes what date-fns writes for "${pattern}"`, () => {
       for (const timeZone of zones) {
         for (const instant of instants) {
-          expect(formatIn(instant, timeZone)).toBe(format(new TZDate(instant, timeZone), pattern).replace("May.", "May"));
+          expect(formatIn(instant, timeZone)).toBe(
+            format(new TZDate(instant, timeZone), pattern).replace("May.", "May"),
+          );
         }
       }
     });
   }
+
+  it("answers again from the parts kept for each minute, as at first", () => {
+    for (const timeZone of zones) {
+      for (const instant of instants.slice(-48)) {
+        const first = formatCsvDateTime(instant, timeZone);
+        expect(formatCsvDateTime(instant + 59_999, timeZone)).toBe(first);
+        expect(formatCsvDateTime(instant, timeZone)).toBe(first);
+        expect(formatCsvDateTime(instant + 60_000, timeZone)).toBe(
+          format(new TZDate(instant + 60_000, timeZone), "yyyy-MM-dd HH:mm"),
+        );
+      }
+    }
+  });
 
   it("names the months", () => {
     for (let month = 1; month <= 12; month++) {

@@ -47,7 +47,27 @@ function zoneFormat(timeZone: string) {
   return format;
 }
 
-function zonedParts(timestamp: number, timeZone: string): ZonedParts {
+/*
+ * formatToParts was the costliest call of a list's render (a list's rows and
+ * "now", on every request, for the same moments again on the next). Its parts
+ * name a minute, and every zone's offset is whole minutes, so they are kept
+ * per zone and minute (up to 10,000; then the kept ones are dropped).
+ */
+const keptParts = new Map<string, Readonly<ZonedParts>>();
+const MINUTE = 60_000;
+
+function zonedParts(timestamp: number, timeZone: string): Readonly<ZonedParts> {
+  const key = `${timeZone} ${Math.floor(timestamp / MINUTE)}`;
+  let parts = keptParts.get(key);
+  if (!parts) {
+    parts = partsOf(timestamp, timeZone);
+    if (keptParts.size >= 10_000) keptParts.clear();
+    keptParts.set(key, parts);
+  }
+  return parts;
+}
+
+function partsOf(timestamp: number, timeZone: string): ZonedParts {
   const parts: ZonedParts = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };
   for (const { type, value } of zoneFormat(timeZone).formatToParts(timestamp)) {
     if (type in parts) parts[type as keyof ZonedParts] = Number(value);
@@ -103,7 +123,6 @@ export function formatDateTime(timestamp: number, timeZone: string, now = Date.n
   const year = parts.year === zonedParts(now, timeZone).year ? "" : ` ${parts.year},`;
   return `${shortMonthLabel(parts.month)} ${parts.day},${year} ${clock(parts)}`;
 }
-
 
 /** A clock time in the user's time zone ("10:05 AM"). */
 export function formatTime(timestamp: number, timeZone: string) {
