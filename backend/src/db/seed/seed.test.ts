@@ -140,6 +140,8 @@ describe("seed", () => {
       ["sub_delta_group", SPACES.deltaGroup.id, "YEARLY", "ACTIVE", "STRIPE"],
       ["sub_ghent_team", SPACES.ghentTeam.id, "YEARLY", "ACTIVE", "STRIPE"],
       ["sub_willow_co", SPACES.willowCo.id, "MONTHLY", "ACTIVE", "STRIPE"],
+      ["I-3T8W5ZQ2LD7C", SPACES.oldcoTwo.id, "YEARLY", "ACTIVE", "PAYPAL"],
+      ["I-9H4R6P1VXM2E", SPACES.oldcoThree.id, "YEARLY", "ACTIVE", "PAYPAL"],
     ]);
     const byId = new Map(subscriptions.map((row) => [row.id, row]));
     expect(byId.get("sub_acme_marketing")).toMatchObject({ coupon_id: "10SEATS", latest_invoice_paid: 1 });
