@@ -42,6 +42,7 @@ export const SPACES = {
   juniperCo: { id: "5100000000000024", name: "Juniper Co", slug: "juniper-co" },
   oldcoTwo: { id: "5100000000000025", name: "Oldco Two", slug: "oldco-two" },
   oldcoThree: { id: "5100000000000026", name: "Oldco Three", slug: "oldco-three" },
+  bigcoWest: { id: "5100000000000027", name: "Bigco West", slug: "bigco-west" },
 } as const;
 export type SpaceKey = keyof typeof SPACES;
 
@@ -112,6 +113,9 @@ export const PERSONAS = {
   orlaOwens: { id: "6100000000000064", email: "orla.owens@oldco.test", name: "Orla Owens" },
   oscarOakes: { id: "6100000000000065", email: "oscar.oakes@oldco.test", name: "Oscar Oakes" },
   opalOrr: { id: "6100000000000066", email: "opal.orr@oldco.test", name: "Opal Orr" },
+  noraNorth: { id: "6100000000000067", email: "nora.north@bigco.test", name: "Nora North" },
+  gemmaGmail: { id: "6100000000000068", email: "gemma.gmail@gmail.com", name: "Gemma Grant" },
+  gilGmail: { id: "6100000000000069", email: "gil.gmail@gmail.com", name: "Gil Gray" },
 } as const;
 export type PersonaKey = keyof typeof PERSONAS;
 
@@ -210,6 +214,9 @@ export const SEED_USERS: SeedUser[] = [
   { persona: "orlaOwens", installedDaysAgo: 900, mainSpace: "oldcoTwo" },
   { persona: "oscarOakes", installedDaysAgo: 1150, mainSpace: "oldcoThree" },
   { persona: "opalOrr", installedDaysAgo: 850, mainSpace: "oldcoThree" },
+  { persona: "noraNorth", installedDaysAgo: 380, mainSpace: "bigcoWest" },
+  { persona: "gemmaGmail", installedDaysAgo: 240, mainSpace: "bigcoWest", isPersonal: true },
+  { persona: "gilGmail", installedDaysAgo: 110, mainSpace: "bigcoWest", isPersonal: true },
 ];
 
 export interface SeedMember {
@@ -693,4 +700,30 @@ export const SEED_SPACES: SeedSpace[] = [
       { persona: member, role: "MEMBER", userPlan: "PRO" },
     ],
   })),
+  {
+    // Bigco's twin for the other browser-test project (both change their space's paid users and billing cycle):
+    // Premium per-user, yearly, with a paid domain user, a paid Gmail user and a free Gmail user of its own.
+    space: "bigcoWest",
+    plan: "PREMIUM",
+    paymentSource: "STRIPE",
+    isPerSeat: false,
+    domains: ["bigco.test"],
+    createdDaysAgo: 400,
+    subscription: {
+      id: "sub_bigco_west",
+      billingInterval: "YEARLY",
+      renewsInDays: 150,
+      seatPlans: [
+        { paymentPlanId: "premium-yearly-usd", userPlan: "PRO", totalSeats: 2 },
+        { paymentPlanId: "pro-personal-yearly-usd", userPlan: "PRO_PERSONAL", totalSeats: 1 },
+      ],
+      stripe: { status: "active", latestInvoice: "paid", card: CARDS.pays },
+    },
+    members: [
+      { persona: "premium", role: "OWNER", userPlan: "PRO" },
+      { persona: "noraNorth", role: "MEMBER", userPlan: "PRO" },
+      { persona: "gemmaGmail", role: "MEMBER", userPlan: "PRO_PERSONAL" },
+      { persona: "gilGmail", role: "MEMBER", userPlan: "FREE" },
+    ],
+  },
 ];
