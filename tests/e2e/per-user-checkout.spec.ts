@@ -1,19 +1,27 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { PERSONAS, SPACES } from "../../backend/src/db/seed/personas";
 import { signInAs } from "./support/auth";
 import { CARDS, payWith } from "./support/stripe";
 
 /*
  * The per-user and legacy checkout (issue 10), with and without JavaScript.
- * Both projects share one database, so each changes its own space: the seed
- * has one PREMIUM per-user space (Bigco), which the js project takes, and
- * the no-js project the nearest other persona (Willow Co's users, Quill
- * Co's cycle). Each project replaces its own US licence paid through PayPal
- * (Oldco Two, Oldco Three); Oldco Team stays a legacy team, as other files
- * read it.
+ * Both projects share one database, so each changes its own space: the js
+ * project Bigco and Oldco Two, the no-js project their twins Bigco West and
+ * Oldco Three (PREMIUM per-user spaces; US legacy licences paid through
+ * PayPal). Oldco Team stays a legacy team, as other files read it.
  */
 type Space = (typeof SPACES)[keyof typeof SPACES];
 const prefix = (space: Space) => `/${space.id}/${space.slug}`;
+
+/**
+ * The project's Premium per-user space, owned by premium@bigco.test, with a
+ * free Gmail user and a paid domain user; in Bigco, members.spec.ts offers
+ * Hugo, its free domain user, the change to paid.
+ */
+const premiumSpaceOf = (testInfo: TestInfo) =>
+  testInfo.project.name === "js"
+    ? { space: SPACES.bigco, freeGmail: PERSONAS.gabeGmail.email, paid: PERSONAS.liamLopez.email }
+    : { space: SPACES.bigcoWest, freeGmail: PERSONAS.gilGmail.email, paid: PERSONAS.noraNorth.email };
 
 /** One user's Free/Paid radios on the options step (a fieldset named by the address). */
 const userChoice = (page: Page, email: string, choice: "Free" | "Paid") =>
@@ -22,12 +30,8 @@ const userChoice = (page: Page, email: string, choice: "Free" | "Paid") =>
 test("the owner makes one free user paid and another paid user free, through the summary", async ({
   page,
 }, testInfo) => {
-  const js = testInfo.project.name === "js";
-  const [space, owner, toPaid, toFree] = js
-    ? // Gabe, Bigco's free Gmail user: members.spec.ts offers Hugo, its free domain user, the change to paid.
-      ([SPACES.bigco, "premium@bigco.test", "gabe.gmail@gmail.com", "liam.lopez@bigco.test"] as const)
-    : ([SPACES.willowCo, "wren@willow.test", "wes@willow.test", "will@willow.test"] as const);
-  await signInAs(page, owner);
+  const { space, freeGmail: toPaid, paid: toFree } = premiumSpaceOf(testInfo);
+  await signInAs(page, PERSONAS.premium.email);
   await page.goto(`${prefix(space)}/space/billing`);
   await page.getByRole("link", { name: "Manage paid users" }).click();
 
@@ -41,12 +45,11 @@ test("the owner makes one free user paid and another paid user free, through the
 
   await expect(page).toHaveURL(new RegExp(`${prefix(space)}/checkout/summary\\?`));
   // 001 §4 delta type: a Gmail user's price is below the Premium one given up, so the base price falls.
-  const title = `${js ? "Downgrading" : "Upgrading"} ${space.name}`;
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `Downgrading ${space.name}` })).toBeVisible();
   await expect(
     page.getByText("You are about to update your subscription. Review the changes below and confirm:"),
   ).toBeVisible();
-  await expect(page.getByText(`You are upgrading 1${js ? " gmail" : ""} free user to paid`)).toBeVisible();
+  await expect(page.getByText("You are upgrading 1 gmail free user to paid")).toBeVisible();
   await expect(page.getByText("You are downgrading 1 paid user to free")).toBeVisible();
   await expect(
     page.getByText(/^By confirming, you will be charged \$\d+\.\d\d \(pro-rated based on your billing cycle\)\.$/),
@@ -62,11 +65,8 @@ test("the owner makes one free user paid and another paid user free, through the
 });
 
 test("the owner moves to monthly billing at renewal, then cancels the scheduled change", async ({ page }, testInfo) => {
-  const js = testInfo.project.name === "js";
-  const [space, owner] = js
-    ? ([SPACES.bigco, "premium@bigco.test"] as const)
-    : ([SPACES.quillCo, "quinn@quill.test"] as const);
-  await signInAs(page, owner);
+  const { space } = premiumSpaceOf(testInfo);
+  await signInAs(page, PERSONAS.premium.email);
   await page.goto(`${prefix(space)}/space/billing`);
   await page.getByRole("link", { name: "Switch to monthly billing" }).click();
 
