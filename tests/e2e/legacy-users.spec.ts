@@ -6,9 +6,8 @@ import { signInAs } from "./support/auth";
  * The legacy users page's list (001 §2 Legacy users screen): sort, search,
  * the no-match state, and the counter of the kept users with the
  * keep-or-remove choice carried through a search and a sort. Ghent Team,
- * read only: per-user-checkout.spec.ts adds a pending user there in each
- * project (so the counts here are read from the page, never fixed), and no
- * test here sends Next; the choice only lives in the URL.
+ * read only (the counts are read from the page, never fixed), and no test
+ * here sends Next; the choice only lives in the URL.
  */
 const space = SPACES.ghentTeam;
 const USERS = `/${space.id}/${space.slug}/checkout/legacy/users`;

@@ -1,18 +1,27 @@
-import { expect, test, type Page } from "@playwright/test";
-import { SPACES } from "../../backend/src/db/seed/personas";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { PERSONAS, SPACES } from "../../backend/src/db/seed/personas";
 import { signInAs } from "./support/auth";
+import { CARDS, payWith } from "./support/stripe";
 
 /*
  * The per-user and legacy checkout (issue 10), with and without JavaScript.
- * Both projects share one database, so each changes its own space: the seed
- * has one PREMIUM per-user space (Bigco), which the js project takes, and
- * the no-js project the nearest other persona (Willow Co's users, Quill
- * Co's cycle). The legacy purchase itself is the backend's integration test:
- * Oldco Team, the one US licence paid through PayPal, stays as other files
- * read it.
+ * Both projects share one database, so each changes its own space: the js
+ * project Bigco and Oldco Two, the no-js project their twins Bigco West and
+ * Oldco Three (PREMIUM per-user spaces; US legacy licences paid through
+ * PayPal). Oldco Team stays a legacy team, as other files read it.
  */
 type Space = (typeof SPACES)[keyof typeof SPACES];
 const prefix = (space: Space) => `/${space.id}/${space.slug}`;
+
+/**
+ * The project's Premium per-user space, owned by premium@bigco.test, with a
+ * free Gmail user and a paid domain user; in Bigco, members.spec.ts offers
+ * Hugo, its free domain user, the change to paid.
+ */
+const premiumSpaceOf = (testInfo: TestInfo) =>
+  testInfo.project.name === "js"
+    ? { space: SPACES.bigco, freeGmail: PERSONAS.gabeGmail.email, paid: PERSONAS.liamLopez.email }
+    : { space: SPACES.bigcoWest, freeGmail: PERSONAS.gilGmail.email, paid: PERSONAS.noraNorth.email };
 
 /** One user's Free/Paid radios on the options step (a fieldset named by the address). */
 const userChoice = (page: Page, email: string, choice: "Free" | "Paid") =>
@@ -21,12 +30,8 @@ const userChoice = (page: Page, email: string, choice: "Free" | "Paid") =>
 test("the owner makes one free user paid and another paid user free, through the summary", async ({
   page,
 }, testInfo) => {
-  const js = testInfo.project.name === "js";
-  const [space, owner, toPaid, toFree] = js
-    ? // Gabe, Bigco's free Gmail user: members.spec.ts offers Hugo, its free domain user, the change to paid.
-      ([SPACES.bigco, "premium@bigco.test", "gabe.gmail@gmail.com", "liam.lopez@bigco.test"] as const)
-    : ([SPACES.willowCo, "wren@willow.test", "wes@willow.test", "will@willow.test"] as const);
-  await signInAs(page, owner);
+  const { space, freeGmail: toPaid, paid: toFree } = premiumSpaceOf(testInfo);
+  await signInAs(page, PERSONAS.premium.email);
   await page.goto(`${prefix(space)}/space/billing`);
   await page.getByRole("link", { name: "Manage paid users" }).click();
 
@@ -40,12 +45,11 @@ test("the owner makes one free user paid and another paid user free, through the
 
   await expect(page).toHaveURL(new RegExp(`${prefix(space)}/checkout/summary\\?`));
   // 001 §4 delta type: a Gmail user's price is below the Premium one given up, so the base price falls.
-  const title = `${js ? "Downgrading" : "Upgrading"} ${space.name}`;
-  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `Downgrading ${space.name}` })).toBeVisible();
   await expect(
     page.getByText("You are about to update your subscription. Review the changes below and confirm:"),
   ).toBeVisible();
-  await expect(page.getByText(`You are upgrading 1${js ? " gmail" : ""} free user to paid`)).toBeVisible();
+  await expect(page.getByText("You are upgrading 1 gmail free user to paid")).toBeVisible();
   await expect(page.getByText("You are downgrading 1 paid user to free")).toBeVisible();
   await expect(
     page.getByText(/^By confirming, you will be charged \$\d+\.\d\d \(pro-rated based on your billing cycle\)\.$/),
@@ -61,11 +65,8 @@ test("the owner makes one free user paid and another paid user free, through the
 });
 
 test("the owner moves to monthly billing at renewal, then cancels the scheduled change", async ({ page }, testInfo) => {
-  const js = testInfo.project.name === "js";
-  const [space, owner] = js
-    ? ([SPACES.bigco, "premium@bigco.test"] as const)
-    : ([SPACES.quillCo, "quinn@quill.test"] as const);
-  await signInAs(page, owner);
+  const { space } = premiumSpaceOf(testInfo);
+  await signInAs(page, PERSONAS.premium.email);
   await page.goto(`${prefix(space)}/space/billing`);
   await page.getByRole("link", { name: "Switch to monthly billing" }).click();
 
@@ -102,62 +103,87 @@ test("a Pro space with users of two domains cannot change its paid users", async
   await expect(page).toHaveURL(`${prefix(space)}/space/billing`);
 });
 
-test("a legacy owner confirms the users list and adds a user", async ({ page }, testInfo) => {
+test("a US legacy owner confirms the users list, adds a user and buys the new plan through the hosted Checkout", async ({
+  page,
+}, testInfo) => {
   const js = testInfo.project.name === "js";
-  // Ghent Team: no other test reads its members, and its five places take one user per project.
-  const space = SPACES.ghentTeam;
-  await signInAs(page, "gert@ghent.test");
+  // Each project replaces its own PayPal licence; Oldco Team stays the legacy team other files read.
+  const [space, admin, member] = js
+    ? ([SPACES.oldcoTwo, PERSONAS.ottoOlsen.email, PERSONAS.orlaOwens.email] as const)
+    : ([SPACES.oldcoThree, PERSONAS.oscarOakes.email, PERSONAS.opalOrr.email] as const);
+  await signInAs(page, PERSONAS.legacy.email);
   await page.goto(`${prefix(space)}/space/billing`);
+  await expect(page.getByText("Legacy Team plan", { exact: true })).toBeVisible();
   await page.getByRole("link", { name: "Upgrade to the new plan" }).click();
 
   await expect(page).toHaveURL(`${prefix(space)}/checkout/legacy/users`);
   await expect(page.getByText("Confirm the list of users you want in your space:")).toBeVisible();
-  await expect(page.getByRole("checkbox", { name: "Keep gert@ghent.test" })).toBeChecked();
-  await expect(page.getByRole("checkbox", { name: "Keep gust@ghent.test" })).toBeChecked();
-  await expect(page.getByText(/^\d+ users \(out of 5 max\.\)$/)).toBeVisible();
+  for (const email of [PERSONAS.legacy.email, admin, member]) {
+    await expect(page.getByRole("checkbox", { name: `Keep ${email}` })).toBeChecked();
+  }
+  await expect(page.getByText("3 users (out of 5 max.)")).toBeVisible();
 
   await page.getByRole("link", { name: "Add users" }).click();
   await expect(page).toHaveURL(`${prefix(space)}/checkout/legacy/users?dialog=add`);
   const dialog = page.getByRole("dialog", { name: "Add users" });
-  await expect(dialog.getByText("Existing users of @ghent.test can be added to this space.")).toBeVisible();
+  await expect(dialog.getByText("Existing users of @oldco.test can be added to this space.")).toBeVisible();
   const field = dialog.getByLabel("Email addresses");
   await expect(field).toHaveAttribute("placeholder", "Separate emails with a space or a comma");
-  const added = `new-${testInfo.project.name}-${Date.now()}@ghent.test`;
   // A foreign address typed twice: the duplicate goes, and the address is refused with the hint.
   await field.fill("someone@elsewhere.test, someone@elsewhere.test");
   await dialog.getByRole("button", { name: /^Add (user|users)$/ }).click();
   await expect(dialog.getByText("We can't add some email addresses. Hover over them to know why.")).toBeVisible();
   await expect(field).toHaveValue("someone@elsewhere.test");
   // Past the five places: refused before anything is checked.
-  await field.fill("p1@ghent.test p2@ghent.test p3@ghent.test");
+  await field.fill("p1@oldco.test p2@oldco.test p3@oldco.test");
   if (js) {
     await expect(dialog.getByRole("button", { name: "Add 3 users" })).toBeDisabled();
   } else {
     await dialog.getByRole("button", { name: "Add users" }).click();
   }
   await expect(dialog.getByText("You cannot go over your current plan user limit (5).")).toBeVisible();
+  const added = `new-${testInfo.project.name}-${Date.now()}@oldco.test`;
   await field.fill(added);
   await dialog.getByRole("button", { name: /^Add (user|users)$/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "The user has been added successfully." })).toBeVisible();
   await expect(page.getByRole("row", { name: new RegExp(added) })).toContainText("Pending");
-});
+  await expect(page.getByText("4 users (out of 5 max.)")).toBeVisible();
 
-test("a US legacy owner goes from the users list to the new plan's hosted Checkout", async ({ page }, testInfo) => {
-  // Oldco Team is the seed's only US licence paid through PayPal, and other files read it as a legacy
-  // team of three: this test changes nothing there (every user kept, Stripe's page left unpaid), once.
-  test.skip(testInfo.project.name !== "js", "one US legacy space in the seed");
-  const space = SPACES.oldcoTeam;
-  await signInAs(page, "legacy@oldco.test");
-  await page.goto(`${prefix(space)}/checkout/legacy/users`);
+  // The member is not kept: they leave with the old licence.
+  await page.getByRole("checkbox", { name: `Keep ${member}` }).uncheck();
   await page.getByRole("button", { name: "Next: Billing options" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: `Upgrading ${space.name}` })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Select paid users" })).toBeVisible();
-  await expect(userChoice(page, "olga.ortiz@oldco.test", "Paid")).toBeChecked();
+  await expect(userChoice(page, PERSONAS.legacy.email, "Paid")).toBeChecked();
+  await expect(userChoice(page, admin, "Paid")).toBeChecked();
+  // Neither the member left out nor the invitee (not joined yet) can be chosen.
+  await expect(page.getByRole("group", { name: member })).toHaveCount(0);
+  await expect(page.getByRole("group", { name: added })).toHaveCount(0);
   await page.getByRole("button", { name: "Next: Billing information" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${prefix(space)}/checkout/information\\?`));
+  await expect(page.getByRole("complementary")).toContainText("2 paid users");
   await page.getByLabel("Name", { exact: true }).fill("Lee Legacy");
   await page.getByLabel("Street address").fill("1 Old Road");
   await page.getByLabel("City").fill("Boston");
   await page.getByRole("button", { name: "Next: Checkout" }).click();
+
   await expect(page.getByRole("heading", { name: "Subscribe" })).toBeVisible();
-  await page.getByRole("link", { name: "Back" }).click();
-  await expect(page).toHaveURL(new RegExp(`${prefix(space)}/checkout/information`));
+  await payWith(page, CARDS.pays);
+  await expect(page).toHaveURL(new RegExp(`${prefix(space)}/space/billing\\?checkout=success`));
+  await expect(page.getByRole("status").filter({ hasText: "Your new subscription has started." })).toContainText(
+    "Your previous subscription was cancelled.",
+  );
+  await expect(page.getByText("Pro plan", { exact: true })).toBeVisible();
+
+  // Stored: the space is on the new plan, with the kept users paid and the invitee still to join.
+  await page.goto(`${prefix(space)}/space/billing`);
+  await expect(page.getByText("Pro plan", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Upgrade to the new plan" })).toHaveCount(0);
+  await page.goto(`${prefix(space)}/space/users`);
+  const members = page.getByRole("table", { name: "Space members" });
+  await expect(members.getByRole("row", { name: new RegExp(admin) })).toContainText("Paid");
+  await expect(members.getByRole("row", { name: new RegExp(added) })).toContainText("Pending");
+  await expect(members.getByRole("row", { name: new RegExp(member) })).toHaveCount(0);
 });

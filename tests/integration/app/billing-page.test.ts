@@ -10,6 +10,8 @@ import { action as dismissAction } from "~/routes/$workspaceId.$workspaceSlug+/p
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { appRequest, loaderData, redirectTarget, run, signIn, startAppBillingStack } from "../support/app";
 import { pathOf } from "../support/space-pages";
+import { signedInClient } from "../backend/support/api";
+import { payOnHostedPage, TEST_CARDS } from "../backend/support/billing";
 
 type Space = (typeof SPACES)[keyof typeof SPACES];
 const paramsOf = (space: Space) => ({ workspaceId: space.id, workspaceSlug: space.slug });
@@ -183,6 +185,62 @@ describe("banners of the billing page (001 §4)", () => {
   it("shows the scheduled seat downgrade", async () => {
     const page = loaderData<Page>(await billingPage(PERSONAS.stella.email, SPACES.fernStudio));
     expect(page.removal).toMatchObject({ toSeats: 3 });
+  });
+});
+
+describe("back from the hosted Checkout that replaced a PayPal licence (001 §4 Billing success banner)", () => {
+  const space = SPACES.oldcoTwo;
+  const query = "?checkout=success&from=LEGACY&to=PRO";
+
+  /** A checkout of the new Pro plan for the space's three members, which replaces its licence once paid. */
+  async function legacyCheckoutUrl() {
+    const client = await signedInClient(stack.backend, PERSONAS.legacy.email);
+    const { status, body } = await client.post(
+      `/billing/workspace-billing/workspaces/${space.id}/stripe/checkout/v1/session`,
+      {
+        workspaceId: space.id,
+        addressInfo: { country: "US", city: "Boston", street: "1 Old Road" },
+        customerName: PERSONAS.legacy.name,
+        isB2BTransaction: false,
+        goBackUrl: `http://localhost:3000${billingOf(space)}`,
+        successUrl: `http://localhost:3000${billingOf(space)}${query}`,
+        userName: PERSONAS.legacy.name,
+        plans: [
+          {
+            stripePriceId: "price_pro_yearly_usd",
+            userIds: [PERSONAS.legacy.id, PERSONAS.ottoOlsen.id, PERSONAS.orlaOwens.id],
+            downgradeToFree: false,
+          },
+        ],
+        upgradeLegacySubscription: true,
+      },
+      { "Idempotency-Key": "billing-page-legacy-checkout" },
+    );
+    expect(status).toBe(200);
+    return body.url as string;
+  }
+
+  it("waits for the subscription that replaced the licence, not the licence still active, then says so", async () => {
+    const url = await legacyCheckoutUrl();
+    // The person is back before Stripe's event: the PayPal licence is still the active subscription.
+    const events: string[] = [];
+    const paying = new Promise((resolve) => setTimeout(resolve, 500))
+      .then(() => payOnHostedPage(url, TEST_CARDS.pays))
+      .then(() => events.push("paid"));
+    const first = await billingPage(PERSONAS.legacy.email, space, query);
+    events.push("answered");
+    await paying;
+    expect(events).toEqual(["paid", "answered"]);
+    expect(redirectTarget(first)).toBe(`${billingOf(space)}${query}&reloaded=1`);
+
+    const page = loaderData<Page>(await billingPage(PERSONAS.legacy.email, space, `${query}&reloaded=1`));
+    expect(page.success).toEqual({
+      title: "Your new subscription has started.",
+      detail: "Your previous subscription was cancelled.",
+      manageMembers: null,
+    });
+    expect(page.current.name).toBe("Pro plan");
+    expect(page.legacyUpsell).toBeNull();
   });
 });
 

@@ -288,7 +288,9 @@ describe("GET /users/workspace-activation-status/me", () => {
     expect(body.userV2).not.toHaveProperty("userWorkspaces");
 
     const withSpaces = await client.get(path.replace("includeUserV2Workspace=false", "includeUserV2Workspace=true"));
-    expect(withSpaces.body.userV2.userWorkspaces).toHaveLength(1);
+    expect(
+      withSpaces.body.userV2.userWorkspaces.map((space: { workspaceName: string }) => space.workspaceName),
+    ).toEqual([SPACES.bigco.name, SPACES.bigcoWest.name]);
     const withoutUser = await client.get(path.replace("includeUserV2=true", "includeUserV2=false"));
     expect(withoutUser.body.userV2).toBeNull();
   });

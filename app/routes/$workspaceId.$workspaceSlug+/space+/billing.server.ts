@@ -58,13 +58,16 @@ export async function loadBillingPage(args: LoaderFunctionArgs) {
   ]);
   // Right after a purchase the webhook may trail the person by a moment, and the space (read alongside)
   // may still be free: once the subscription is there the page loads once more, reading everything anew.
-  // A legacy licence replaced by a purchase waits the same way, for the subscription that names it (001 §4).
+  // A legacy licence replaced by a purchase waits the same way, for the subscription that names it (001 §4):
+  // a licence paid through PayPal is the active subscription until then.
   const waiting =
     (result?.kind === "started" && workspace.workspacePlan === "FREE") ||
     (result?.kind === "legacy-replaced" && workspace.workspacePlan === "LEGACY");
+  const arrived = (subscription: Subscription | null) =>
+    result?.kind === "legacy-replaced" ? subscription?.legacyUpgrade != null : subscription !== null;
   if (waiting && !url.searchParams.has(RELOADED_PARAM)) {
-    const awaited = active ? { active } : await awaitSubscription(space, (subscription) => subscription !== null);
-    if (awaited.active) {
+    const awaited = arrived(active) ? { active } : await awaitSubscription(space, arrived);
+    if (arrived(awaited.active)) {
       const again = new URLSearchParams(url.searchParams);
       again.set(RELOADED_PARAM, "1");
       throw redirect(`${url.pathname}?${again}`);

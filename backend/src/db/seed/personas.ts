@@ -40,6 +40,9 @@ export const SPACES = {
   ghentTeam: { id: "5100000000000022", name: "Ghent Team", slug: "ghent-team" },
   willowCo: { id: "5100000000000023", name: "Willow Co", slug: "willow-co" },
   juniperCo: { id: "5100000000000024", name: "Juniper Co", slug: "juniper-co" },
+  oldcoTwo: { id: "5100000000000025", name: "Oldco Two", slug: "oldco-two" },
+  oldcoThree: { id: "5100000000000026", name: "Oldco Three", slug: "oldco-three" },
+  bigcoWest: { id: "5100000000000027", name: "Bigco West", slug: "bigco-west" },
 } as const;
 export type SpaceKey = keyof typeof SPACES;
 
@@ -106,6 +109,13 @@ export const PERSONAS = {
   june: { id: "6100000000000060", email: "june@juniper.test", name: "June Juniper" },
   jack: { id: "6100000000000061", email: "jack@juniper.test", name: "Jack Jensen" },
   jillGmail: { id: "6100000000000062", email: "jill.gmail@gmail.com", name: "Jill Gill" },
+  ottoOlsen: { id: "6100000000000063", email: "otto.olsen@oldco.test", name: "Otto Olsen" },
+  orlaOwens: { id: "6100000000000064", email: "orla.owens@oldco.test", name: "Orla Owens" },
+  oscarOakes: { id: "6100000000000065", email: "oscar.oakes@oldco.test", name: "Oscar Oakes" },
+  opalOrr: { id: "6100000000000066", email: "opal.orr@oldco.test", name: "Opal Orr" },
+  noraNorth: { id: "6100000000000067", email: "nora.north@bigco.test", name: "Nora North" },
+  gemmaGmail: { id: "6100000000000068", email: "gemma.gmail@gmail.com", name: "Gemma Grant" },
+  gilGmail: { id: "6100000000000069", email: "gil.gmail@gmail.com", name: "Gil Gray" },
 } as const;
 export type PersonaKey = keyof typeof PERSONAS;
 
@@ -200,6 +210,13 @@ export const SEED_USERS: SeedUser[] = [
   { persona: "june", installedDaysAgo: 40, mainSpace: "juniperCo" },
   { persona: "jack", installedDaysAgo: 35, mainSpace: "juniperCo" },
   { persona: "jillGmail", installedDaysAgo: 30, mainSpace: "juniperCo", isPersonal: true },
+  { persona: "ottoOlsen", installedDaysAgo: 1200, mainSpace: "oldcoTwo" },
+  { persona: "orlaOwens", installedDaysAgo: 900, mainSpace: "oldcoTwo" },
+  { persona: "oscarOakes", installedDaysAgo: 1150, mainSpace: "oldcoThree" },
+  { persona: "opalOrr", installedDaysAgo: 850, mainSpace: "oldcoThree" },
+  { persona: "noraNorth", installedDaysAgo: 380, mainSpace: "bigcoWest" },
+  { persona: "gemmaGmail", installedDaysAgo: 240, mainSpace: "bigcoWest", isPersonal: true },
+  { persona: "gilGmail", installedDaysAgo: 110, mainSpace: "bigcoWest", isPersonal: true },
 ];
 
 export interface SeedMember {
@@ -653,6 +670,60 @@ export const SEED_SPACES: SeedSpace[] = [
       { persona: "june", role: "OWNER", userPlan: "FREE" },
       { persona: "jack", role: "MEMBER", userPlan: "FREE" },
       { persona: "jillGmail", role: "MEMBER", userPlan: "FREE" },
+    ],
+  },
+  // Two more US Team licences paid through PayPal, owned by legacy@oldco.test, which the browser tests replace
+  // by a purchase through the hosted Checkout (one space per test project; Oldco Team stays a legacy team).
+  // Not legacy@oldco.test's own licence (users.license): each has an admin and a member of its own.
+  ...(
+    [
+      ["oldcoTwo", "I-3T8W5ZQ2LD7C", "ottoOlsen", "orlaOwens"],
+      ["oldcoThree", "I-9H4R6P1VXM2E", "oscarOakes", "opalOrr"],
+    ] as const
+  ).map(([space, licence, admin, member]): SeedSpace => ({
+    space,
+    plan: "LEGACY",
+    legacyType: "TEAM",
+    paymentSource: "PAYPAL",
+    isPerSeat: false,
+    domains: ["oldco.test"],
+    createdDaysAgo: 1300,
+    subscription: {
+      id: licence,
+      billingInterval: "YEARLY",
+      renewsInDays: 230,
+      seatPlans: [{ paymentPlanId: "team-5-yearly-usd", userPlan: "PRO", totalSeats: 1 }],
+    },
+    members: [
+      { persona: "legacy", role: "OWNER", userPlan: "PRO" },
+      { persona: admin, role: "ADMIN", userPlan: "PRO" },
+      { persona: member, role: "MEMBER", userPlan: "PRO" },
+    ],
+  })),
+  {
+    // Bigco's twin for the other browser-test project (both change their space's paid users and billing cycle):
+    // Premium per-user, yearly, with a paid domain user, a paid Gmail user and a free Gmail user of its own.
+    space: "bigcoWest",
+    plan: "PREMIUM",
+    paymentSource: "STRIPE",
+    isPerSeat: false,
+    domains: ["bigco.test"],
+    createdDaysAgo: 400,
+    subscription: {
+      id: "sub_bigco_west",
+      billingInterval: "YEARLY",
+      renewsInDays: 150,
+      seatPlans: [
+        { paymentPlanId: "premium-yearly-usd", userPlan: "PRO", totalSeats: 2 },
+        { paymentPlanId: "pro-personal-yearly-usd", userPlan: "PRO_PERSONAL", totalSeats: 1 },
+      ],
+      stripe: { status: "active", latestInvoice: "paid", card: CARDS.pays },
+    },
+    members: [
+      { persona: "premium", role: "OWNER", userPlan: "PRO" },
+      { persona: "noraNorth", role: "MEMBER", userPlan: "PRO" },
+      { persona: "gemmaGmail", role: "MEMBER", userPlan: "PRO_PERSONAL" },
+      { persona: "gilGmail", role: "MEMBER", userPlan: "FREE" },
     ],
   },
 ];

@@ -140,6 +140,9 @@ describe("seed", () => {
       ["sub_delta_group", SPACES.deltaGroup.id, "YEARLY", "ACTIVE", "STRIPE"],
       ["sub_ghent_team", SPACES.ghentTeam.id, "YEARLY", "ACTIVE", "STRIPE"],
       ["sub_willow_co", SPACES.willowCo.id, "MONTHLY", "ACTIVE", "STRIPE"],
+      ["I-3T8W5ZQ2LD7C", SPACES.oldcoTwo.id, "YEARLY", "ACTIVE", "PAYPAL"],
+      ["I-9H4R6P1VXM2E", SPACES.oldcoThree.id, "YEARLY", "ACTIVE", "PAYPAL"],
+      ["sub_bigco_west", SPACES.bigcoWest.id, "YEARLY", "ACTIVE", "STRIPE"],
     ]);
     const byId = new Map(subscriptions.map((row) => [row.id, row]));
     expect(byId.get("sub_acme_marketing")).toMatchObject({ coupon_id: "10SEATS", latest_invoice_paid: 1 });
@@ -215,6 +218,7 @@ describe("seed", () => {
       "cus_delta_group",
       "cus_ghent_team",
       "cus_willow_co",
+      "cus_bigco_west",
     ]);
     expect(customers.find((row) => row.workspace_id === SPACES.lumenGmbh.id)).toMatchObject({
       country: "DE",
