@@ -11,6 +11,7 @@ import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { asPersona, pathOf } from "../support/space-pages";
 import { loaderData, redirectTarget, startAppBillingStack } from "../support/app";
+import { renderPage, textOf } from "../support/render-page";
 
 let stack: Awaited<ReturnType<typeof startAppBillingStack>>;
 beforeAll(async () => {
@@ -87,6 +88,25 @@ describe("billing options (001 §2, §4)", () => {
       await priya.get(options, SPACES.bigco, target?.split("/").slice(3).join("/") ?? ""),
     );
     expect(page.rows.find((row) => row.id === PERSONAS.premium.id)).toMatchObject({ paid: true, locked: true });
+  });
+});
+
+describe("the billing options' sidebar (001 §2 Billing options)", () => {
+  it("totals the plan's paid users before taxes, billed annually, even where the change charges nothing today", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    const downgrade = await priya.get(options, SPACES.bigco, "checkout?plan=PRO&interval=YEARLY");
+    const text = textOf(renderPage(options, loaderData(downgrade)));
+    // Four domain users at $60 and Gina at the Gmail Pro price ($36), a year.
+    expect(text).toContain("Pro plan 4 paid users $240.00 1 Gmail paid user $36.00 Total due $276.00 Before taxes");
+    expect(text).toContain("Billed annually");
+
+    // A Belgian legacy licence is quoted with its 21 % VAT: the options show the total before it, no taxes.
+    const gert = await as(PERSONAS.gert.email);
+    const legacy = textOf(
+      renderPage(options, loaderData(await gert.get(options, SPACES.ghentTeam, "checkout?plan=PRO&interval=YEARLY"))),
+    );
+    expect(legacy).toContain("3 paid users €180.00 Total due €180.00 Before taxes");
+    expect(legacy).not.toContain("Taxes (");
   });
 });
 

@@ -88,7 +88,8 @@ export async function loader(args: LoaderFunctionArgs) {
       block: paidRadioBlock(user, paid, { limit, paidElsewhere }),
     })),
     quote,
-    summary: quote && userSummary(quote),
+    // 001 §2: 'Total due', 'Before taxes': the plan's total after the choice, not what an update charges today.
+    summary: quote && { ...userSummary(quote), total: quote.totalBeforeTax },
     next: { text: optionsNextText(flow), disabled: optionsNextDisabled(flow, paid.size) },
   };
 }
@@ -196,6 +197,8 @@ export default function OptionsStep() {
             plan={page.summary.plan}
             lines={page.summary.lines}
             billed={page.summary.billed}
+            total={page.summary.total}
+            taxes={false}
             caption={perUserTexts.sidebar.beforeTaxes}
             processor={false}
           />

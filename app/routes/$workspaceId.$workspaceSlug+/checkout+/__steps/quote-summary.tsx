@@ -9,13 +9,17 @@ const texts = checkoutTexts.summary;
  * The checkout's sidebar (001 §2 Billing options and Billing information):
  * what is bought (seats, or paid and Gmail paid users), the seat discount,
  * for EUR the total without taxes and the taxes, the total due, how it is
- * billed, and on the information step who processes the payment.
+ * billed, and on the information step who processes the payment. The total
+ * due is what the quote charges today unless the page names another (the
+ * per-user options: the plan's total before taxes, without the taxes' lines).
  */
 export function QuoteSummary({
   quote,
   lines,
   billed,
   plan = null,
+  total = quote.chargedToday,
+  taxes = true,
   caption = null,
   processor = true,
 }: {
@@ -24,18 +28,22 @@ export function QuoteSummary({
   plan?: string | null;
   lines: Array<{ label: string; amount: number }>;
   billed: string;
+  /** The total due shown, when it is not what the quote charges today. */
+  total?: number;
+  /** Whether the lines of the total without taxes and of the taxes show (when the quote has taxes). */
+  taxes?: boolean;
   /** A line under the total ('Before taxes' on the per-user options). */
   caption?: string | null;
   processor?: boolean;
 }) {
   const money = (amount: number) => formatMoney(amount, quote.currency);
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
-  const taxes = quote.totalAmount - quote.totalBeforeTax;
+  const taxAmount = quote.totalAmount - quote.totalBeforeTax;
   const rows: Array<[string, string]> = lines.map((line) => [line.label, money(line.amount)]);
   if (quote.couponPercentOff)
     rows.push([texts.discount(quote.couponPercentOff), money(quote.totalBeforeTax - subtotal)]);
-  if (quote.taxRate > 0)
-    rows.push([texts.totalBeforeTaxes, money(quote.totalBeforeTax)], [texts.taxes(quote.taxRate), money(taxes)]);
+  if (taxes && quote.taxRate > 0)
+    rows.push([texts.totalBeforeTaxes, money(quote.totalBeforeTax)], [texts.taxes(quote.taxRate), money(taxAmount)]);
   return (
     <aside aria-labelledby="summary" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <h2 id="summary" className="text-base font-semibold text-slate-900">
@@ -51,7 +59,7 @@ export function QuoteSummary({
         ))}
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base">
           <dt className="font-semibold text-slate-900">{texts.totalDue}</dt>
-          <dd className="font-semibold text-slate-900">{money(quote.chargedToday)}</dd>
+          <dd className="font-semibold text-slate-900">{money(total)}</dd>
         </div>
       </dl>
       {caption ? <p className="mt-1 text-right text-xs text-slate-600">{caption}</p> : null}
