@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as options from "~/routes/$workspaceId.$workspaceSlug+/checkout+/_index";
 import * as summary from "~/routes/$workspaceId.$workspaceSlug+/checkout+/summary";
+import * as information from "~/routes/$workspaceId.$workspaceSlug+/checkout+/information";
 import * as legacyUsers from "~/routes/$workspaceId.$workspaceSlug+/checkout+/legacy.users";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
@@ -107,6 +108,16 @@ describe("the billing options' sidebar (001 §2 Billing options)", () => {
     );
     expect(legacy).toContain("3 paid users €180.00 Total due €180.00 Before taxes");
     expect(legacy).not.toContain("Taxes (");
+  });
+});
+
+describe("billing information of a per-user purchase (001 §2 Billing information step)", () => {
+  it("shows the plan in the sidebar, above the paid users and the total due", async () => {
+    const june = await as(PERSONAS.june.email);
+    const page = await june.get(information, SPACES.juniperCo, "checkout/information?plan=PREMIUM&interval=YEARLY");
+    expect(textOf(renderPage(information, loaderData(page)))).toMatch(
+      /Summary Premium plan 1 paid user \$[\d.,]+ Total due \$[\d.,]+ Billed annually/,
+    );
   });
 });
 

@@ -69,8 +69,8 @@ interface Purchase {
   draft: Record<string, string>;
   domain: string | null;
   wrongDomain: boolean;
-  /** The sidebar's lines and billing line, from its quote. */
-  summary: (quote: Quote) => { lines: Array<{ label: string; amount: number }>; billed: string };
+  /** The sidebar's plan (per user: the seat line names it per seat), lines and billing line, from its quote. */
+  summary: (quote: Quote) => { plan?: string; lines: Array<{ label: string; amount: number }>; billed: string };
   quote: (country: string, business: boolean) => Promise<Quote | null>;
   lines: (quote: Quote) => CheckoutLines;
   /** The billing page's result query (001 §2 after success). */

@@ -47,7 +47,12 @@ export default function InformationStep() {
           intents={INFORMATION_INTENTS}
         />
         {page.quote && page.summary ? (
-          <QuoteSummary quote={page.quote} lines={page.summary.lines} billed={page.summary.billed} />
+          <QuoteSummary
+            quote={page.quote}
+            plan={page.summary.plan ?? null}
+            lines={page.summary.lines}
+            billed={page.summary.billed}
+          />
         ) : (
           <p role="alert" className="text-sm text-red-700">
             {checkoutTexts.errors.plansMissing}
