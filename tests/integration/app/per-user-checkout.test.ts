@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as options from "~/routes/$workspaceId.$workspaceSlug+/checkout+/_index";
 import * as summary from "~/routes/$workspaceId.$workspaceSlug+/checkout+/summary";
 import * as information from "~/routes/$workspaceId.$workspaceSlug+/checkout+/information";
+import * as cannotDowngrade from "~/routes/$workspaceId.$workspaceSlug+/checkout+/cannot-downgrade";
 import * as legacyUsers from "~/routes/$workspaceId.$workspaceSlug+/checkout+/legacy.users";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
@@ -42,6 +43,17 @@ describe("per-user checkout query rules (001 §4)", () => {
     expect(
       redirectTarget(await priya.get(summary, SPACES.bigco, "checkout/summary?plan=PREMIUM&interval=YEARLY")),
     ).toBe(`${pathOf(SPACES.bigco, "checkout")}?plan=PREMIUM&interval=YEARLY`);
+  });
+
+  it("sends an information step or a cannot-downgrade notice without plan and cycle to /checkout", async () => {
+    const june = await as(PERSONAS.june.email);
+    expect(redirectTarget(await june.get(information, SPACES.juniperCo, "checkout/information"))).toBe(
+      `${pathOf(SPACES.juniperCo, "checkout")}?plan=PRO&interval=YEARLY&paid=${PERSONAS.june.id}`,
+    );
+    const dora = await as(PERSONAS.dora.email);
+    expect(redirectTarget(await dora.get(cannotDowngrade, SPACES.deltaGroup, "checkout/cannot-downgrade"))).toBe(
+      `${pathOf(SPACES.deltaGroup, "checkout")}?plan=PRO&interval=YEARLY`,
+    );
   });
 
   it("sends a per-seat space's per-user pages on: a domain user to details, the others to billing", async () => {
@@ -118,6 +130,29 @@ describe("billing information of a per-user purchase (001 §2 Billing informatio
     expect(textOf(renderPage(information, loaderData(page)))).toMatch(
       /Summary Premium plan 1 paid user \$[\d.,]+ Total due \$[\d.,]+ Billed annually/,
     );
+  });
+});
+
+describe("cannot-downgrade (001 §2, §4)", () => {
+  it("stops a move to Pro with users of two domains, and nothing else: the others go back to their options", async () => {
+    const dora = await as(PERSONAS.dora.email);
+    const blocked = loaderData<{ title: string; domain: string }>(
+      await dora.get(cannotDowngrade, SPACES.deltaGroup, "checkout/cannot-downgrade?plan=PRO&interval=YEARLY"),
+    );
+    expect(blocked).toMatchObject({ title: "Downgrading Delta Group", domain: "delta.test" });
+    // Premium takes users of any domain.
+    expect(
+      redirectTarget(
+        await dora.get(cannotDowngrade, SPACES.deltaGroup, "checkout/cannot-downgrade?plan=PREMIUM&interval=YEARLY"),
+      ),
+    ).toBe(`${pathOf(SPACES.deltaGroup, "checkout")}?plan=PREMIUM&interval=YEARLY`);
+    // Bigco's users are all of bigco.test (and Gmail): its move to Pro is not blocked.
+    const priya = await as(PERSONAS.premium.email);
+    expect(
+      redirectTarget(
+        await priya.get(cannotDowngrade, SPACES.bigco, "checkout/cannot-downgrade?plan=PRO&interval=YEARLY"),
+      ),
+    ).toBe(`${pathOf(SPACES.bigco, "checkout")}?plan=PRO&interval=YEARLY`);
   });
 });
 

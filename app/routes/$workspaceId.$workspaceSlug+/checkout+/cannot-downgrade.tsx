@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Banner } from "~/components/ui/banner";
 import { buttonClass } from "~/components/ui/button";
@@ -8,17 +8,22 @@ import { pageTexts } from "~/domain/page-texts";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { billingPage } from "../__billing/space-billing.server";
 import { CheckoutHeader } from "./__steps/checkout-header";
-import { loadPerUserCheckout } from "./__steps/per-user.server";
+import { blockedByDomains, loadPerUserCheckout, perUserHref, perUserSections } from "./__steps/per-user.server";
 
 const texts = perUserTexts.cannotDowngrade;
 
 /**
  * 001 §2 Cannot-downgrade: the Pro plan takes only users of the owner's
- * domain. Back goes one step back: past the options, which send this
- * choice straight here again, to the members page it came from or billing.
+ * domain. Only a move to Pro with users of several domains is stopped
+ * here: any other choice, or a page without plan and cycle (001 §2), goes
+ * to its options. Back goes one step back: past the options, which send
+ * this choice straight here again, to the members page it came from or billing.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const checkout = await loadPerUserCheckout(args);
+  if (!checkout.hasTarget || !blockedByDomains(checkout)) {
+    throw redirect(perUserHref(checkout, perUserSections.options));
+  }
   const { space } = checkout;
   const owner = checkout.users.find((user) => user.role === "OWNER")?.email ?? space.me.userEmail;
   return {

@@ -128,13 +128,15 @@ const sumOfPlans = (quote: Quote) => quote.stripePlans.reduce((sum, plan) => sum
 /**
  * A per-user purchase (001 §4 Purchase flow), or a US legacy licence
  * replaced by one: the users chosen, at least one, of one domain for Pro;
- * any other flow goes back to its options.
+ * any other flow, or a page without plan and cycle (001 §2), goes to its options.
  */
 async function userPurchase(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Purchase> {
   const checkout = await loadPerUserCheckout(args);
   const { space, target, paid, users } = checkout;
   const options = perUserHref(checkout, perUserSections.options);
-  if (afterOptions(checkout.flow) !== "information" || paid.size === 0) throw redirect(options);
+  if (!checkout.hasTarget || afterOptions(checkout.flow) !== "information" || paid.size === 0) {
+    throw redirect(options);
+  }
   requireOneDomain(checkout);
   const optionsShown = optionsStepShown(checkout);
   const gmailIds = new Set(users.filter((user) => isGmailAddress(user.email)).map((user) => user.id));

@@ -135,11 +135,13 @@ export function selectionQuery(
 export const perUserHref = (checkout: PerUserCheckout, section: string, paid: ReadonlySet<string> = checkout.paid) =>
   `${spacePath(checkout.space.urlPrefix, section)}?${selectionQuery(checkout, paid)}`;
 
+/** 001 §2 Cannot-downgrade, §4: the Pro plan takes only users of the owner's domain. */
+export const blockedByDomains = (checkout: PerUserCheckout) =>
+  checkout.target.plan === "PRO" && spansMultipleDomains(checkout.users);
+
 /** 001 §4: a move to Pro with users of several domains stops at cannot-downgrade. */
 export function requireOneDomain(checkout: PerUserCheckout) {
-  if (checkout.target.plan === "PRO" && spansMultipleDomains(checkout.users)) {
-    throw redirect(perUserHref(checkout, perUserSections.cannotDowngrade));
-  }
+  if (blockedByDomains(checkout)) throw redirect(perUserHref(checkout, perUserSections.cannotDowngrade));
 }
 
 /** The change the backend prices and applies: the target plan and cycle and the users whose plan moves. */
