@@ -218,3 +218,25 @@ describe("legacy users (001 §2, §4)", () => {
     expect(page.rows.find((row) => row.email === "kim@oldco.test")).toMatchObject({ pending: true });
   });
 });
+
+describe("Back in the legacy upgrade after the users list (001 §2 Back button: one step back)", () => {
+  it("goes from the billing options to the users list, and there from billing information when the options are skipped", async () => {
+    const lee = await as(PERSONAS.legacy.email);
+    const list = pathOf(SPACES.oldcoTeam, "checkout/legacy/users");
+    const checkout = "checkout?plan=PRO&interval=YEARLY";
+    // Lee and Pete are kept (Olga was marked for removal above): the options list them.
+    const choose = loaderData<{ header: { backTo: string } }>(await lee.get(options, SPACES.oldcoTeam, checkout));
+    expect(choose.header.backTo).toBe(list);
+
+    // Only Lee kept: nobody to choose, the options step is skipped (001 §4), and Back from billing
+    // information goes to the list, not to the options that would send the person straight back.
+    await lee.post(legacyUsers, SPACES.oldcoTeam, "checkout/legacy/users", { intent: "next", keep: [] });
+    expect(redirectTarget(await lee.get(options, SPACES.oldcoTeam, checkout))).toBe(
+      `${pathOf(SPACES.oldcoTeam, "checkout/information")}?plan=PRO&interval=YEARLY`,
+    );
+    const billingInformation = loaderData<{ header: { backTo: string } }>(
+      await lee.get(information, SPACES.oldcoTeam, "checkout/information?plan=PRO&interval=YEARLY"),
+    );
+    expect(billingInformation.header.backTo).toBe(list);
+  });
+});

@@ -15,9 +15,9 @@ import {
   perUserSteps,
 } from "~/domain/per-user-checkout";
 import { pageTitle } from "~/domain/page-title";
-import { billingPage } from "../__billing/space-billing.server";
 import { CheckoutHeader } from "./__steps/checkout-header";
 import {
+  beforeOptions,
   changesSomething,
   loadPerUserCheckout,
   optionsStepShown,
@@ -78,7 +78,7 @@ export async function loader(args: LoaderFunctionArgs) {
     title: (flow === "DOWNGRADE" ? perUserTexts.titles.downgrading : perUserTexts.titles.upgrading)(
       space.workspace.workspaceName,
     ),
-    header: { steps: perUserSteps(flow, true), current: "options" as const, backTo: billingPage(space) },
+    header: { steps: perUserSteps(flow, true), current: "options" as const, backTo: beforeOptions(checkout) },
     rows: users.map((user) => ({
       id: user.id,
       name: user.name,

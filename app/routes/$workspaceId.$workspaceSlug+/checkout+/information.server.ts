@@ -23,6 +23,7 @@ import { requireSpace, type SpaceContext } from "~/utils/space.server";
 import { billingPage } from "../__billing/space-billing.server";
 import { keepInDraft, readDraft, requirePurchase, type seatStepHeader } from "./__steps/checkout.server";
 import {
+  beforeOptions,
   loadPerUserCheckout,
   optionsStepShown,
   perUserHref,
@@ -146,7 +147,7 @@ async function userPurchase(args: LoaderFunctionArgs | ActionFunctionArgs): Prom
     header: {
       steps: perUserSteps(checkout.flow, optionsShown),
       current: "information",
-      backTo: optionsShown || isLegacyFlow(checkout.flow) ? options : billingPage(space),
+      backTo: optionsShown ? options : beforeOptions(checkout),
     },
     draft: await readDraft(space),
     domain: null,

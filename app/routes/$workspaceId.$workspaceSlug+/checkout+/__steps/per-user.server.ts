@@ -135,6 +135,16 @@ export function selectionQuery(
 export const perUserHref = (checkout: PerUserCheckout, section: string, paid: ReadonlySet<string> = checkout.paid) =>
   `${spacePath(checkout.space.urlPrefix, section)}?${selectionQuery(checkout, paid)}`;
 
+/**
+ * 001 §2 Back button, one step back from the options (or from billing
+ * information when they are skipped): a legacy upgrade's users list (001 §4
+ * Legacy users page, whose Next leads here), else billing.
+ */
+export const beforeOptions = (checkout: PerUserCheckout) =>
+  isLegacyFlow(checkout.flow)
+    ? spacePath(checkout.space.urlPrefix, perUserSections.legacyUsers)
+    : billingPage(checkout.space);
+
 /** 001 §2 Cannot-downgrade, §4: the Pro plan takes only users of the owner's domain. */
 export const blockedByDomains = (checkout: PerUserCheckout) =>
   checkout.target.plan === "PRO" && spansMultipleDomains(checkout.users);
