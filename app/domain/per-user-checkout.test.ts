@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { checkoutResult, checkoutResultQuery } from "./billing-query";
 import {
   availableUsers,
   chargeWording,
@@ -10,6 +11,7 @@ import {
   paidRadioBlock,
   perUserFlowType,
   perUserSteps,
+  purchaseResult,
   spansMultipleDomains,
   summaryDelta,
   userUpdates,
@@ -166,5 +168,25 @@ describe("legacy users (001 §4)", () => {
       { userId: "a", toBeRemoved: false },
       { userId: "m", toBeRemoved: true },
     ]);
+  });
+});
+
+describe("a purchase's result on billing (001 §2 after success, §4 post-checkout query check)", () => {
+  const gmail = (id: string) => user(id, { email: `${id}@gmail.com` });
+  const landing = (paid: string[], users: CheckoutUser[], plan: "PRO" | "PREMIUM" = "PRO") =>
+    checkoutResult(new URLSearchParams(checkoutResultQuery(purchaseResult(paid, users, plan))));
+
+  it("names the paid users as seats of one kind, which billing takes for the started banner", () => {
+    expect(purchaseResult(["a", "b"], [user("a"), user("b")], "PREMIUM")).toEqual({
+      from: "FREE",
+      to: "PREMIUM",
+      workspaceSeats: 2,
+    });
+    expect(purchaseResult(["g"], [user("a"), gmail("g")], "PRO")).toEqual({ from: "FREE", to: "PRO", gmailSeats: 1 });
+    expect(landing(["a", "g"], [user("a"), gmail("g")])).toEqual({ kind: "started", seats: 2 });
+  });
+
+  it("counts two or more Gmail users alone as workspace seats: billing takes one Gmail seat at most", () => {
+    expect(landing(["g", "h"], [gmail("g"), gmail("h"), user("a")])).toEqual({ kind: "started", seats: 2 });
   });
 });

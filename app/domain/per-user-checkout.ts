@@ -225,3 +225,15 @@ export function legacyMarks(users: ReadonlyArray<{ id: string; role: string }>, 
     .filter((user) => user.role !== "OWNER")
     .map((user) => ({ userId: user.id, toBeRemoved: !selected.has(user.id) }));
 }
+
+/**
+ * 001 §2 After success, §4 post-checkout query check: a per-user purchase
+ * comes back to billing from FREE with its paid users as seats of one kind,
+ * which billing takes as 0 or 1 Gmail seat or up to 100 workspace seats: a
+ * Gmail seat only for one Gmail user alone, workspace seats otherwise.
+ */
+export function purchaseResult(paid: readonly string[], users: readonly CheckoutUser[], plan: TargetPlan) {
+  const gmail = new Set(users.filter((user) => isGmailAddress(user.email)).map((user) => user.id));
+  const kind = paid.length === 1 && gmail.has(paid[0]!) ? "gmailSeats" : "workspaceSeats";
+  return { from: "FREE", to: plan, [kind]: paid.length };
+}

@@ -16,7 +16,7 @@ import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { appUrl } from "~/utils/app-url.server";
 import { INFORMATION_INTENTS } from "~/domain/checkout-flow";
-import { afterOptions, isLegacyFlow, perUserSteps } from "~/domain/per-user-checkout";
+import { afterOptions, isLegacyFlow, perUserSteps, purchaseResult } from "~/domain/per-user-checkout";
 import { isGmailAddress } from "~/domain/wrong-plan";
 import { redirectInSession } from "~/utils/auth.server";
 import { requireSpace, type SpaceContext } from "~/utils/space.server";
@@ -164,12 +164,7 @@ async function userPurchase(args: LoaderFunctionArgs | ActionFunctionArgs): Prom
     }),
     successQuery: isLegacyFlow(checkout.flow)
       ? checkoutResultQuery({ from: "LEGACY", to: target.plan })
-      : checkoutResultQuery({
-          from: "FREE",
-          to: target.plan,
-          // 001 §4: a purchase's result names seats of one kind; Gmail seats only when nobody else is paid.
-          [chosen.every((id) => gmailIds.has(id)) ? "gmailSeats" : "workspaceSeats"]: chosen.length,
-        }),
+      : checkoutResultQuery(purchaseResult(chosen, users, target.plan)),
     here: perUserHref(checkout, perUserSections.information),
   };
 }
