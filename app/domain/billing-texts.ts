@@ -81,7 +81,8 @@ export const billingTexts = {
     startedSeats: (seats: number) => `Your space now has ${seats} paid ${plural(seats, "seat", "seats")}.`,
     legacyReplaced: "Your new subscription has started.",
     legacyReplacedDetail: "Your previous subscription was cancelled.",
-    wellDone: "Well done!",
+    /** 001 §4. */
+    wellDone: "Well done",
     seatsAdded: (seats: number) => `You added ${seats} ${plural(seats, "seat", "seats")} to your space.`,
     manageMembers: "Manage members",
     removalScheduled: "Your seat removal is scheduled.",

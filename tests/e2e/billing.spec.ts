@@ -82,7 +82,7 @@ test("the owner adds seats, once through the hosted invoice page, and removes se
   if (!js) await page.getByRole("button", { name: "Update the price" }).click();
   await expect(page.getByText(/^new 2 seats @ \$4\.00 \/ seat \/ month, prorated for \d+ days$/)).toBeVisible();
   await page.getByRole("button", { name: "Add 2 seat(s)" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Well done!" })).toContainText(
+  await expect(page.getByRole("status").filter({ hasText: "Well done" })).toContainText(
     "You added 2 seats to your space.",
   );
   await expect(page.getByText("2 of 6 seats used")).toBeVisible();

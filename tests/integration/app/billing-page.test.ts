@@ -150,7 +150,7 @@ describe("the billing page (001 §2)", () => {
 
 describe("banners of the billing page (001 §4)", () => {
   it.each([
-    ["?checkout=success&success=seats-added&seats=2", "Well done!", "You added 2 seats to your space."],
+    ["?checkout=success&success=seats-added&seats=2", "Well done", "You added 2 seats to your space."],
     ["?checkout=success&from=PRO&to=PREMIUM", "Your subscription has been updated", null],
   ])("shows %s", async (query, title, detail) => {
     const page = loaderData<Page>(await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing, query));
