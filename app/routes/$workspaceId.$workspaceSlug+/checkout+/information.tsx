@@ -8,6 +8,7 @@ import { pageTitle } from "~/domain/page-title";
 import { CheckoutHeader } from "./__steps/checkout-header";
 import { InformationForm } from "./__steps/information-form";
 import { QuoteSummary } from "./__steps/quote-summary";
+import { useReloadWhenRestored } from "./__steps/reload-when-restored";
 import { informationAction, loadInformation } from "./information.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadInformation(args);
@@ -17,6 +18,7 @@ export const action = (args: ActionFunctionArgs) => informationAction(args);
 export default function InformationStep() {
   const page = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
+  useReloadWhenRestored();
   const texts = checkoutTexts.information;
   return (
     <>
