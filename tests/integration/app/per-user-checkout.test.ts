@@ -239,4 +239,26 @@ describe("Back in the legacy upgrade after the users list (001 §2 Back button: 
     );
     expect(billingInformation.header.backTo).toBe(list);
   });
+
+  it("goes from cannot-downgrade to the users list, where a user of another domain can be left out", async () => {
+    const lee = await as(PERSONAS.legacy.email);
+    // Pete kept again, his address moved to another domain: the move to Pro is blocked.
+    await lee.post(legacyUsers, SPACES.oldcoTeam, "checkout/legacy/users", {
+      intent: "next",
+      keep: [PERSONAS.petePark.id],
+    });
+    await stack.backend.db
+      .updateTable("users")
+      .set({ email: "pete.park@elsewhere.test", domain_name: "elsewhere.test" })
+      .where("id", "=", PERSONAS.petePark.id)
+      .execute();
+    const checkout = "plan=PRO&interval=YEARLY";
+    expect(redirectTarget(await lee.get(options, SPACES.oldcoTeam, `checkout?${checkout}`))).toBe(
+      `${pathOf(SPACES.oldcoTeam, "checkout/cannot-downgrade")}?${checkout}`,
+    );
+    const blocked = loaderData<{ backTo: string }>(
+      await lee.get(cannotDowngrade, SPACES.oldcoTeam, `checkout/cannot-downgrade?${checkout}`),
+    );
+    expect(blocked.backTo).toBe(pathOf(SPACES.oldcoTeam, "checkout/legacy/users"));
+  });
 });

@@ -6,9 +6,14 @@ import { perUserTexts } from "~/domain/billing-texts";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { spacePath, spaceSections } from "~/domain/space-paths";
-import { billingPage } from "../__billing/space-billing.server";
 import { CheckoutHeader } from "./__steps/checkout-header";
-import { blockedByDomains, loadPerUserCheckout, perUserHref, perUserSections } from "./__steps/per-user.server";
+import {
+  beforeOptions,
+  blockedByDomains,
+  loadPerUserCheckout,
+  perUserHref,
+  perUserSections,
+} from "./__steps/per-user.server";
 
 const texts = perUserTexts.cannotDowngrade;
 
@@ -17,7 +22,8 @@ const texts = perUserTexts.cannotDowngrade;
  * domain. Only a move to Pro with users of several domains is stopped
  * here: any other choice, or a page without plan and cycle (001 §2), goes
  * to its options. Back goes one step back: past the options, which send
- * this choice straight here again, to the members page it came from or billing.
+ * this choice straight here again, to the members page it came from, the
+ * legacy users list of a legacy upgrade (where users can be left out), or billing.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const checkout = await loadPerUserCheckout(args);
@@ -28,7 +34,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const owner = checkout.users.find((user) => user.role === "OWNER")?.email ?? space.me.userEmail;
   return {
     title: perUserTexts.titles.downgrading(space.workspace.workspaceName),
-    backTo: checkout.fromUsers ? spacePath(space.urlPrefix, spaceSections.users) : billingPage(space),
+    backTo: checkout.fromUsers ? spacePath(space.urlPrefix, spaceSections.users) : beforeOptions(checkout),
     domain: owner.slice(owner.lastIndexOf("@") + 1),
     users: spacePath(space.urlPrefix, spaceSections.users),
   };
