@@ -123,6 +123,29 @@ describe("the billing options' sidebar (001 §2 Billing options)", () => {
   });
 });
 
+describe("the summary's title (001 §2 Summary step, §4 Summary delta type)", () => {
+  it("calls a change that keeps the base price an upgrade, on a subscription with taxes too", async () => {
+    const taxed = (rate: number) =>
+      stack.backend.db
+        .updateTable("subscriptions")
+        .set({ tax_rate: rate })
+        .where("workspace_id", "=", SPACES.bigco.id)
+        .execute();
+    // Bigco's subscription, for this test, with 21 % VAT.
+    await taxed(21);
+    try {
+      const priya = await as(PERSONAS.premium.email);
+      // Hugo paid instead of Liam: as many paid users at the same price.
+      const swap = `checkout/summary?plan=PREMIUM&interval=YEARLY&paid=${PERSONAS.hugoHart.id}&free=${PERSONAS.liamLopez.id}`;
+      const page = loaderData<{ title: string; cards: string[] }>(await priya.get(summary, SPACES.bigco, swap));
+      expect(page.cards).toEqual(["You are upgrading 1 free user to paid", "You are downgrading 1 paid user to free"]);
+      expect(page.title).toBe("Upgrading Bigco");
+    } finally {
+      await taxed(0);
+    }
+  });
+});
+
 describe("billing information of a per-user purchase (001 §2 Billing information step)", () => {
   it("shows the plan in the sidebar, above the paid users and the total due", async () => {
     const june = await as(PERSONAS.june.email);

@@ -85,8 +85,9 @@ export async function loader(args: LoaderFunctionArgs) {
     toPlan: target.plan,
     fromInterval: active.billingInterval,
     toInterval: target.interval,
+    // Both with the subscription's taxes (the quote's current amount includes them): the base prices compared.
     currentAmount: quote?.currentAmount ?? active.amount,
-    targetAmount: quote?.totalBeforeTax ?? active.amount,
+    targetAmount: quote?.totalAmount ?? active.amount,
   });
   const charge = quote
     ? chargeWording({
