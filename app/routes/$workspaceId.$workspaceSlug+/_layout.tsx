@@ -82,4 +82,4 @@ function ActiveShell({ shell }: { shell: ActiveShellData }) {
 export const meta = ({ data }: MetaArgs<typeof loader>) =>
   pageTitle(data ? (data.disabled ? data.workspaceName : data.workspace.workspaceName) : shellTexts.brand);
 
-export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui";

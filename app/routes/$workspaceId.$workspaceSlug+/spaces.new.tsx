@@ -43,4 +43,4 @@ export default function NewSpacePage() {
 
 export const meta = () => pageTitle(newSpaceTexts.title);
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

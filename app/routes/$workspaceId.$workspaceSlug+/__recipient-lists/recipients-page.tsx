@@ -7,14 +7,9 @@ import {
   sharedRecipientTexts,
 } from "~/domain/recipients";
 import type { RecipientsAnswer, RecipientsPageData } from "./recipients.server";
-import { Banner, BannerCloseLink } from "~/components/ui/banner";
-import { buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { Banner, BannerCloseLink, buttonClass, Dialog, Icon, lazyConformForm, PageHeading } from "~/components/ui";
 import { EmailTagInput } from "~/components/ui/email-tag-input";
-import { Icon } from "~/components/ui/icon";
-import { lazyConformForm } from "~/components/ui/lazy-hydrated";
 import { EmptyState, Pagination, PastTheEnd, SearchForm } from "~/components/ui/list-controls";
-import { PageHeading } from "~/components/ui/page-heading";
 import { RecipientsExplainer } from "./recipients-explainer";
 import { RecipientsTable } from "./recipients-table";
 import { useForgetParamsOnceShown } from "~/components/use-forget-params";

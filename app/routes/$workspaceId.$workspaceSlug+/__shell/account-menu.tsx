@@ -1,11 +1,8 @@
 import type { ActiveShellData } from "../_layout.server";
 import { BILLING_INTENTS } from "~/domain/billing-intents";
 import { accountMenuTexts } from "~/domain/shell-texts";
-import { Avatar } from "~/components/ui/avatar";
-import { menuItemClass } from "~/components/ui/button";
-import { Disclosure } from "~/components/ui/disclosure";
+import { Avatar, menuItemClass, Disclosure, Icon } from "~/components/ui";
 import { GoogleButton } from "~/components/google-button";
-import { Icon } from "~/components/ui/icon";
 import { LogoutButton } from "./logout-button";
 
 /**

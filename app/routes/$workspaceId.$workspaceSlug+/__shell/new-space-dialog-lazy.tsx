@@ -1,4 +1,4 @@
-import { lazyHydrated } from "~/components/ui/lazy-hydrated";
+import { lazyHydrated } from "~/components/ui";
 
 /** The New space dialog, whose code (conform and zod) no page's first load carries. */
 export const LazyNewSpaceDialog = lazyHydrated(() =>

@@ -5,8 +5,7 @@ import { shellTexts } from "~/domain/shell-texts";
 import { legacyBannerPath, paymentAlertPath } from "~/domain/shell-nav";
 import { paymentAlertTexts } from "~/domain/payment-alerts";
 import type { loadPaymentAlert } from "../__billing/payment-alert.server";
-import { Banner, BannerCloseLink, BannerDismissButton } from "~/components/ui/banner";
-import { lazyConformForm } from "~/components/ui/lazy-hydrated";
+import { Banner, BannerCloseLink, BannerDismissButton, lazyConformForm } from "~/components/ui";
 import { useForgetParamsOnceShown } from "~/components/use-forget-params";
 
 const DismissForm = lazyConformForm(() =>

@@ -4,7 +4,7 @@ import type { ActiveShellData } from "../_layout.server";
 import { dialogParams, hrefWith, isActivePath, sidebarGroups, type NavGroup, type NavItem } from "~/domain/shell-nav";
 import { shellTexts, sidebarTexts } from "~/domain/shell-texts";
 import { Brand } from "./brand";
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "~/components/ui";
 import { SpaceSwitcher } from "./space-switcher";
 
 /**

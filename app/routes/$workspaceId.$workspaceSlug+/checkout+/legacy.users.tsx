@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { Banner } from "~/components/ui/banner";
-import { buttonClass } from "~/components/ui/button";
-import { InfoTooltip } from "~/components/ui/info-tooltip";
+import { Banner, buttonClass, InfoTooltip } from "~/components/ui";
 import { ColumnHeader, EmptyState, ListTable, SearchForm, SortableHeader } from "~/components/ui/list-controls";
 import { perUserTexts } from "~/domain/billing-texts";
 import { externalLinks } from "~/domain/external-links";
@@ -196,4 +194,4 @@ function StatusCell({ status }: { status: string }) {
 
 export const meta = () => pageTitle(pageTexts.legacyUsers.title);
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { CANCEL_PARAM, scheduledTexts, type CancelResult } from "~/domain/scheduled-merges";
-import { Banner, BannerCloseLink } from "~/components/ui/banner";
+import { Banner, BannerCloseLink } from "~/components/ui";
 import { useForgetParamsOnceShown } from "~/components/use-forget-params";
 
 /**
