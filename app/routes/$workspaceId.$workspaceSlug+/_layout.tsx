@@ -6,9 +6,9 @@ import { ShellBanners } from "./__shell/shell-banners";
 import { TopBar } from "./__shell/top-bar";
 import { UpgradeInfoDialog } from "./__shell/upgrade-info-dialog";
 import { pageTitle } from "~/domain/page-title";
-import { dialogParams, hrefWith, isActivePath, isFlagSet, needsUpgradeInfo } from "~/domain/shell-nav";
+import { dialogParams, hrefWith, isFlagSet, needsUpgradeInfo } from "~/domain/shell-nav";
 import { shellTexts } from "~/domain/shell-texts";
-import { spacePath, spaceSections } from "~/domain/space-paths";
+import { isActivePath, spacePath, spaceSections } from "~/domain/space-paths";
 import { loadShell, type ActiveShellData } from "./_layout.server";
 
 export async function loader(args: LoaderFunctionArgs) {
