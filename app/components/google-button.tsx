@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { AuthIntent } from "~/domain/login";
+import type { AuthIntent } from "~/domain/auth-forms";
 import { menuItemClass, Icon, lazyConformForm } from "./ui";
 
 const SignInForm = lazyConformForm(() => import("~/domain/auth-forms").then((module) => module.signInSchema));
