@@ -27,6 +27,7 @@ export * from "./icon";
 export * from "./info-tooltip";
 export * from "./lazy-hydrated";
 export * from "./page-heading";
+export * from "./use-forget-params";
 export * from "./use-hydrated";
 
 import "~/domain/billing-intents";

@@ -7,12 +7,20 @@ import {
   sharedRecipientTexts,
 } from "~/domain/recipients";
 import type { RecipientsAnswer, RecipientsPageData } from "./recipients.server";
-import { Banner, BannerCloseLink, buttonClass, Dialog, Icon, lazyConformForm, PageHeading } from "~/components/ui";
+import {
+  Banner,
+  BannerCloseLink,
+  buttonClass,
+  Dialog,
+  Icon,
+  lazyConformForm,
+  PageHeading,
+  useForgetParamsOnceShown,
+} from "~/components/ui";
 import { EmailTagInput } from "~/components/ui/email-tag-input";
 import { EmptyState, Pagination, PastTheEnd, SearchForm } from "~/components/ui/list-controls";
 import { RecipientsExplainer } from "./recipients-explainer";
 import { RecipientsTable } from "./recipients-table";
-import { useForgetParamsOnceShown } from "~/components/use-forget-params";
 
 const RecipientForm = lazyConformForm(() =>
   import("./recipient-form-schema").then((module) => module.recipientFormSchema),

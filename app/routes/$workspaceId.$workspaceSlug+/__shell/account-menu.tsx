@@ -1,9 +1,11 @@
 import type { ActiveShellData } from "../_layout.server";
 import { BILLING_INTENTS } from "~/domain/billing-intents";
 import { accountMenuTexts } from "~/domain/shell-texts";
-import { Avatar, menuItemClass, Disclosure, Icon } from "~/components/ui";
-import { GoogleButton } from "~/components/google-button";
+import { Avatar, menuItemClass, Disclosure, Icon, lazyHydrated } from "~/components/ui";
 import { LogoutButton } from "./logout-button";
+
+/** Switch account, whose code loads after the page: it sits in a closed menu, and the form works before. */
+const GoogleButton = lazyHydrated(() => import("~/components/google-button").then((module) => module.GoogleButton));
 
 /**
  * The account menu (000 §2, 334 px wide): Manage billing (Stripe's portal)
