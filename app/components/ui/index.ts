@@ -33,5 +33,8 @@ export * from "./use-hydrated";
 import "~/domain/billing-intents";
 import "~/domain/error-texts";
 import "~/domain/external-links";
+import "~/domain/list-query";
+import "~/domain/list-texts";
+import "~/domain/page-texts";
 import "~/domain/page-title";
 import "~/domain/space-paths";

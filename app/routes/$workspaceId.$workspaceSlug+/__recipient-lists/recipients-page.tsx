@@ -19,6 +19,7 @@ import {
 } from "~/components/ui";
 import { EmailTagInput } from "~/components/ui/email-tag-input";
 import { EmptyState, Pagination, PastTheEnd, SearchForm } from "~/components/ui/list-controls";
+import { listTexts } from "~/domain/list-texts";
 import { RecipientsExplainer } from "./recipients-explainer";
 import { RecipientsTable } from "./recipients-table";
 
@@ -102,11 +103,11 @@ export function RecipientsPage({
         {rows.length > 0 ? (
           <RecipientsTable rows={rows} query={query} texts={texts} />
         ) : listIsEmpty ? (
-          <EmptyState title={sharedRecipientTexts.emptyTitle}>{texts.emptyText}</EmptyState>
+          <EmptyState title={listTexts.nothingToSee}>{texts.emptyText}</EmptyState>
         ) : data.emptyReason === "pastEnd" ? (
           <PastTheEnd page={query.page} />
         ) : (
-          <EmptyState title={sharedRecipientTexts.noMatchTitle}>{texts.noMatchText}</EmptyState>
+          <EmptyState title={listTexts.noResults}>{texts.noMatchText}</EmptyState>
         )}
         <Pagination page={query.page} hasNextPage={data.hasNextPage} />
       </section>
