@@ -2,10 +2,13 @@ import type { ActiveShellData } from "../_layout.server";
 import { BILLING_INTENTS } from "~/domain/billing-intents";
 import { accountMenuTexts } from "~/domain/shell-texts";
 import { Avatar, menuItemClass, Disclosure, Icon, lazyHydrated } from "~/components/ui";
-import { LogoutButton } from "./logout-button";
 
-/** Switch account, whose code loads after the page: it sits in a closed menu, and the form works before. */
+/**
+ * Switch account and Log out, whose code loads after the page: they sit in a
+ * closed menu, and their forms work before.
+ */
 const GoogleButton = lazyHydrated(() => import("~/components/google-button").then((module) => module.GoogleButton));
+const LogoutButton = lazyHydrated(() => import("./logout-button").then((module) => module.LogoutButton));
 
 /**
  * The account menu (000 §2, 334 px wide): Manage billing (Stripe's portal)
