@@ -1,4 +1,5 @@
 import js from "@eslint/js";
+import { readFileSync } from "node:fs";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -62,6 +63,15 @@ const layerZones = [
   },
 ];
 
+/**
+ * The primitives that app/components/ui/index.ts gathers into one browser chunk: anything outside
+ * app/components/ui imports them from `~/components/ui`, never from their files (that would split
+ * them into chunks of their own again).
+ */
+const gatheredPrimitives = [
+  ...readFileSync("./app/components/ui/index.ts", "utf8").matchAll(/^export \* from "\.\/([\w-]+)";$/gm),
+].map((match) => match[1]);
+
 export default defineConfig([
   globalIgnores([
     "build/",
@@ -91,6 +101,24 @@ export default defineConfig([
       "import-x/no-restricted-paths": ["error", { zones: layerZones }],
       // Not import-x/no-cycle: it skips type-only imports, and a type cycle still ties two modules together.
       "local/no-cycle": "error",
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/ui/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: `(^|/)ui/(${gatheredPrimitives.join("|")})$`,
+              message:
+                "Import UI primitives from `~/components/ui` (one browser chunk for all of them; see its index.ts).",
+            },
+          ],
+        },
+      ],
     },
   },
 ]);

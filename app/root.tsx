@@ -35,6 +35,6 @@ export default function App() {
   return <Outlet />;
 }
 
-export { FullPageErrorBoundary as ErrorBoundary } from "./components/ui/general-error-boundary";
+export { FullPageErrorBoundary as ErrorBoundary } from "./components/ui";
 
 export const meta = () => pageTitle("Dashboard");

@@ -1,6 +1,7 @@
 // Measures what a browser downloads on the first load of each page (ARCHITECTURE budgets):
 // the entry and every route module of the page's route chain with their shared chunks,
-// gzipped. With future.v3_lazyRouteDiscovery the document inlines the manifest of the
+// gzipped, and how many script files that is (each one a request before the page is
+// interactive, and on a slow network before its first paint, as Lighthouse estimates it). With future.v3_lazyRouteDiscovery the document inlines the manifest of the
 // matched routes, so the manifest file is not downloaded and not counted.
 // Needs a build (`npm run build`). Exits 1 over budget.
 import { readdirSync, readFileSync } from "node:fs";
@@ -45,9 +46,17 @@ for (const page of pages) {
   const own = size(page.module);
   const over = firstLoad > FIRST_LOAD_BUDGET || own > ROUTE_CHUNK_BUDGET;
   failed ||= over;
-  rows.push({ route: page.id, "first load (KB gz)": (firstLoad / 1024).toFixed(1), "own chunk (KB gz)": (own / 1024).toFixed(1), over: over ? "OVER" : "" });
+  rows.push({
+    route: page.id,
+    "first load (KB gz)": (firstLoad / 1024).toFixed(1),
+    scripts: files.size,
+    "own chunk (KB gz)": (own / 1024).toFixed(1),
+    over: over ? "OVER" : "",
+  });
 }
 rows.sort((a, b) => Number(b["first load (KB gz)"]) - Number(a["first load (KB gz)"]));
 console.table(rows);
-console.log(`Budgets: first load ≤ ${FIRST_LOAD_BUDGET / 1024} KB gzip, a route's own chunk ≤ ${ROUTE_CHUNK_BUDGET / 1024} KB gzip.`);
+console.log(
+  `Budgets: first load ≤ ${FIRST_LOAD_BUDGET / 1024} KB gzip, a route's own chunk ≤ ${ROUTE_CHUNK_BUDGET / 1024} KB gzip.`,
+);
 process.exit(failed ? 1 : 0);

@@ -1,8 +1,6 @@
 import { useId } from "react";
-import type { AuthIntent } from "~/domain/login";
-import { menuItemClass } from "./ui/button";
-import { Icon } from "./ui/icon";
-import { lazyConformForm } from "./ui/lazy-hydrated";
+import type { AuthIntent } from "~/domain/auth-forms";
+import { menuItemClass, Icon, lazyConformForm } from "./ui";
 
 const SignInForm = lazyConformForm(() => import("~/domain/auth-forms").then((module) => module.signInSchema));
 

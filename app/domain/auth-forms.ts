@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { authIntents } from "./login";
+
+/** The Google buttons' intents: each is a POST to /auth/google carrying one. */
+export const authIntents = ["sign-in", "create-account", "switch-account"] as const;
+export type AuthIntent = (typeof authIntents)[number];
 
 /** The Google buttons' form (POST /auth/google): the login screen's intent, where to go after, whose account. */
 export const signInSchema = z.object({

@@ -34,10 +34,6 @@ export const loginTexts = {
   loading: "Signing you in…",
 } as const;
 
-/** The Google buttons' intents: each is a POST to /auth/google carrying one. */
-export const authIntents = ["sign-in", "create-account", "switch-account"] as const;
-export type AuthIntent = (typeof authIntents)[number];
-
 export function loginPath({
   error,
   email,

@@ -1,6 +1,5 @@
 import type { Role, UserPlan, WorkspacePlan } from "./account-types";
 import { formatCount } from "./format";
-import { listTexts } from "./list-texts";
 import type { ListQueryOptions } from "./list-query";
 
 /**
@@ -51,8 +50,6 @@ export const sharedRecipientTexts = {
   invalidIntro: "These entries are not valid email addresses and were not added:",
   noAddress: "Enter at least one email address.",
   tooMany: (max: number) => `You can add at most ${formatCount(max)} email addresses at a time.`,
-  emptyTitle: listTexts.nothingToSee,
-  noMatchTitle: listTexts.noResults,
   dismiss: "Dismiss",
   upgrade: "Upgrade your space",
   theSpaceOwner: "the space owner",

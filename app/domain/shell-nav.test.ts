@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hrefWith, isActivePath, needsUpgradeInfo, sidebarGroups, switcherHref, upgradeAction } from "./shell-nav";
+import { hrefWith, needsUpgradeInfo, sidebarGroups, switcherHref, upgradeAction } from "./shell-nav";
 import { sidebarTexts } from "./shell-texts";
 
 const prefix = "/51/acme";
@@ -70,16 +70,6 @@ describe("sidebar groups", () => {
     });
     expect(labels(groups, "settings")).toEqual(["General (disabled)", "Members (disabled)"]);
     expect(groups[1]!.note).toBe(sidebarTexts.settingsDisabled);
-  });
-});
-
-describe("active links", () => {
-  it("matches the path and below, not siblings", () => {
-    expect(isActivePath("/51/acme/mail-merges/sent", "/51/acme/mail-merges")).toBe(true);
-    expect(isActivePath("/51/acme/mail-merges/scheduled/", "/51/acme/mail-merges")).toBe(true);
-    expect(isActivePath("/51/acme/space/users", "/51/acme/space/users")).toBe(true);
-    expect(isActivePath("/51/acme/templates-old", "/51/acme/templates")).toBe(false);
-    expect(isActivePath("/51/acme/space/general", "/51/acme/space/users")).toBe(false);
   });
 });
 

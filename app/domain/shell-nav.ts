@@ -2,7 +2,7 @@ import type { Role } from "./account-types";
 import type { SpaceAccess } from "./permissions";
 import { switcherTarget } from "./permissions";
 import { sidebarTexts } from "./shell-texts";
-import { spacePath, spaceSections } from "./space-paths";
+import { isActivePath, spacePath, spaceSections } from "./space-paths";
 
 /**
  * What the shell shows for a space and a path (000 §2, §6; 001 §6): the
@@ -88,12 +88,6 @@ export function sidebarGroups(urlPrefix: string, access: NavAccess): NavGroup[] 
 
 function isItem(value: NavItem | false): value is NavItem {
   return value !== false;
-}
-
-/** A link is active on its own path and any path below it, never on a sibling that merely starts alike. */
-export function isActivePath(pathname: string, activePrefix: string) {
-  const path = pathname.replace(/\/+$/, "");
-  return path === activePrefix || path.startsWith(`${activePrefix}/`);
 }
 
 /** Where choosing a space in the switcher goes: its general settings (owner) or users page. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalSpaceUrl, slugOf, spacePath } from "./space-paths";
+import { canonicalSpaceUrl, isActivePath, slugOf, spacePath } from "./space-paths";
 
 describe("space paths", () => {
   it("joins a prefix and a section", () => {
@@ -17,5 +17,15 @@ describe("space paths", () => {
     expect(canonicalSpaceUrl(url, "51", "/51/acme-marketing")).toBe(
       "/51/acme-marketing/mail-merges/sent?q=news&page=2",
     );
+  });
+});
+
+describe("active links", () => {
+  it("matches the path and below, not siblings", () => {
+    expect(isActivePath("/51/acme/mail-merges/sent", "/51/acme/mail-merges")).toBe(true);
+    expect(isActivePath("/51/acme/mail-merges/scheduled/", "/51/acme/mail-merges")).toBe(true);
+    expect(isActivePath("/51/acme/space/users", "/51/acme/space/users")).toBe(true);
+    expect(isActivePath("/51/acme/templates-old", "/51/acme/templates")).toBe(false);
+    expect(isActivePath("/51/acme/space/general", "/51/acme/space/users")).toBe(false);
   });
 });

@@ -31,6 +31,12 @@ export const seatCheckoutSections = {
   removeSeats: "checkout/remove-seats",
 } as const;
 
+/** A link is active on its own path and any path below it, never on a sibling that merely starts alike. */
+export function isActivePath(pathname: string, activePrefix: string) {
+  const path = pathname.replace(/\/+$/, "");
+  return path === activePrefix || path.startsWith(`${activePrefix}/`);
+}
+
 /** The slug part of a urlPrefix, to compare with the URL's. */
 export function slugOf(urlPrefix: string) {
   return urlPrefix.split("/").filter(Boolean)[1] ?? "";

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { requireSession } from "~/utils/auth.server";
-import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
+import { GeneralErrorBoundary } from "~/components/ui";
 
 /** Any other path: signed-out visitors go to /login?continue=…; signed-in ones get a 404. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

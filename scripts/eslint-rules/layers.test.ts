@@ -67,3 +67,25 @@ describe("import cycles", () => {
     expect(await ruleIds("app/domain/example.ts", code)).toEqual([]);
   });
 });
+
+describe("UI primitives through their one module", () => {
+  it.each([
+    ["app/routes/example.tsx", 'import { Button } from "~/components/ui/button";\nexport const a = Button;\n'],
+    ["app/components/example.tsx", 'import { Icon } from "./ui/icon";\nexport const a = Icon;\n'],
+    ["app/root.tsx", 'import { Banner } from "./components/ui/banner";\nexport const a = Banner;\n'],
+  ])("refuses a primitive's own file in %s", async (file, code) => {
+    expect(await ruleIds(file, code)).toContain("no-restricted-imports");
+  });
+
+  it("accepts ~/components/ui, the primitives kept apart, and a primitive's file within components/ui", async () => {
+    const route = [
+      'import { Button } from "~/components/ui";',
+      'import { SearchForm } from "~/components/ui/list-controls";',
+      "export const all = [Button, SearchForm];",
+      "",
+    ].join("\n");
+    expect(await ruleIds("app/routes/example.tsx", route)).toEqual([]);
+    const primitive = 'import { Icon } from "./icon";\nexport const a = Icon;\n';
+    expect(await ruleIds("app/components/ui/example.tsx", primitive)).toEqual([]);
+  });
+});

@@ -171,10 +171,13 @@ test.describe("the template gallery", () => {
     await expect(all.nth(4).getByRole("img")).toHaveAttribute("loading", "lazy");
 
     const card = all.nth(0);
-    // The thumbnail really loads.
+    // The thumbnail really loads, from the build's fingerprinted copy, cached for a year.
     await expect
       .poll(() => card.getByRole("img").evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
       .toBeGreaterThan(0);
+    const thumbnail = await card.getByRole("img").getAttribute("src");
+    expect(thumbnail).toMatch(/^\/build\/_assets\/tpl-\d+-\w+\.svg$/);
+    expect((await page.request.get(thumbnail!)).headers()["cache-control"]).toMatch(/max-age=31536000.*immutable/);
     // The owner already has a draft from "Monthly newsletter" (seed): its card opens it.
     const newsletter = all.filter({ has: page.getByRole("heading", { name: "Monthly newsletter" }) });
     await expect(newsletter.getByRole("link", { name: /^Open/ })).toHaveAttribute(

@@ -1,6 +1,6 @@
 import type { ListQuery } from "~/domain/list-query";
 import { teamReportQueryOptions, teamReportTexts, type TeamReportSort } from "~/domain/team-report";
-import { Avatar } from "~/components/ui/avatar";
+import { Avatar } from "~/components/ui";
 import { SortableHeader } from "~/components/ui/list-controls";
 
 export interface TeamReportTableRow {

@@ -1,15 +1,20 @@
 import type { LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { LazyNewSpaceDialog } from "./__shell/new-space-dialog-lazy";
 import { SessionTimer } from "./__shell/session-timer";
 import { ShellBanners } from "./__shell/shell-banners";
 import { TopBar } from "./__shell/top-bar";
 import { UpgradeInfoDialog } from "./__shell/upgrade-info-dialog";
+import { lazyHydrated } from "~/components/ui";
 import { pageTitle } from "~/domain/page-title";
-import { dialogParams, hrefWith, isActivePath, isFlagSet, needsUpgradeInfo } from "~/domain/shell-nav";
+import { dialogParams, hrefWith, isFlagSet, needsUpgradeInfo } from "~/domain/shell-nav";
 import { shellTexts } from "~/domain/shell-texts";
-import { spacePath, spaceSections } from "~/domain/space-paths";
+import { isActivePath, spacePath, spaceSections } from "~/domain/space-paths";
 import { loadShell, type ActiveShellData } from "./_layout.server";
+
+/** The New space dialog, whose code (conform and zod) no page's first load carries. */
+const LazyNewSpaceDialog = lazyHydrated(() =>
+  import("./__shell/new-space-dialog").then((module) => module.NewSpaceDialog),
+);
 
 export async function loader(args: LoaderFunctionArgs) {
   return loadShell(args);
@@ -82,4 +87,4 @@ function ActiveShell({ shell }: { shell: ActiveShellData }) {
 export const meta = ({ data }: MetaArgs<typeof loader>) =>
   pageTitle(data ? (data.disabled ? data.workspaceName : data.workspace.workspaceName) : shellTexts.brand);
 
-export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -24,4 +24,4 @@ export default function BouncesPage() {
 
 export const meta = () => pageTitle(pageTexts.bounces.title);
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

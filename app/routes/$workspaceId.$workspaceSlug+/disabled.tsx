@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { LogoutButton } from "./__shell/logout-button";
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "~/components/ui";
 import { disabledTexts } from "~/domain/error-texts";
 import { pageTitle } from "~/domain/page-title";
 import { spacePath, spaceSections } from "~/domain/space-paths";
@@ -33,4 +33,4 @@ export default function DisabledScreen() {
 
 export const meta = () => pageTitle(disabledTexts.title);
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

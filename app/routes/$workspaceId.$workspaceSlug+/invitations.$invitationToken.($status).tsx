@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { acceptInvitation } from "~/api/invitations.server";
 import { BackendError } from "~/api/http.server";
-import { lazyConformForm } from "~/components/ui/lazy-hydrated";
-import { PageHeading } from "~/components/ui/page-heading";
+import { lazyConformForm, PageHeading } from "~/components/ui";
 import { bannerQuery, type BannerParams } from "~/domain/banners";
 import { invitationErrorReason, invitationTexts } from "~/domain/invitations";
 import { pageTitle } from "~/domain/page-title";
@@ -71,4 +70,4 @@ export default function InvitationPage() {
 
 export const meta = () => pageTitle(invitationTexts.title);
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { LazyNewSpaceDialog } from "./__shell/new-space-dialog-lazy";
+import { lazyHydrated } from "~/components/ui";
 import { pageTitle } from "~/domain/page-title";
 import { newSpaceTexts } from "~/domain/shell-texts";
 import { spacePath, spaceSections } from "~/domain/space-paths";
@@ -8,6 +8,14 @@ import { createSpaceFromForm } from "./_layout.server";
 import { requireSpace } from "~/utils/space.server";
 import type { ActiveShellData } from "./_layout.server";
 import { useShellData } from "./__shell/use-shell-data";
+
+/**
+ * The New space dialog, loaded after the page as in the shell (a module of its
+ * own for these three lines was one more script file on every space page).
+ */
+const LazyNewSpaceDialog = lazyHydrated(() =>
+  import("./__shell/new-space-dialog").then((module) => module.NewSpaceDialog),
+);
 
 /**
  * /spaces/new: the New space dialog's action, and the same dialog on its own
@@ -43,4 +51,4 @@ export default function NewSpacePage() {
 
 export const meta = () => pageTitle(newSpaceTexts.title);
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

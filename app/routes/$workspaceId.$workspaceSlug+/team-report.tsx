@@ -1,9 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Banner } from "~/components/ui/banner";
-import { buttonClass } from "~/components/ui/button";
+import { Banner, buttonClass, PageHeading, GeneralErrorBoundary } from "~/components/ui";
 import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-controls";
-import { PageHeading } from "~/components/ui/page-heading";
 import { TeamReportCards } from "./__team-report-cards";
 import { TeamReportTable } from "./__team-report-table";
 import { listTexts } from "~/domain/list-texts";
@@ -11,7 +9,6 @@ import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { teamReportTexts } from "~/domain/team-report";
 import { loadTeamReport } from "./team-report.server";
-import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 /**
  * The team report (002 §2): summary cards and a sortable, searchable, paged

@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { Dialog } from "~/components/ui/dialog";
+import { Dialog, GeneralErrorBoundary } from "~/components/ui";
 import { TemplatePreviewDialog } from "./__templates/template-preview-dialog";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { templatesTexts } from "~/domain/templates";
 import { loadTemplatePreview } from "./templates.server";
-import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 /**
  * The preview dialog (templates/{id}, 002 §2), URL state over the gallery:

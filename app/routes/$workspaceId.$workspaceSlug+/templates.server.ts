@@ -6,6 +6,7 @@ import { byTemplateOrder, draftAlert, draftAlertQuery, gmailDraftUrl } from "~/d
 import { redirectInSession } from "~/utils/auth.server";
 import { sanitizeHtml } from "./__templates/sanitize-html.server";
 import { templateUseSchema } from "./__templates/template-use-schema";
+import { thumbnailUrl } from "./__templates/thumbnails.server";
 import { requireSpace } from "~/utils/space.server";
 
 /**
@@ -18,7 +19,7 @@ function card(template: Template) {
   return {
     id: template.id,
     subject: template.subject,
-    thumbnail: template.thumbnail,
+    thumbnail: thumbnailUrl(template.thumbnail),
     /** Set once the user has a draft from it: the card shows 'Open' instead of 'Use' (002 §4). */
     draftUrl: template.draftMessageId ? gmailDraftUrl(template.draftMessageId) : null,
     /** The 'Use' form's once-only key, new for each rendering. */

@@ -1,16 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { Banner, BannerCloseLink } from "~/components/ui/banner";
+import { Banner, BannerCloseLink, PageHeading, GeneralErrorBoundary, useForgetParamsOnceShown } from "~/components/ui";
 import { EmptyState } from "~/components/ui/list-controls";
-import { PageHeading } from "~/components/ui/page-heading";
 import { TemplateCard } from "./__templates/template-card";
 import { listTexts } from "~/domain/list-texts";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { DRAFT_PARAM, DRAFT_TEMPLATE_PARAM, templatesTexts, withoutDraftAlert } from "~/domain/templates";
 import { loadTemplateGallery, createDraftFromForm } from "./templates.server";
-import { useForgetParamsOnceShown } from "~/components/use-forget-params";
-import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 /** The most cards a row holds (four columns on the widest screens): their thumbnails are above the fold. */
 const FIRST_ROW_CARDS = 4;

@@ -24,4 +24,4 @@ export default function UnsubscriptionsPage() {
 
 export const meta = () => pageTitle(pageTexts.unsubscriptions.title);
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -13,8 +13,7 @@ import {
 } from "~/domain/onboarding";
 import { ConsentNote } from "./__consent-note";
 import { GoogleButton } from "~/components/google-button";
-import { Icon } from "~/components/ui/icon";
-import { buttonClass } from "~/components/ui/button";
+import { Icon, buttonClass } from "~/components/ui";
 import { PublicPage, textLinkClass } from "./__public-page";
 
 const HEADING_ID = "onboarding-heading";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { externalLinks } from "~/domain/external-links";
 import { errorResult, type ResultText } from "~/domain/result-pages";
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "~/components/ui";
 import { PublicPage, textLinkClass } from "./__public-page";
 
 const HEADING_ID = "result-heading";

@@ -1,6 +1,9 @@
 import { externalLinks } from "~/domain/external-links";
 import { cookieErrorTexts } from "~/domain/error-texts";
 import { pageTitle } from "~/domain/page-title";
+// Nothing of it is drawn here, but every page loads it with the root: importing it keeps the texts
+// above in its chunk rather than in one of their own on every page (see components/ui/index.ts).
+import "~/components/ui";
 
 /** The "Whoops" page: shown when the browser refused our cookies during sign-in (000 §2, §8 incognito-mode). */
 export default function CookiesDisabled() {

@@ -154,4 +154,4 @@ export const meta = () => [
   { name: "description", content: loginTexts.metaDescription },
 ];
 
-export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui";

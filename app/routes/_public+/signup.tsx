@@ -17,4 +17,4 @@ export default function SignUp() {
 
 export const meta = () => pageTitle(onboardingTexts.title);
 
-export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -3,8 +3,7 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { cancelAutoRenewal } from "~/api/renewal.server";
 import type { User } from "~/api/users.server";
 import { GoogleButton } from "~/components/google-button";
-import { buttonClass } from "~/components/ui/button";
-import { lazyConformForm } from "~/components/ui/lazy-hydrated";
+import { buttonClass, lazyConformForm } from "~/components/ui";
 import { PublicPage, textLinkClass } from "./__public-page";
 import { ErrorResultPage, ResultPage } from "./__result-page";
 import { externalLinks } from "~/domain/external-links";
@@ -140,4 +139,4 @@ function RenewalStopped() {
 
 export const meta = () => pageTitle(renewalTexts.pageTitle);
 
-export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -17,4 +17,4 @@ export default function Unsubscribed() {
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageTitle(resultPageTitle(data?.success ?? true, unsubscribedTexts));
 
-export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -1,9 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { GoogleButton } from "~/components/google-button";
-import { buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
-import { Icon } from "~/components/ui/icon";
+import { buttonClass, Dialog, Icon } from "~/components/ui";
 import { PublicPage, textLinkClass } from "./__public-page";
 import { externalLinks } from "~/domain/external-links";
 import { pageTitle } from "~/domain/page-title";
@@ -150,4 +148,4 @@ function QuotaConditionsDialog({ closeHref }: { closeHref: string }) {
 
 export const meta = () => pageTitle(wrongPlanTexts.pageTitle);
 
-export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { FullPageErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -1,6 +1,5 @@
 import { Form } from "@remix-run/react";
-import { Banner } from "~/components/ui/banner";
-import { buttonClass } from "~/components/ui/button";
+import { Banner, buttonClass } from "~/components/ui";
 import { MEMBER_INTENTS, memberTexts } from "~/domain/members";
 import type { seatRemovalView } from "./space-billing.server";
 

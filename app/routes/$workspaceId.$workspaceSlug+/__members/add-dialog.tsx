@@ -1,7 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useCallback, useId, useRef, useState } from "react";
-import { buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { buttonClass, Dialog } from "~/components/ui";
 import { EmailTagList } from "~/components/ui/email-tag-list";
 import { useTypedBeforeHydration } from "~/components/ui/use-typed-before-hydration";
 import { parseEmailTags } from "~/domain/email-tags";

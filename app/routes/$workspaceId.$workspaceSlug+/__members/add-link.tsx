@@ -1,7 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
-import { buttonClass } from "~/components/ui/button";
-import { InfoTooltip } from "~/components/ui/info-tooltip";
+import { buttonClass, InfoTooltip } from "~/components/ui";
 import { addTexts } from "~/domain/members";
 import type { AddDialogData } from "./add-members.server";
 

@@ -7,17 +7,21 @@ import {
   sharedRecipientTexts,
 } from "~/domain/recipients";
 import type { RecipientsAnswer, RecipientsPageData } from "./recipients.server";
-import { Banner, BannerCloseLink } from "~/components/ui/banner";
-import { buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import {
+  Banner,
+  BannerCloseLink,
+  buttonClass,
+  Dialog,
+  Icon,
+  lazyConformForm,
+  PageHeading,
+  useForgetParamsOnceShown,
+} from "~/components/ui";
 import { EmailTagInput } from "~/components/ui/email-tag-input";
-import { Icon } from "~/components/ui/icon";
-import { lazyConformForm } from "~/components/ui/lazy-hydrated";
 import { EmptyState, Pagination, PastTheEnd, SearchForm } from "~/components/ui/list-controls";
-import { PageHeading } from "~/components/ui/page-heading";
+import { listTexts } from "~/domain/list-texts";
 import { RecipientsExplainer } from "./recipients-explainer";
 import { RecipientsTable } from "./recipients-table";
-import { useForgetParamsOnceShown } from "~/components/use-forget-params";
 
 const RecipientForm = lazyConformForm(() =>
   import("./recipient-form-schema").then((module) => module.recipientFormSchema),
@@ -99,11 +103,11 @@ export function RecipientsPage({
         {rows.length > 0 ? (
           <RecipientsTable rows={rows} query={query} texts={texts} />
         ) : listIsEmpty ? (
-          <EmptyState title={sharedRecipientTexts.emptyTitle}>{texts.emptyText}</EmptyState>
+          <EmptyState title={listTexts.nothingToSee}>{texts.emptyText}</EmptyState>
         ) : data.emptyReason === "pastEnd" ? (
           <PastTheEnd page={query.page} />
         ) : (
-          <EmptyState title={sharedRecipientTexts.noMatchTitle}>{texts.noMatchText}</EmptyState>
+          <EmptyState title={listTexts.noResults}>{texts.noMatchText}</EmptyState>
         )}
         <Pagination page={query.page} hasNextPage={data.hasNextPage} />
       </section>

@@ -1,12 +1,14 @@
 import type { ActiveShellData } from "../_layout.server";
 import { BILLING_INTENTS } from "~/domain/billing-intents";
 import { accountMenuTexts } from "~/domain/shell-texts";
-import { Avatar } from "~/components/ui/avatar";
-import { menuItemClass } from "~/components/ui/button";
-import { Disclosure } from "~/components/ui/disclosure";
-import { GoogleButton } from "~/components/google-button";
-import { Icon } from "~/components/ui/icon";
-import { LogoutButton } from "./logout-button";
+import { Avatar, menuItemClass, Disclosure, Icon, lazyHydrated } from "~/components/ui";
+
+/**
+ * Switch account and Log out, whose code loads after the page: they sit in a
+ * closed menu, and their forms work before.
+ */
+const GoogleButton = lazyHydrated(() => import("~/components/google-button").then((module) => module.GoogleButton));
+const LogoutButton = lazyHydrated(() => import("./logout-button").then((module) => module.LogoutButton));
 
 /**
  * The account menu (000 §2, 334 px wide): Manage billing (Stripe's portal)

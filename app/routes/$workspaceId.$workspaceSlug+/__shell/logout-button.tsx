@@ -1,8 +1,6 @@
 import { useId } from "react";
 import { accountMenuTexts } from "~/domain/shell-texts";
-import { buttonClass, menuItemClass } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
-import { lazyConformForm } from "~/components/ui/lazy-hydrated";
+import { buttonClass, menuItemClass, Icon, lazyConformForm } from "~/components/ui";
 
 const LogoutForm = lazyConformForm(() => import("~/domain/auth-forms").then((module) => module.logoutSchema));
 

@@ -5,8 +5,7 @@ import { useId } from "react";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { newSpaceConstraint, newSpaceSchema } from "~/domain/new-space";
 import { newSpaceTexts } from "~/domain/shell-texts";
-import { buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { buttonClass, Dialog } from "~/components/ui";
 
 /**
  * The New space dialog (000 §2, §5). It posts to the space's /spaces/new

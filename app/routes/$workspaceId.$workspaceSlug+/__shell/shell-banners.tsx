@@ -5,9 +5,13 @@ import { shellTexts } from "~/domain/shell-texts";
 import { legacyBannerPath, paymentAlertPath } from "~/domain/shell-nav";
 import { paymentAlertTexts } from "~/domain/payment-alerts";
 import type { loadPaymentAlert } from "../__billing/payment-alert.server";
-import { Banner, BannerCloseLink, BannerDismissButton } from "~/components/ui/banner";
-import { lazyConformForm } from "~/components/ui/lazy-hydrated";
-import { useForgetParamsOnceShown } from "~/components/use-forget-params";
+import {
+  Banner,
+  BannerCloseLink,
+  BannerDismissButton,
+  lazyConformForm,
+  useForgetParamsOnceShown,
+} from "~/components/ui";
 
 const DismissForm = lazyConformForm(() =>
   import("../__legacy-banner-schema").then((module) => module.dismissLegacyBannerSchema),

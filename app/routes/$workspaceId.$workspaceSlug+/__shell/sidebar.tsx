@@ -1,10 +1,11 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useId } from "react";
 import type { ActiveShellData } from "../_layout.server";
-import { dialogParams, hrefWith, isActivePath, sidebarGroups, type NavGroup, type NavItem } from "~/domain/shell-nav";
+import { dialogParams, hrefWith, sidebarGroups, type NavGroup, type NavItem } from "~/domain/shell-nav";
+import { isActivePath } from "~/domain/space-paths";
 import { shellTexts, sidebarTexts } from "~/domain/shell-texts";
 import { Brand } from "./brand";
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "~/components/ui";
 import { SpaceSwitcher } from "./space-switcher";
 
 /**

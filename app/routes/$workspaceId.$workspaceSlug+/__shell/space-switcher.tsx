@@ -2,10 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ActiveShellData } from "../_layout.server";
 import { switcherHref } from "~/domain/shell-nav";
 import { planLabels, roleLabels, switcherTexts } from "~/domain/shell-texts";
-import { Avatar } from "~/components/ui/avatar";
-import { menuItemClass } from "~/components/ui/button";
-import { Disclosure } from "~/components/ui/disclosure";
-import { Icon } from "~/components/ui/icon";
+import { Avatar, menuItemClass, Disclosure, Icon } from "~/components/ui";
 
 type Space = ActiveShellData["spaces"][number];
 

@@ -5,9 +5,7 @@ import { shellTexts, topBarTexts } from "~/domain/shell-texts";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { AccountMenu } from "./account-menu";
 import { Brand } from "./brand";
-import { buttonClass } from "~/components/ui/button";
-import { Disclosure } from "~/components/ui/disclosure";
-import { Icon } from "~/components/ui/icon";
+import { buttonClass, Disclosure, Icon } from "~/components/ui";
 import { Sidebar } from "./sidebar";
 
 /**

@@ -2,9 +2,7 @@ import { Link } from "@remix-run/react";
 import { useId } from "react";
 import type { ActiveShellData } from "../_layout.server";
 import { roleLabels, upgradeInfoTexts } from "~/domain/shell-texts";
-import { Avatar } from "~/components/ui/avatar";
-import { buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { Avatar, buttonClass, Dialog } from "~/components/ui";
 
 type Managers = ActiveShellData["spaceManagers"];
 

@@ -1,8 +1,7 @@
 import { Link, useNavigation } from "@remix-run/react";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { templatesTexts, USE_TEMPLATE_INTENT } from "~/domain/templates";
-import { buttonClass } from "~/components/ui/button";
-import { lazyConformForm } from "~/components/ui/lazy-hydrated";
+import { buttonClass, lazyConformForm } from "~/components/ui";
 
 const UseTemplateForm = lazyConformForm(() =>
   import("./template-use-schema").then((module) => module.templateUseSchema),

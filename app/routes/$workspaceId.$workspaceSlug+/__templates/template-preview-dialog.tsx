@@ -1,5 +1,5 @@
 import { templatesTexts } from "~/domain/templates";
-import { Dialog } from "~/components/ui/dialog";
+import { Dialog } from "~/components/ui";
 import { TemplateAction } from "./template-card";
 
 /**

@@ -1,9 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { z } from "zod";
-import { Banner } from "~/components/ui/banner";
-import { buttonClass } from "~/components/ui/button";
-import { InfoTooltip } from "~/components/ui/info-tooltip";
+import { Banner, buttonClass, InfoTooltip } from "~/components/ui";
 import { perUserTexts } from "~/domain/billing-texts";
 import {
   afterOptions,
@@ -247,4 +245,4 @@ function UserRow({ row }: { row: Row }) {
 
 export const meta = ({ data }: { data?: { title: string } }) => pageTitle(data?.title ?? perUserTexts.steps.options);
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

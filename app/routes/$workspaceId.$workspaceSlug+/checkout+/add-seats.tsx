@@ -82,4 +82,4 @@ export default function AddSeatsStep() {
 export const meta = ({ data }: { data?: { spaceName: string } }) =>
   pageTitle(checkoutTexts.titles.addSeats(data?.spaceName ?? ""));
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -1,7 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Banner } from "~/components/ui/banner";
-import { buttonClass } from "~/components/ui/button";
+import { Banner, buttonClass } from "~/components/ui";
 import { perUserTexts } from "~/domain/billing-texts";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
@@ -57,4 +56,4 @@ export default function CannotDowngrade() {
 
 export const meta = () => pageTitle(pageTexts.cannotDowngrade.title);
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -29,4 +29,4 @@ export default function DetailsStep() {
 export const meta = ({ data }: { data?: { spaceName: string } }) =>
   pageTitle(checkoutTexts.titles.upgrade(data?.spaceName ?? ""));
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GoogleButton } from "~/components/google-button";
-import { Banner } from "~/components/ui/banner";
+import { Banner } from "~/components/ui";
 import { checkoutTexts } from "~/domain/billing-texts";
 import { INFORMATION_INTENTS } from "~/domain/checkout-flow";
 import { pageTitle } from "~/domain/page-title";
@@ -68,4 +68,4 @@ export default function InformationStep() {
 export const meta = ({ data }: { data?: { spaceName: string } }) =>
   pageTitle(checkoutTexts.titles.upgrading(data?.spaceName ?? ""));
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { Banner } from "~/components/ui/banner";
-import { buttonClass } from "~/components/ui/button";
-import { InfoTooltip } from "~/components/ui/info-tooltip";
+import { Banner, buttonClass, InfoTooltip, lazyHydrated } from "~/components/ui";
 import { ColumnHeader, EmptyState, ListTable, SearchForm, SortableHeader } from "~/components/ui/list-controls";
 import { perUserTexts } from "~/domain/billing-texts";
 import { externalLinks } from "~/domain/external-links";
@@ -11,10 +9,14 @@ import { KEEP_FIELD, LEGACY_CHOICE, LEGACY_INTENTS, legacyUserQueryOptions } fro
 import { listHref } from "~/domain/list-query";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { AddMembersDialog } from "../__members/add-dialog";
 import { AddMembersLink } from "../__members/add-link";
 import { CheckoutHeader } from "./__steps/checkout-header";
 import { legacyUsersAction, loadLegacyUsers } from "./legacy.users.server";
+
+/** The Add users dialog, whose code loads after the page as on the members page (the server renders it in full). */
+const AddMembersDialog = lazyHydrated(() =>
+  import("../__members/add-dialog").then((module) => module.AddMembersDialog),
+);
 
 const texts = perUserTexts.legacyUsers;
 /** The search keeps the sort and the choice. */
@@ -196,4 +198,4 @@ function StatusCell({ status }: { status: string }) {
 
 export const meta = () => pageTitle(pageTexts.legacyUsers.title);
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { updatePerUserSubscription, type PerUserQuote } from "~/api/billing.server";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui";
 import { checkoutResultQuery } from "~/domain/billing-query";
 import { perUserTexts, planNames } from "~/domain/billing-texts";
 import { externalLinks } from "~/domain/external-links";
@@ -201,4 +201,4 @@ export default function SummaryStep() {
 
 export const meta = ({ data }: { data?: { title: string } }) => pageTitle(data?.title ?? perUserTexts.steps.review);
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { mailMergesTexts } from "~/domain/mail-merges";
-import { InfoTooltip } from "~/components/ui/info-tooltip";
+import { InfoTooltip } from "~/components/ui";
 import { SentChart, type ChartMonth } from "./__sent-chart";
 
 /**

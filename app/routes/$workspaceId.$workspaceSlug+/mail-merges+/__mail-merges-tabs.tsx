@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { isActivePath } from "~/domain/shell-nav";
+import { isActivePath } from "~/domain/space-paths";
 
 /** The Scheduled and Sent tabs of the Mail merges page: links, the current one marked aria-current. */
 export function MailMergesTabs({ label, tabs }: { label: string; tabs: Array<{ label: string; href: string }> }) {

@@ -1,7 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { CANCEL_PARAM, scheduledTexts, type CancelResult } from "~/domain/scheduled-merges";
-import { Banner, BannerCloseLink } from "~/components/ui/banner";
-import { useForgetParamsOnceShown } from "~/components/use-forget-params";
+import { Banner, BannerCloseLink, useForgetParamsOnceShown } from "~/components/ui";
 
 /**
  * The Scheduled tab's alert after a cancellation (002 §2, §4), from the

@@ -1,12 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
 import { useId } from "react";
-import { Banner } from "~/components/ui/banner";
-import { buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
-import { useTakeLostFocus } from "~/components/ui/focus";
-import { Icon } from "~/components/ui/icon";
-import { lazyConformForm } from "~/components/ui/lazy-hydrated";
+import { Banner, buttonClass, Dialog, useTakeLostFocus, Icon, lazyConformForm } from "~/components/ui";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { CANCEL_INTENT, scheduledTexts, type ScheduledDetail } from "~/domain/scheduled-merges";
 

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ListQuery } from "~/domain/list-query";
 import { scheduledListOptions, scheduledTexts, type ScheduledRow, type ScheduledSort } from "~/domain/scheduled-merges";
 import { SortableHeader } from "~/components/ui/list-controls";
-import { Icon } from "~/components/ui/icon";
+import { Icon } from "~/components/ui";
 import { SheetLink } from "./__sheet-link";
 
 const cellClass = "px-2 py-3 align-middle mobile:px-3 tablet:px-4";

@@ -1,9 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { pollHelpUrl, sentDetailTexts } from "~/domain/mail-merges";
-import { buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
-import { Icon } from "~/components/ui/icon";
+import { buttonClass, Dialog, Icon } from "~/components/ui";
 import { PercentBar } from "./__percent-bar";
 
 export interface SentDetail {

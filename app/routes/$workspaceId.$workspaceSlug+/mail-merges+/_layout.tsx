@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass, PageHeading } from "~/components/ui";
 import { MailMergesCards } from "./__mail-merges-cards";
 import { MailMergesTabs } from "./__mail-merges-tabs";
-import { PageHeading } from "~/components/ui/page-heading";
 import { isSameSpace, mailMergesTexts } from "~/domain/mail-merges";
 import { pageTitle } from "~/domain/page-title";
 import { loadMailMergesFrame } from "./sent.server";
@@ -64,4 +63,4 @@ export default function MailMergesLayout() {
 
 export const meta = () => pageTitle(mailMergesTexts.title);
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -3,8 +3,7 @@ import { useActionData, useLoaderData, useLocation, useParams } from "@remix-run
 import { logEvent } from "~/api/events.server";
 import { isCampaignId } from "~/api/campaigns.server";
 import { cancelScheduledCampaign, getScheduledCampaign } from "~/api/scheduled-campaigns.server";
-import { Dialog } from "~/components/ui/dialog";
-import { lazyHydrated } from "~/components/ui/lazy-hydrated";
+import { Dialog, lazyHydrated, GeneralErrorBoundary } from "~/components/ui";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import {
@@ -20,7 +19,6 @@ import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
 import { requireSpace, planContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
-import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 import { genericErrorTexts } from "~/domain/error-texts";
 import { parseCancelForm } from "./scheduled.$campaignId.server";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";

@@ -5,8 +5,7 @@ import { listScheduledCampaigns } from "~/api/scheduled-campaigns.server";
 import { EmptyState, Pagination, PastTheEnd, SearchForm } from "~/components/ui/list-controls";
 import { ScheduledCancelAlert } from "./__scheduled-cancel-alert";
 import { ScheduledTable } from "./__scheduled-table";
-import { buttonClass } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
+import { buttonClass, Icon } from "~/components/ui";
 import { emptyReason, listParamValues, pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
 import { listTexts } from "~/domain/list-texts";
 import { pageTexts } from "~/domain/page-texts";
@@ -110,4 +109,4 @@ export default function ScheduledTab() {
   );
 }
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

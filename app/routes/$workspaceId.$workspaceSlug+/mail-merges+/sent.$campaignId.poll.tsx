@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { lazyHydrated } from "~/components/ui/lazy-hydrated";
+import { lazyHydrated, GeneralErrorBoundary } from "~/components/ui";
 import { sentDetailTexts } from "~/domain/mail-merges";
 import { loadSentPoll } from "./sent.server";
-import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 /**
  * The Poll results tab of the Sent detail dialog (002 §2): aggregated

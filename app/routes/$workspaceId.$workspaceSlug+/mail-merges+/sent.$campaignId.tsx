@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation, useOutlet, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { lazyHydrated } from "~/components/ui/lazy-hydrated";
+import { lazyHydrated, GeneralErrorBoundary } from "~/components/ui";
 import { SENT_DETAIL_REFRESH_MS, listSearch, sentDetailTexts } from "~/domain/mail-merges";
 import { loadSentDetail } from "./sent.server";
-import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 /**
  * The Sent detail dialog (002 §2), over the list. Its Mail results are this

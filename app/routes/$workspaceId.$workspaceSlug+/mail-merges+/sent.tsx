@@ -1,14 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
-import { buttonClass } from "~/components/ui/button";
-import { Icon } from "~/components/ui/icon";
+import { buttonClass, Icon, GeneralErrorBoundary } from "~/components/ui";
 import { EmptyState, FilterSelect, Pagination, PastTheEnd, SearchForm } from "~/components/ui/list-controls";
 import { SentTable } from "./__sent-table";
 import { DEFAULT_DATE_RANGE, dateRangeLabels, dateRanges } from "~/domain/date-ranges";
 import { listHref } from "~/domain/list-query";
 import { isSameSpace, sentListOptions, sentTexts, type SentListQuery } from "~/domain/mail-merges";
 import { loadSentList } from "./sent.server";
-import { GeneralErrorBoundary } from "~/components/ui/general-error-boundary";
 
 /** The date filter's choices, the same on every page (kept out of the loader's data). */
 const rangeOptions = dateRanges.map((value) => ({ value, label: dateRangeLabels[value] }));

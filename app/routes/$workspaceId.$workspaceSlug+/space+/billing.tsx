@@ -1,12 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { Banner, BannerCloseLink } from "~/components/ui/banner";
-import { buttonClass } from "~/components/ui/button";
+import { Banner, BannerCloseLink, buttonClass, PageHeading } from "~/components/ui";
 import { BILLING_INTENTS, CONFIRM_PARAM } from "~/domain/billing-intents";
 import { billingTexts } from "~/domain/billing-texts";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { PageHeading } from "~/components/ui/page-heading";
 import { CancelDowngradeForm, DowngradeBanner } from "../__billing/downgrade-banner";
 import { SubscriptionChanges } from "./__billing-page/changes";
 import { CurrentPlanCard } from "./__billing-page/current-plan-card";
@@ -68,4 +66,4 @@ export default function BillingPage() {
 
 export const meta = () => pageTitle(pageTexts.billing.title);
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { lazyHydrated } from "~/components/ui/lazy-hydrated";
-import { PageHeading } from "~/components/ui/page-heading";
+import { lazyHydrated, PageHeading } from "~/components/ui";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { TransferSection } from "./__general/transfer-section";
@@ -34,4 +33,4 @@ export default function GeneralSettingsPage() {
 
 export const meta = () => pageTitle(pageTexts.general.title);
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-controls";
-import { PageHeading } from "~/components/ui/page-heading";
+import { PageHeading, lazyHydrated } from "~/components/ui";
 import { listHref } from "~/domain/list-query";
 import { memberTexts } from "~/domain/members";
 import { pageTitle } from "~/domain/page-title";
@@ -11,7 +11,6 @@ import { SelectionForm } from "./__users/selection-form";
 import { MembersTable } from "./__users/members-table";
 import { CancelDowngradeButton, CancelDowngradeForm, DowngradeBanner } from "../__billing/downgrade-banner";
 import { SeatCounter } from "./__users/seat-counter";
-import { lazyHydrated } from "~/components/ui/lazy-hydrated";
 import { loadMembersPage, membersAction } from "./users.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadMembersPage(args);
@@ -143,4 +142,4 @@ function SelectableTable({ selectable, children }: { selectable: boolean; childr
 
 export const meta = ({ data }: { data?: { isPerSeat: boolean } }) => pageTitle(texts(data?.isPerSeat ?? false).title);
 
-export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui/general-error-boundary";
+export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
-import { Icon } from "~/components/ui/icon";
-import { PageHeading } from "~/components/ui/page-heading";
+import { Icon, PageHeading } from "~/components/ui";
 import { checkoutTexts } from "~/domain/billing-texts";
 import type { CheckoutStep } from "~/domain/checkout-flow";
 

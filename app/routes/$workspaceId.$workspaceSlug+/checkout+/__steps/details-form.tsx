@@ -1,7 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
-import { buttonClass } from "~/components/ui/button";
-import { useHydrated } from "~/components/ui/use-hydrated";
+import { buttonClass, useHydrated } from "~/components/ui";
 import { checkoutTexts } from "~/domain/billing-texts";
 import { SEAT_MAXIMUM, TEAM_MINIMUM } from "~/domain/seat-pricing";
 

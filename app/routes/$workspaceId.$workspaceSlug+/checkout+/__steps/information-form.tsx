@@ -1,6 +1,6 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui";
 import { checkoutTexts } from "~/domain/billing-texts";
 import type { CheckoutFormDraft } from "~/domain/checkout-form";
 import { isEuropeanCountry } from "~/domain/countries";

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { buttonClass, type ButtonVariant } from "~/components/ui/button";
+import { buttonClass, type ButtonVariant } from "~/components/ui";
 import { checkoutTexts } from "~/domain/billing-texts";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import type { CheckoutStep } from "~/domain/checkout-flow";

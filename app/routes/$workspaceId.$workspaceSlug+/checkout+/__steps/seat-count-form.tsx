@@ -1,6 +1,6 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui";
 
 /** How long a typed count waits before the figures follow it (a pointer choice follows at once). */
 const TYPING_PAUSE_MS = 400;

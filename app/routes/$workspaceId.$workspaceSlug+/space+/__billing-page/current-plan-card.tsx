@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui";
 import { BILLING_INTENTS } from "~/domain/billing-intents";
 import { billingTexts } from "~/domain/billing-texts";
 import { externalLinks } from "~/domain/external-links";

@@ -1,7 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import { Banner } from "~/components/ui/banner";
-import { buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { Banner, buttonClass, Dialog } from "~/components/ui";
 import { BILLING_INTENTS } from "~/domain/billing-intents";
 import { billingTexts } from "~/domain/billing-texts";
 import type { loadBillingPage } from "../billing.server";

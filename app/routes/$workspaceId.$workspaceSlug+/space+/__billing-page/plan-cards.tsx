@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui";
 import { billingTexts } from "~/domain/billing-texts";
 import { externalLinks } from "~/domain/external-links";
 import type { loadBillingPage } from "../billing.server";

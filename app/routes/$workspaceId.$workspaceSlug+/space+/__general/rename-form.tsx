@@ -2,8 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { buttonClass } from "~/components/ui/button";
-import { useHydrated } from "~/components/ui/use-hydrated";
+import { buttonClass, useHydrated } from "~/components/ui";
 import { GENERAL_INTENTS, generalSettingsTexts } from "~/domain/general-settings";
 import { cleanSpaceName } from "~/domain/space-name";
 import { renameSchema } from "./rename-schema";

@@ -1,7 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useId } from "react";
-import { buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { buttonClass, Dialog } from "~/components/ui";
 import { GENERAL_INTENTS, generalSettingsTexts } from "~/domain/general-settings";
 
 export interface TransferState {

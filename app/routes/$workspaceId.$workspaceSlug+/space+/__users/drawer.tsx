@@ -1,9 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
-import { Banner } from "~/components/ui/banner";
-import { buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
-import { InfoTooltip } from "~/components/ui/info-tooltip";
+import { Banner, buttonClass, Dialog, InfoTooltip } from "~/components/ui";
 import { listHref } from "~/domain/list-query";
 import { memberTypeTexts } from "~/domain/member-type";
 import { drawerTexts, MEMBER_INTENTS, SELECTED_PARAM } from "~/domain/members";

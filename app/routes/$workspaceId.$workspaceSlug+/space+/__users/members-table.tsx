@@ -1,4 +1,4 @@
-import { Avatar } from "~/components/ui/avatar";
+import { Avatar } from "~/components/ui";
 import { ColumnHeader, ListTable, SortableHeader } from "~/components/ui/list-controls";
 import type { ListQuery } from "~/domain/list-query";
 import { memberQueryOptions, memberTexts, SELECTED_PARAM, type DisplayStatus, type MemberSort } from "~/domain/members";

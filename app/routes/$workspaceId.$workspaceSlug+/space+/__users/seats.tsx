@@ -1,6 +1,5 @@
 import { Link } from "@remix-run/react";
-import { buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
+import { buttonClass, Dialog } from "~/components/ui";
 import { externalLinks } from "~/domain/external-links";
 import { memberTexts, seatUsagePercent } from "~/domain/members";
 import type { loadMembersPage } from "../users.server";

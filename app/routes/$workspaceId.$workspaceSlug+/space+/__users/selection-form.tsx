@@ -1,7 +1,6 @@
 import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { buttonClass } from "~/components/ui/button";
-import { useHydrated } from "~/components/ui/use-hydrated";
+import { buttonClass, useHydrated } from "~/components/ui";
 import { drawerTexts, SELECTION_DEBOUNCE_MS } from "~/domain/members";
 
 /** The id of the GET form the table's checkboxes belong to (they sit inside the table, the form around it). */
