@@ -30,6 +30,9 @@ const userChoice = (page: Page, email: string, choice: "Free" | "Paid") =>
 test("the owner makes one free user paid and another paid user free, through the summary", async ({
   page,
 }, testInfo) => {
+  // Each choice is sent at once with JavaScript, and each answer asks the local Stripe for a new quote:
+  // on a busy machine the four round trips before the summary outlast the default 30 s.
+  test.slow();
   const { space, freeGmail: toPaid, paid: toFree } = premiumSpaceOf(testInfo);
   await signInAs(page, PERSONAS.premium.email);
   await page.goto(`${prefix(space)}/space/billing`);
