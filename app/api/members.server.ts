@@ -56,7 +56,7 @@ export async function getSpaceOwner(auth: AuthContext, workspaceId: string): Pro
 const candidateSchema = spaceManagerSchema.extend({ status: z.string(), seatType: nullableString });
 export type TransferCandidate = z.infer<typeof candidateSchema>;
 
-/** The backend's largest page of members (002 §7). */
+/** The backend's largest page of members (002 §7), and the most members one change may name. */
 const MEMBERS_PAGE = 100;
 
 /**
@@ -243,18 +243,26 @@ export async function checkMembers(auth: AuthContext, workspaceId: string, userE
   return answer.items.map((item) => ({ email: item.userEmail, errorMsg: item.errorMsg }));
 }
 
-/** PATCH /workspaces/{id}/members (001 §4 Legacy users page): who is kept and who goes with the licence. */
+/**
+ * PATCH /workspaces/{id}/members (001 §4 Legacy users page): who is kept and
+ * who goes with the licence, in batches of the backend's page of members (it
+ * takes at most that many marks per call). A failed batch leaves earlier ones
+ * applied, which is harmless: marks count only at the purchase, and Next
+ * sends the whole list again.
+ */
 export async function markMembersToBeRemoved(
   auth: AuthContext,
   workspaceId: string,
   members: Array<{ userId: string; toBeRemoved: boolean }>,
 ) {
-  await auth.call({
-    base: "v1",
-    method: "PATCH",
-    path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
-    body: { members },
-  });
+  for (let start = 0; start < members.length; start += MEMBERS_PAGE) {
+    await auth.call({
+      base: "v1",
+      method: "PATCH",
+      path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
+      body: { members: members.slice(start, start + MEMBERS_PAGE) },
+    });
+  }
 }
 
 export interface MemberChange {
