@@ -8,10 +8,12 @@
  *
  * Builds the bare Remix page (scripts/bare-remix: the app's Remix, a 25-row
  * table), starts it beside the production stack, signs owner@acme.test in,
- * and loads the sent list and the bare page in turn, `rounds` times each for
- * `seconds`, at 10 connections (autocannon), so both see the same machine.
- * Prints requests/s and latencies of both, their ratios and the list's HTML
- * size. Exits with 1 when a budget is exceeded. Needs `npm run build` first.
+ * and loads the sent list, its data request (the same loaders and backend
+ * calls, no render; not budgeted, it shows the floor) and the bare page in
+ * turn, `rounds` times each for `seconds`, at 10 connections (autocannon), so
+ * all see the same machine. Prints requests/s and latencies of each, the
+ * ratios to the bare page and the list's HTML size. Exits with 1 when a
+ * budget is exceeded. Needs `npm run build` first.
  */
 import autocannon from "autocannon";
 import { percentile, startBarePage, startStack } from "./bench-stack";
@@ -36,6 +38,8 @@ try {
   const cookie = await stack.signIn("owner@acme.test");
   const pages: Page[] = [
     { name: "sent list", url: `${stack.url}${LIST_PATH}`, headers: { cookie } },
+    // The same loaders and backend calls without React's render (Remix's data request): the floor under the page.
+    { name: "sent list data only", url: `${stack.url}${LIST_PATH}.data`, headers: { cookie } },
     { name: "bare Remix page", url: bare.url, headers: {} },
   ];
   for (const page of pages) await load(page, 3);
@@ -59,7 +63,7 @@ try {
   console.log(`\nServer render, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s\n`);
   console.log("page | req/s | p50 ms | p99 ms | errors or non-200");
   console.log("--- | --- | --- | --- | ---");
-  const [list, baseline] = runs.map((run, index) => {
+  const [list, dataOnly, baseline] = runs.map((run, index) => {
     const summary = {
       rate: run.requests / run.seconds,
       p50: percentile(run.latencies, 50),
@@ -72,6 +76,7 @@ try {
   const p99Ratio = list!.p99 / baseline!.p99;
   console.log(`\nreq/s: ${rateRatio.toFixed(2)}× the bare page (budget ≥ ${RATE_BUDGET}×)`);
   console.log(`p99: ${p99Ratio.toFixed(1)}× the bare page (budget ≤ ${P99_BUDGET}×)`);
+  console.log(`data only, no render: ${(dataOnly!.rate / baseline!.rate).toFixed(2)}× the bare page's req/s`);
   console.log(
     `sent list HTML: ${(htmlBytes / 1024).toFixed(1)} KB for ${rows} rows (budget ≤ ${HTML_BUDGET_BYTES / 1024} KB for ${ROWS})`,
   );
