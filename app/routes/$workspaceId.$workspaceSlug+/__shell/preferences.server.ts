@@ -33,18 +33,11 @@ export async function readPreferences(request: Request): Promise<Preferences> {
 /** The latest 50 of a dismissal list, this one first. */
 const remembered = (key: string, list: string[]) => [key, ...list.filter((entry) => entry !== key)].slice(0, 50);
 
-export async function dismissLegacyBanner(request: Request, workspaceId: string) {
-  const preferences = await readPreferences(request);
-  return preferencesCookie().serialize({
-    ...preferences,
-    dismissedLegacyBanners: remembered(workspaceId, preferences.dismissedLegacyBanners),
-  });
-}
+/** Which dismissal list of the preferences a dismissal goes to: legacy banners by space id, payment alerts by alert key. */
+export type DismissalList = "dismissedLegacyBanners" | "dismissedPaymentAlerts";
 
-export async function dismissPaymentAlert(request: Request, key: string) {
+/** The preferences cookie with `key` remembered in `list`. */
+export async function rememberDismissal(request: Request, list: DismissalList, key: string) {
   const preferences = await readPreferences(request);
-  return preferencesCookie().serialize({
-    ...preferences,
-    dismissedPaymentAlerts: remembered(key, preferences.dismissedPaymentAlerts),
-  });
+  return preferencesCookie().serialize({ ...preferences, [list]: remembered(key, preferences[list]) });
 }
