@@ -3,7 +3,7 @@ import { quotePerUser, type PerUserQuote } from "~/api/billing.server";
 import { listAllMembers, type Member } from "~/api/members.server";
 import { BILLING_QUERY } from "~/domain/billing-query";
 import { perUserTexts, planNames } from "~/domain/billing-texts";
-import { checkoutQueryFlag } from "~/domain/checkout-flow";
+import { checkoutQueryFlag, checkoutTarget } from "~/domain/checkout-flow";
 import { DEFAULT_COUNTRY, isEuropeanCountry } from "~/domain/countries";
 import { CHECKOUT_SELECTION } from "~/domain/member-type";
 import {
@@ -15,8 +15,6 @@ import {
   spansMultipleDomains,
   userUpdates,
   type CheckoutUser,
-  type Interval,
-  type TargetPlan,
 } from "~/domain/per-user-checkout";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { isGmailAddress } from "~/domain/wrong-plan";
@@ -40,8 +38,6 @@ export const perUserSections = {
   legacyUsers: spaceSections.checkoutLegacyUsers,
 } as const;
 
-const PLANS = new Set<string>(["PRO", "PREMIUM"]);
-const INTERVALS = new Set<string>(["YEARLY", "MONTHLY"]);
 /** The members page's summary link goes Back there (002 §2). */
 export const FROM_USERS = "users";
 
@@ -88,13 +84,8 @@ export async function loadPerUserCheckout(args: SpaceArgs, page: "options" | "ot
     },
   );
   if (flag) throw redirect(`${billingPage(space)}?${flag}=true`);
+  const { given, ...target } = checkoutTarget(query);
 
-  const rawPlan = query.get(BILLING_QUERY.plan) ?? "";
-  const rawInterval = query.get(BILLING_QUERY.interval) ?? "";
-  const target = {
-    plan: (PLANS.has(rawPlan) ? rawPlan : "PRO") as TargetPlan,
-    interval: (INTERVALS.has(rawInterval) ? rawInterval : "YEARLY") as Interval,
-  };
   const users = availableUsers(members.map(checkoutUserOf));
   const choice = {
     paid: new Set(query.getAll(CHECKOUT_SELECTION.paid)),
@@ -106,7 +97,7 @@ export async function loadPerUserCheckout(args: SpaceArgs, page: "options" | "ot
     active,
     target,
     /** 001 §2: a page reached without plan and interval goes to /checkout. */
-    hasTarget: PLANS.has(rawPlan) && INTERVALS.has(rawInterval),
+    hasTarget: given,
     users,
     flow,
     paid: paidAfter(users, choice),
