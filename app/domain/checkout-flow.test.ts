@@ -8,6 +8,7 @@ import {
   seatCheckoutBack,
   seatCheckoutSteps,
   seatCheckoutType,
+  targetOffered,
 } from "./checkout-flow";
 
 describe("per-seat checkout flows (001 §2, §4)", () => {
@@ -93,6 +94,25 @@ describe("checkout query flags (001 §4)", () => {
     expect(flag("plan=FOO&interval=MONTHLY", { workspacePlan: "PREMIUM" })).toBe(
       "cannot-update-subscription-plan-and-interval",
     );
+  });
+});
+
+describe("targetOffered (001 §6 restrictions)", () => {
+  const held = { PREMIUM_PLAN: true, MONTHLY_BILLING: true };
+  const open = { PREMIUM_PLAN: false, MONTHLY_BILLING: false };
+  const proYearly = { plan: "PRO", interval: "YEARLY" } as const;
+
+  it("holds Premium and monthly billing back under their restrictions", () => {
+    expect(targetOffered({ plan: "PREMIUM", interval: "YEARLY" }, held, null)).toBe(false);
+    expect(targetOffered({ plan: "PRO", interval: "MONTHLY" }, held, proYearly)).toBe(false);
+    expect(targetOffered(proYearly, held, null)).toBe(true);
+    expect(targetOffered({ plan: "PREMIUM", interval: "MONTHLY" }, open, null)).toBe(true);
+  });
+
+  it("lets a subscription already on them keep them", () => {
+    expect(
+      targetOffered({ plan: "PREMIUM", interval: "MONTHLY" }, held, { plan: "PREMIUM", interval: "MONTHLY" }),
+    ).toBe(true);
   });
 });
 

@@ -120,6 +120,23 @@ export function checkoutQueryFlag(
 }
 
 /**
+ * 001 §6: Premium depends on the PREMIUM_PLAN restriction and monthly
+ * billing on MONTHLY_BILLING; a subscription already on them keeps them
+ * (backend contract, `plan_not_sold`). Whether the space may move to this
+ * plan and cycle: the billing page offers only these, and every checkout
+ * step sends any other back to billing.
+ */
+export function targetOffered(
+  target: { plan: TargetPlan; interval: Interval },
+  restrictions: { PREMIUM_PLAN: boolean; MONTHLY_BILLING: boolean },
+  current: { plan: string; interval: string } | null,
+) {
+  const premiumHeld = target.plan === "PREMIUM" && restrictions.PREMIUM_PLAN && current?.plan !== "PREMIUM";
+  const monthlyHeld = target.interval === "MONTHLY" && restrictions.MONTHLY_BILLING && current?.interval !== "MONTHLY";
+  return !premiumHeld && !monthlyHeld;
+}
+
+/**
  * 001 §2 Billing page, per user: the ways into a change of an active Stripe
  * subscription, each a checkout URL with the plan and cycle (001 §4):
  * the paid users at the current plan and cycle, the other plan at the
@@ -142,8 +159,10 @@ export function perUserChangeLinks({
   const query = (target: { plan: string; interval: string }) => new URLSearchParams(target).toString();
   const otherPlan: TargetPlan = plan === "PRO" ? "PREMIUM" : "PRO";
   const otherInterval: Interval = interval === "YEARLY" ? "MONTHLY" : "YEARLY";
-  const planOffered = otherPlan === "PRO" || !restrictions.PREMIUM_PLAN;
-  const cycleOffered = !hasSchedule && (otherInterval === "YEARLY" || !restrictions.MONTHLY_BILLING);
+  const offered = (target: { plan: TargetPlan; interval: Interval }) =>
+    targetOffered(target, restrictions, { plan, interval });
+  const planOffered = offered({ plan: otherPlan, interval });
+  const cycleOffered = !hasSchedule && offered({ plan, interval: otherInterval });
   return {
     paidUsers: `checkout?${query({ plan, interval })}`,
     plan: planOffered ? { to: otherPlan, href: `checkout?${query({ plan: otherPlan, interval })}` } : null,

@@ -104,6 +104,38 @@ describe("billing options (001 §2, §4)", () => {
   });
 });
 
+describe("Premium under the PREMIUM_PLAN restriction (001 §6)", () => {
+  it("sends every step of a move to Premium back to billing, which does not offer it; a Premium space keeps it", async () => {
+    const restrict = (restrictions: Record<string, boolean>) =>
+      stack.backend.db
+        .updateTable("workspaces")
+        .set({ restrictions: JSON.stringify(restrictions) })
+        .where("id", "in", [SPACES.juniperCo.id, SPACES.bigco.id])
+        .execute();
+    await restrict({ PREMIUM_PLAN: true });
+    try {
+      const june = await as(PERSONAS.june.email);
+      const premium = "plan=PREMIUM&interval=YEARLY";
+      const billing = pathOf(SPACES.juniperCo, "space/billing");
+      for (const [module, section] of [
+        [options, "checkout"],
+        [information, "checkout/information"],
+        [summary, "checkout/summary"],
+        [cannotDowngrade, "checkout/cannot-downgrade"],
+      ] as const) {
+        expect(redirectTarget(await june.get(module, SPACES.juniperCo, `${section}?${premium}`)), section).toBe(
+          billing,
+        );
+      }
+      expect(redirectTarget(await june.get(options, SPACES.juniperCo, "checkout?plan=PRO&interval=YEARLY"))).toBeNull();
+      const priya = await as(PERSONAS.premium.email);
+      expect(redirectTarget(await priya.get(options, SPACES.bigco, `checkout?${premium}`))).toBeNull();
+    } finally {
+      await restrict({});
+    }
+  });
+});
+
 describe("the billing options' sidebar (001 §2 Billing options)", () => {
   it("totals the plan's paid users before taxes, billed annually, even where the change charges nothing today", async () => {
     const priya = await as(PERSONAS.premium.email);

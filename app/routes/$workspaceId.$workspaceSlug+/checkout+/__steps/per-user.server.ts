@@ -3,7 +3,7 @@ import { quotePerUser, type PerUserQuote } from "~/api/billing.server";
 import { listAllMembers, type Member } from "~/api/members.server";
 import { BILLING_QUERY } from "~/domain/billing-query";
 import { perUserTexts, planNames } from "~/domain/billing-texts";
-import { checkoutQueryFlag, checkoutTarget } from "~/domain/checkout-flow";
+import { checkoutQueryFlag, checkoutTarget, targetOffered } from "~/domain/checkout-flow";
 import { DEFAULT_COUNTRY, isEuropeanCountry } from "~/domain/countries";
 import { CHECKOUT_SELECTION } from "~/domain/member-type";
 import {
@@ -58,7 +58,8 @@ export type PerUserCheckout = Awaited<ReturnType<typeof loadPerUserCheckout>>;
 
 /**
  * A per-user checkout page: billing access (001 §2), a per-user space, the
- * §4 refusals with billing's flags, then the plan and cycle asked (001 §3
+ * §4 refusals with billing's flags, a plan or cycle the space is not
+ * offered (001 §6) back to billing, then the plan and cycle asked (001 §3
  * defaults PRO and YEARLY), the flow type and who would be paid. The
  * per-seat layout has no such steps: its options page leads a domain user
  * to the details step and a Gmail user to billing, as every other does.
@@ -85,6 +86,8 @@ export async function loadPerUserCheckout(args: SpaceArgs, page: "options" | "ot
   );
   if (flag) throw redirect(`${billingPage(space)}?${flag}=true`);
   const { given, ...target } = checkoutTarget(query);
+  const current = active && { plan: active.workspacePlan, interval: active.billingInterval };
+  if (!targetOffered(target, space.workspace.restrictions, current)) throw redirect(billingPage(space));
 
   const users = availableUsers(members.map(checkoutUserOf));
   const choice = {
