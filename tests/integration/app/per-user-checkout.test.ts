@@ -9,6 +9,7 @@ import * as summary from "~/routes/$workspaceId.$workspaceSlug+/checkout+/summar
 import * as information from "~/routes/$workspaceId.$workspaceSlug+/checkout+/information";
 import * as cannotDowngrade from "~/routes/$workspaceId.$workspaceSlug+/checkout+/cannot-downgrade";
 import * as legacyUsers from "~/routes/$workspaceId.$workspaceSlug+/checkout+/legacy.users";
+import { externalLinks } from "~/domain/external-links";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { asPersona, pathOf } from "../support/space-pages";
@@ -175,6 +176,21 @@ describe("the summary's title (001 §2 Summary step, §4 Summary delta type)", (
     } finally {
       await taxed(0);
     }
+  });
+});
+
+describe("the summary's failure (001 §8 Summary update failure)", () => {
+  it("links 'contact our support' to the support request page inside the sentence", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    const swap = `checkout/summary?plan=PREMIUM&interval=YEARLY&paid=${PERSONAS.hugoHart.id}&free=${PERSONAS.liamLopez.id}`;
+    const html = renderPage(summary, loaderData(await priya.get(summary, SPACES.bigco, swap)), {
+      actionData: { failed: true },
+    });
+    const alert = /<p role="alert"[^>]*>(.*?)<\/p>/s.exec(html)?.[1] ?? "";
+    expect(alert.replace(/<[^>]*>/g, "")).toBe(
+      "An error occurred. Please try again, if error persist contact our support.",
+    );
+    expect(alert).toMatch(new RegExp(`<a href="${externalLinks.support}"[^>]*>contact our support</a>\\.$`));
   });
 });
 
