@@ -62,3 +62,13 @@ export async function writeCrowdedSpace(db: BackendDb, crowd: CrowdedSpace) {
     }
   });
 }
+
+/** A free per-user space of 12 users: more than the Pro plan's 10 paid users (backend MAX_PAID_USERS). */
+export const CROWD_CO: CrowdedSpace = {
+  space: { id: "5190000000000002", name: "Crowd Co" },
+  owner: { id: "6191000000000000", email: "cora@crowd.test", name: "Cora Crowd" },
+  plan: "FREE",
+  isPerSeat: false,
+  members: 11,
+  userPlan: "FREE",
+};

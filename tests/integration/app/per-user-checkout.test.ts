@@ -12,8 +12,10 @@ import * as legacyUsers from "~/routes/$workspaceId.$workspaceSlug+/checkout+/le
 import { externalLinks } from "~/domain/external-links";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
+import { slugify } from "../../../backend/src/domain/slug";
+import { CROWD_CO, crowdOf, writeCrowdedSpace } from "../../support/crowded-space";
 import { asPersona, pathOf } from "../support/space-pages";
-import { loaderData, redirectTarget, startAppBillingStack } from "../support/app";
+import { loaderData, redirectTarget, startAppBillingStack, statusOf } from "../support/app";
 import { renderPage, textOf } from "../support/render-page";
 
 let stack: Awaited<ReturnType<typeof startAppBillingStack>>;
@@ -102,6 +104,58 @@ describe("billing options (001 §2, §4)", () => {
       await priya.get(options, SPACES.bigco, target?.split("/").slice(3).join("/") ?? ""),
     );
     expect(page.rows.find((row) => row.id === PERSONAS.premium.id)).toMatchObject({ paid: true, locked: true });
+  });
+});
+
+describe("the paid-user limit on the billing options (001 §5)", () => {
+  const crowd = { id: CROWD_CO.space.id, slug: slugify(CROWD_CO.space.name) };
+  const checkout = "checkout?plan=PRO&interval=YEARLY";
+  const members = crowdOf(CROWD_CO);
+  const limit = "Your current plan allows a maximum of 10 paid users.";
+  type Row = { id: string; paid: boolean; block: string | null };
+  /** The options form: the owner and the first `count` members Paid, the others Free. */
+  const choosing = (count: number, intent: "update" | "next") =>
+    Object.fromEntries([
+      ["intent", intent],
+      [`user-${CROWD_CO.owner.id}`, "paid"],
+      ...members.map((member, index) => [`user-${member.id}`, index < count ? "paid" : "free"]),
+    ]);
+
+  it("refuses more paid users than the Pro plan's 10 at once, keeping the choice and sending nothing on", async () => {
+    await writeCrowdedSpace(stack.backend.db, CROWD_CO);
+    const cora = await as(CROWD_CO.owner.email);
+    for (const intent of ["update", "next"] as const) {
+      const refused = await cora.post(options, crowd, checkout, choosing(10, intent));
+      expect(statusOf(refused)).toBe(400);
+      expect(redirectTarget(refused)).toBeNull();
+      const answer = loaderData<{ banner: string; rows: Row[] }>(refused);
+      expect(answer.banner).toBe(limit);
+      // The eleven chosen stay Paid; the last member stays Free, their Paid radio closed by the limit.
+      expect(answer.rows.filter((row) => row.paid).map((row) => row.id)).toEqual([
+        CROWD_CO.owner.id,
+        ...members.slice(0, 10).map((member) => member.id),
+      ]);
+      expect(answer.rows.at(-1)).toMatchObject({ id: members[10]!.id, paid: false, block: limit });
+      const page = loaderData(await cora.get(options, crowd, checkout));
+      expect(textOf(renderPage(options, page, { actionData: answer }))).toContain(limit);
+    }
+    // Ten paid users are within the limit: the choice moves into the query.
+    const within = redirectTarget(await cora.post(options, crowd, checkout, choosing(9, "update")));
+    expect(new URL(within ?? "", "http://app").searchParams.getAll("paid")).toHaveLength(10);
+  });
+
+  it("says the limit when the backend refuses a choice past it, as the members page can send", async () => {
+    await writeCrowdedSpace(stack.backend.db, CROWD_CO);
+    const cora = await as(CROWD_CO.owner.email);
+    const query = [CROWD_CO.owner, ...members.slice(0, 10)].map((user) => `paid=${user.id}`).join("&");
+    const page = loaderData<{ failure: string | null; quote: unknown; rows: Row[] }>(
+      await cora.get(options, crowd, `${checkout}&${query}`),
+    );
+    expect(page).toMatchObject({ failure: limit, quote: null });
+    expect(page.rows.filter((row) => row.paid)).toHaveLength(11);
+    expect(textOf(renderPage(options, page))).toContain(limit);
+    // Within it, no banner.
+    expect(loaderData<{ failure: string | null }>(await cora.get(options, crowd, checkout)).failure).toBeNull();
   });
 });
 
