@@ -132,6 +132,21 @@ test("without JavaScript, more users made paid at once than the plan allows are 
   await expect(userChoice(page, members[10]!.email, "Paid")).toBeDisabled();
 });
 
+test("the Belgian legacy licence's plan switch stops at the server-error state, the licence unchanged", async ({
+  page,
+}) => {
+  // Nothing reaches the backend: Ghent Team stays the Belgian legacy team that other files read.
+  const space = SPACES.ghentTeam;
+  await signInAs(page, PERSONAS.gert.email);
+  await page.goto(`${prefix(space)}/checkout?plan=PRO&interval=YEARLY`);
+  await expect(page.getByRole("heading", { name: "Select paid users" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm the plan switch" }).click();
+
+  await expect(page.getByRole("alert").filter({ hasText: "An error occurred. Please try again." })).toBeVisible();
+  await page.goto(`${prefix(space)}/space/billing`);
+  await expect(page.getByText("Legacy Team plan", { exact: true })).toBeVisible();
+});
+
 test("a US legacy owner confirms the users list, adds a user and buys the new plan through the hosted Checkout", async ({
   page,
 }, testInfo) => {

@@ -159,6 +159,39 @@ describe("the paid-user limit on the billing options (001 §5)", () => {
   });
 });
 
+describe("the Belgian legacy licence on the billing options (001 §2, §4, §8)", () => {
+  it("offers 'Confirm the plan switch', which ends in the server-error state and leaves the licence as it is", async () => {
+    const gert = await as(PERSONAS.gert.email);
+    const checkout = "checkout?plan=PRO&interval=YEARLY";
+    const page = loaderData<{ next: { text: string; disabled: boolean } }>(
+      await gert.get(options, SPACES.ghentTeam, checkout),
+    );
+    expect(page.next).toEqual({ text: "Confirm the plan switch", disabled: false });
+    const refused = await gert.post(options, SPACES.ghentTeam, checkout, {
+      intent: "next",
+      [`user-${PERSONAS.greet.id}`]: "paid",
+      [`user-${PERSONAS.gust.id}`]: "free",
+    });
+    expect(statusOf(refused)).toBe(409);
+    const answer = loaderData<{ banner: string }>(refused);
+    expect(answer.banner).toBe("An error occurred. Please try again.");
+    expect(textOf(renderPage(options, page, { actionData: answer }))).toContain("An error occurred. Please try again.");
+    const ghent = await stack.backend.db
+      .selectFrom("workspaces")
+      .select("plan")
+      .where("id", "=", SPACES.ghentTeam.id)
+      .executeTakeFirstOrThrow();
+    expect(ghent.plan).toBe("LEGACY");
+    const gust = await stack.backend.db
+      .selectFrom("workspace_members")
+      .select("user_plan")
+      .where("workspace_id", "=", SPACES.ghentTeam.id)
+      .where("user_id", "=", PERSONAS.gust.id)
+      .executeTakeFirstOrThrow();
+    expect(gust.user_plan).toBe("PRO");
+  });
+});
+
 describe("Premium under the PREMIUM_PLAN restriction (001 §6)", () => {
   it("sends every step of a move to Premium back to billing, which does not offer it; a Premium space keeps it", async () => {
     const restrict = (restrictions: Record<string, boolean>) =>

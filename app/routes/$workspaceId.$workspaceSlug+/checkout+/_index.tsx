@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { z } from "zod";
 import { Banner, buttonClass, InfoTooltip } from "~/components/ui";
-import { perUserTexts } from "~/domain/billing-texts";
+import { checkoutTexts, perUserTexts } from "~/domain/billing-texts";
 import {
   afterOptions,
   optionsNextDisabled,
@@ -120,8 +120,9 @@ function choiceOf(checkout: PerUserCheckout, formData: FormData) {
  * allows (001 §5; without JavaScript several users are made paid at once,
  * past the radios the page closed) is refused with the limit, the choice
  * kept on the page and nothing sent on; only a choice with more paid users
- * than the page's can newly pass it. The Belgian
- * legacy licence cannot go on here and gets 001 §8's failure.
+ * than the page's can newly pass it. The Belgian legacy licence cannot go
+ * on here (001 §4): 001 §8's server-error state, nothing asked of the
+ * backend.
  */
 export async function action(args: ActionFunctionArgs) {
   const checkout = await loadOptions(args);
@@ -139,7 +140,7 @@ export async function action(args: ActionFunctionArgs) {
     throw redirect(perUserHref(checkout, perUserSections.options, paid));
   }
   const next = afterOptions(checkout.flow);
-  if (next === "server-error") return data({ banner: texts.failed, rows: null }, { status: 409 });
+  if (next === "server-error") return data({ banner: checkoutTexts.errors.submit, rows: null }, { status: 409 });
   throw redirect(
     perUserHref(checkout, next === "information" ? perUserSections.information : perUserSections.summary, paid),
   );
@@ -159,9 +160,10 @@ export default function OptionsStep() {
         </div>
       ) : null}
       <div className="lg:grid-cols-[minmax(0,1fr)_20rem] grid gap-6">
+        {/* A change sent by itself keeps the place; the buttons' answers start at the top, where a refusal
+            shows (001 §8: a submit error scrolls to the top). */}
         <Form
           method="post"
-          preventScrollReset
           onChange={(event) => {
             const form = event.currentTarget;
             const data = new FormData(form);
