@@ -265,9 +265,12 @@ export const perUserTexts = {
       `By confirming, you will be charged ${amount} (pro-rated based on your billing cycle).`,
     confirm: "Confirm changes",
     back: "Back",
-    /** 001 §8. */
-    failed: "An error occurred. Please try again, if error persist contact our support.",
-    support: "Contact our support",
+    /** 001 §8: 'An error occurred. Please try again, if error persist contact our support.', its end the link. */
+    failed: {
+      before: "An error occurred. Please try again, if error persist ",
+      link: "contact our support",
+      after: ".",
+    },
   },
   cannotDowngrade: {
     /** Written for this app from 001 §2. */

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   checkoutQueryFlag,
+  checkoutTarget,
   offeredPlanStart,
   perUserChangeLinks,
   purchaseStart,
   seatCheckoutBack,
   seatCheckoutSteps,
   seatCheckoutType,
+  targetOffered,
 } from "./checkout-flow";
 
 describe("per-seat checkout flows (001 §2, §4)", () => {
@@ -45,6 +47,21 @@ describe("where buying starts (001 §2)", () => {
   });
 });
 
+describe("the checkout's plan and interval (001 §3, §4)", () => {
+  const target = (query: string) => checkoutTarget(new URLSearchParams(query));
+
+  it("reads the plan and interval asked", () => {
+    expect(target("plan=PREMIUM&interval=MONTHLY")).toEqual({ plan: "PREMIUM", interval: "MONTHLY", given: true });
+  });
+
+  it("takes the defaults for a missing value and for one that is neither, as missing", () => {
+    expect(target("")).toEqual({ plan: "PRO", interval: "YEARLY", given: false });
+    expect(target("plan=FOO&interval=MONTHLY")).toEqual({ plan: "PRO", interval: "MONTHLY", given: false });
+    expect(target("plan=PREMIUM&interval=weekly")).toEqual({ plan: "PREMIUM", interval: "YEARLY", given: false });
+    expect(target("plan=premium&interval=YEARLY")).toEqual({ plan: "PRO", interval: "YEARLY", given: false });
+  });
+});
+
 describe("checkout query flags (001 §4)", () => {
   const current = { workspacePlan: "PRO", billingInterval: "YEARLY", hasSchedule: false };
   const flag = (query: string, over: Partial<typeof current> = {}) =>
@@ -67,6 +84,35 @@ describe("checkout query flags (001 §4)", () => {
       "cannot-update-subscription-plan-and-interval",
     );
     expect(checkoutQueryFlag(new URLSearchParams("plan=PREMIUM&interval=MONTHLY"), null)).toBeNull();
+  });
+
+  it("reads an unknown plan or interval as the default, not as a change", () => {
+    // FOO is Pro, the current plan: only the cycle changes.
+    expect(flag("plan=FOO&interval=MONTHLY")).toBeNull();
+    expect(flag("plan=PREMIUM&interval=FOO")).toBeNull();
+    expect(flag("plan=FOO&interval=FOO", { hasSchedule: true })).toBeNull();
+    expect(flag("plan=FOO&interval=MONTHLY", { workspacePlan: "PREMIUM" })).toBe(
+      "cannot-update-subscription-plan-and-interval",
+    );
+  });
+});
+
+describe("targetOffered (001 §6 restrictions)", () => {
+  const held = { PREMIUM_PLAN: true, MONTHLY_BILLING: true };
+  const open = { PREMIUM_PLAN: false, MONTHLY_BILLING: false };
+  const proYearly = { plan: "PRO", interval: "YEARLY" } as const;
+
+  it("holds Premium and monthly billing back under their restrictions", () => {
+    expect(targetOffered({ plan: "PREMIUM", interval: "YEARLY" }, held, null)).toBe(false);
+    expect(targetOffered({ plan: "PRO", interval: "MONTHLY" }, held, proYearly)).toBe(false);
+    expect(targetOffered(proYearly, held, null)).toBe(true);
+    expect(targetOffered({ plan: "PREMIUM", interval: "MONTHLY" }, open, null)).toBe(true);
+  });
+
+  it("lets a subscription already on them keep them", () => {
+    expect(
+      targetOffered({ plan: "PREMIUM", interval: "MONTHLY" }, held, { plan: "PREMIUM", interval: "MONTHLY" }),
+    ).toBe(true);
   });
 });
 

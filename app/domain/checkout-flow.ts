@@ -1,3 +1,4 @@
+import { BILLING_QUERY } from "./billing-query";
 import { checkoutTexts } from "./billing-texts";
 import { spaceSections } from "./space-paths";
 
@@ -78,25 +79,61 @@ export const SEAT_COUNT_PARAM = "seats";
 /** The billing information form's two submits: refresh the summary, or go to Stripe. */
 export const INFORMATION_INTENTS = { preview: "preview", checkout: "checkout" } as const;
 
+const PLANS = ["PRO", "PREMIUM"] as const;
+const INTERVALS = ["YEARLY", "MONTHLY"] as const;
+/** The plans a per-user checkout moves to (001 §1). */
+export type TargetPlan = (typeof PLANS)[number];
+export type Interval = (typeof INTERVALS)[number];
+
+const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | null =>
+  values.find((value) => value === raw) ?? null;
+
+/**
+ * 001 §4 Query parameters of checkout: the plan (PRO or PREMIUM) and the
+ * interval (YEARLY or MONTHLY) asked. A missing value, and one that is
+ * neither, takes the default (001 §3: PRO, YEARLY); `given` says both were
+ * valid (001 §2: a page without them goes to /checkout).
+ */
+export function checkoutTarget(query: URLSearchParams): { plan: TargetPlan; interval: Interval; given: boolean } {
+  const plan = oneOf(PLANS, query.get(BILLING_QUERY.plan));
+  const interval = oneOf(INTERVALS, query.get(BILLING_QUERY.interval));
+  return { plan: plan ?? "PRO", interval: interval ?? "YEARLY", given: plan !== null && interval !== null };
+}
+
 /**
  * 001 §4 Query parameters of checkout: a change of both plan and billing
  * cycle at once is refused, and so is a cycle change (or
  * `change-billing-cycle`) while a subscription schedule waits; each sends the
- * person to billing with its flag. Missing plan and interval take the
- * defaults (PRO, YEARLY).
+ * person to billing with its flag. Plan and interval as checkoutTarget reads them.
  */
 export function checkoutQueryFlag(
   query: URLSearchParams,
   current: { workspacePlan: string; billingInterval: string; hasSchedule: boolean } | null,
 ): "cannot-update-subscription-plan-and-interval" | "cannot-change-billing-cycle-when-scheduled" | null {
   if (!current) return null;
-  const plan = query.get("plan") ?? "PRO";
-  const interval = query.get("interval") ?? "YEARLY";
+  const { plan, interval } = checkoutTarget(query);
   const planChanges = plan !== current.workspacePlan;
-  const intervalChanges = interval !== current.billingInterval || query.has("change-billing-cycle");
+  const intervalChanges = interval !== current.billingInterval || query.has(BILLING_QUERY.changeBillingCycle);
   if (planChanges && interval !== current.billingInterval) return "cannot-update-subscription-plan-and-interval";
   if (intervalChanges && current.hasSchedule) return "cannot-change-billing-cycle-when-scheduled";
   return null;
+}
+
+/**
+ * 001 §6: Premium depends on the PREMIUM_PLAN restriction and monthly
+ * billing on MONTHLY_BILLING; a subscription already on them keeps them
+ * (backend contract, `plan_not_sold`). Whether the space may move to this
+ * plan and cycle: the billing page offers only these, and every checkout
+ * step sends any other back to billing.
+ */
+export function targetOffered(
+  target: { plan: TargetPlan; interval: Interval },
+  restrictions: { PREMIUM_PLAN: boolean; MONTHLY_BILLING: boolean },
+  current: { plan: string; interval: string } | null,
+) {
+  const premiumHeld = target.plan === "PREMIUM" && restrictions.PREMIUM_PLAN && current?.plan !== "PREMIUM";
+  const monthlyHeld = target.interval === "MONTHLY" && restrictions.MONTHLY_BILLING && current?.interval !== "MONTHLY";
+  return !premiumHeld && !monthlyHeld;
 }
 
 /**
@@ -114,16 +151,18 @@ export function perUserChangeLinks({
   hasSchedule,
   restrictions,
 }: {
-  plan: "PRO" | "PREMIUM";
-  interval: "YEARLY" | "MONTHLY";
+  plan: TargetPlan;
+  interval: Interval;
   hasSchedule: boolean;
   restrictions: { PREMIUM_PLAN: boolean; MONTHLY_BILLING: boolean };
 }) {
   const query = (target: { plan: string; interval: string }) => new URLSearchParams(target).toString();
-  const otherPlan: typeof plan = plan === "PRO" ? "PREMIUM" : "PRO";
-  const otherInterval: typeof interval = interval === "YEARLY" ? "MONTHLY" : "YEARLY";
-  const planOffered = otherPlan === "PRO" || !restrictions.PREMIUM_PLAN;
-  const cycleOffered = !hasSchedule && (otherInterval === "YEARLY" || !restrictions.MONTHLY_BILLING);
+  const otherPlan: TargetPlan = plan === "PRO" ? "PREMIUM" : "PRO";
+  const otherInterval: Interval = interval === "YEARLY" ? "MONTHLY" : "YEARLY";
+  const offered = (target: { plan: TargetPlan; interval: Interval }) =>
+    targetOffered(target, restrictions, { plan, interval });
+  const planOffered = offered({ plan: otherPlan, interval });
+  const cycleOffered = !hasSchedule && offered({ plan, interval: otherInterval });
   return {
     paidUsers: `checkout?${query({ plan, interval })}`,
     plan: planOffered ? { to: otherPlan, href: `checkout?${query({ plan: otherPlan, interval })}` } : null,

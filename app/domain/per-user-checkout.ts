@@ -1,5 +1,5 @@
 import { checkoutTexts, perUserTexts } from "./billing-texts";
-import type { CheckoutStep } from "./checkout-flow";
+import type { CheckoutStep, Interval, TargetPlan } from "./checkout-flow";
 import type { UserPlan, WorkspacePlan } from "./account-types";
 import { isGmailAddress } from "./wrong-plan";
 
@@ -17,9 +17,6 @@ export type PerUserFlowType =
   | "UPGRADE_LEGACY_BE"
   | "UPGRADE_LEGACY_US_INDIVIDUAL"
   | "UPGRADE_LEGACY_BE_INDIVIDUAL";
-
-export type TargetPlan = "PRO" | "PREMIUM";
-export type Interval = "YEARLY" | "MONTHLY";
 
 /** A legacy licence as the space describes it (backend `legacyLicense`). */
 export interface LegacyLicence {

@@ -1,6 +1,8 @@
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { PERSONAS, SPACES } from "../../backend/src/db/seed/personas";
+import { CROWD_CO, crowdOf } from "../support/crowded-space";
 import { signInAs } from "./support/auth";
+import { crowdedSpacePath, signInToCrowdedSpace } from "./support/crowded-space";
 import { CARDS, payWith } from "./support/stripe";
 
 /*
@@ -23,9 +25,9 @@ const premiumSpaceOf = (testInfo: TestInfo) =>
     ? { space: SPACES.bigco, freeGmail: PERSONAS.gabeGmail.email, paid: PERSONAS.liamLopez.email }
     : { space: SPACES.bigcoWest, freeGmail: PERSONAS.gilGmail.email, paid: PERSONAS.noraNorth.email };
 
-/** One user's Free/Paid radios on the options step (a fieldset named by the address). */
+/** One user's Free/Paid radios on the options step (a fieldset named by the address; its tooltip aside). */
 const userChoice = (page: Page, email: string, choice: "Free" | "Paid") =>
-  page.getByRole("group", { name: email }).getByLabel(choice);
+  page.getByRole("group", { name: email }).getByRole("radio", { name: choice, exact: true });
 
 test("the owner makes one free user paid and another paid user free, through the summary", async ({
   page,
@@ -104,6 +106,45 @@ test("a Pro space with users of two domains cannot change its paid users", async
   // Back passes the options, which would send the same choice here again.
   await page.getByRole("link", { name: "Back" }).click();
   await expect(page).toHaveURL(`${prefix(space)}/space/billing`);
+});
+
+test("without JavaScript, more users made paid at once than the plan allows are refused with its limit, the choice kept", async ({
+  page,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.name !== "no-js",
+    "With JavaScript each choice is sent alone, and the limit closes the radios",
+  );
+  // Crowd Co, a free space of its own: its owner and eleven members, one more than Pro's ten paid users.
+  await signInToCrowdedSpace(page, CROWD_CO);
+  const members = crowdOf(CROWD_CO);
+  await page.goto(`${crowdedSpacePath(CROWD_CO)}/checkout?plan=PRO&interval=YEARLY`);
+  await expect(userChoice(page, CROWD_CO.owner.email, "Paid")).toBeChecked();
+  for (const member of members.slice(0, 10)) await userChoice(page, member.email, "Paid").check();
+  await page.getByRole("button", { name: "Next: Billing information" }).click();
+
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Your current plan allows a maximum of 10 paid users." }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Select paid users" })).toBeVisible();
+  for (const member of members.slice(0, 10)) await expect(userChoice(page, member.email, "Paid")).toBeChecked();
+  await expect(userChoice(page, members[10]!.email, "Free")).toBeChecked();
+  await expect(userChoice(page, members[10]!.email, "Paid")).toBeDisabled();
+});
+
+test("the Belgian legacy licence's plan switch stops at the server-error state, the licence unchanged", async ({
+  page,
+}) => {
+  // Nothing reaches the backend: Ghent Team stays the Belgian legacy team that other files read.
+  const space = SPACES.ghentTeam;
+  await signInAs(page, PERSONAS.gert.email);
+  await page.goto(`${prefix(space)}/checkout?plan=PRO&interval=YEARLY`);
+  await expect(page.getByRole("heading", { name: "Select paid users" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm the plan switch" }).click();
+
+  await expect(page.getByRole("alert").filter({ hasText: "An error occurred. Please try again." })).toBeVisible();
+  await page.goto(`${prefix(space)}/space/billing`);
+  await expect(page.getByText("Legacy Team plan", { exact: true })).toBeVisible();
 });
 
 test("a US legacy owner confirms the users list, adds a user and buys the new plan through the hosted Checkout", async ({

@@ -9,10 +9,13 @@ import * as summary from "~/routes/$workspaceId.$workspaceSlug+/checkout+/summar
 import * as information from "~/routes/$workspaceId.$workspaceSlug+/checkout+/information";
 import * as cannotDowngrade from "~/routes/$workspaceId.$workspaceSlug+/checkout+/cannot-downgrade";
 import * as legacyUsers from "~/routes/$workspaceId.$workspaceSlug+/checkout+/legacy.users";
+import { externalLinks } from "~/domain/external-links";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
+import { slugify } from "../../../backend/src/domain/slug";
+import { CROWD_CO, crowdOf, writeCrowdedSpace } from "../../support/crowded-space";
 import { asPersona, pathOf } from "../support/space-pages";
-import { loaderData, redirectTarget, startAppBillingStack } from "../support/app";
+import { loaderData, redirectTarget, startAppBillingStack, statusOf } from "../support/app";
 import { renderPage, textOf } from "../support/render-page";
 
 let stack: Awaited<ReturnType<typeof startAppBillingStack>>;
@@ -104,6 +107,123 @@ describe("billing options (001 §2, §4)", () => {
   });
 });
 
+describe("the paid-user limit on the billing options (001 §5)", () => {
+  const crowd = { id: CROWD_CO.space.id, slug: slugify(CROWD_CO.space.name) };
+  const checkout = "checkout?plan=PRO&interval=YEARLY";
+  const members = crowdOf(CROWD_CO);
+  const limit = "Your current plan allows a maximum of 10 paid users.";
+  type Row = { id: string; paid: boolean; block: string | null };
+  /** The options form: the owner and the first `count` members Paid, the others Free. */
+  const choosing = (count: number, intent: "update" | "next") =>
+    Object.fromEntries([
+      ["intent", intent],
+      [`user-${CROWD_CO.owner.id}`, "paid"],
+      ...members.map((member, index) => [`user-${member.id}`, index < count ? "paid" : "free"]),
+    ]);
+
+  it("refuses more paid users than the Pro plan's 10 at once, keeping the choice and sending nothing on", async () => {
+    await writeCrowdedSpace(stack.backend.db, CROWD_CO);
+    const cora = await as(CROWD_CO.owner.email);
+    for (const intent of ["update", "next"] as const) {
+      const refused = await cora.post(options, crowd, checkout, choosing(10, intent));
+      expect(statusOf(refused)).toBe(400);
+      expect(redirectTarget(refused)).toBeNull();
+      const answer = loaderData<{ banner: string; rows: Row[] }>(refused);
+      expect(answer.banner).toBe(limit);
+      // The eleven chosen stay Paid; the last member stays Free, their Paid radio closed by the limit.
+      expect(answer.rows.filter((row) => row.paid).map((row) => row.id)).toEqual([
+        CROWD_CO.owner.id,
+        ...members.slice(0, 10).map((member) => member.id),
+      ]);
+      expect(answer.rows.at(-1)).toMatchObject({ id: members[10]!.id, paid: false, block: limit });
+      const page = loaderData(await cora.get(options, crowd, checkout));
+      expect(textOf(renderPage(options, page, { actionData: answer }))).toContain(limit);
+    }
+    // Ten paid users are within the limit: the choice moves into the query.
+    const within = redirectTarget(await cora.post(options, crowd, checkout, choosing(9, "update")));
+    expect(new URL(within ?? "", "http://app").searchParams.getAll("paid")).toHaveLength(10);
+  });
+
+  it("says the limit when the backend refuses a choice past it, as the members page can send", async () => {
+    await writeCrowdedSpace(stack.backend.db, CROWD_CO);
+    const cora = await as(CROWD_CO.owner.email);
+    const query = [CROWD_CO.owner, ...members.slice(0, 10)].map((user) => `paid=${user.id}`).join("&");
+    const page = loaderData<{ failure: string | null; quote: unknown; rows: Row[] }>(
+      await cora.get(options, crowd, `${checkout}&${query}`),
+    );
+    expect(page).toMatchObject({ failure: limit, quote: null });
+    expect(page.rows.filter((row) => row.paid)).toHaveLength(11);
+    expect(textOf(renderPage(options, page))).toContain(limit);
+    // Within it, no banner.
+    expect(loaderData<{ failure: string | null }>(await cora.get(options, crowd, checkout)).failure).toBeNull();
+  });
+});
+
+describe("the Belgian legacy licence on the billing options (001 §2, §4, §8)", () => {
+  it("offers 'Confirm the plan switch', which ends in the server-error state and leaves the licence as it is", async () => {
+    const gert = await as(PERSONAS.gert.email);
+    const checkout = "checkout?plan=PRO&interval=YEARLY";
+    const page = loaderData<{ next: { text: string; disabled: boolean } }>(
+      await gert.get(options, SPACES.ghentTeam, checkout),
+    );
+    expect(page.next).toEqual({ text: "Confirm the plan switch", disabled: false });
+    const refused = await gert.post(options, SPACES.ghentTeam, checkout, {
+      intent: "next",
+      [`user-${PERSONAS.greet.id}`]: "paid",
+      [`user-${PERSONAS.gust.id}`]: "free",
+    });
+    expect(statusOf(refused)).toBe(409);
+    const answer = loaderData<{ banner: string }>(refused);
+    expect(answer.banner).toBe("An error occurred. Please try again.");
+    expect(textOf(renderPage(options, page, { actionData: answer }))).toContain("An error occurred. Please try again.");
+    const ghent = await stack.backend.db
+      .selectFrom("workspaces")
+      .select("plan")
+      .where("id", "=", SPACES.ghentTeam.id)
+      .executeTakeFirstOrThrow();
+    expect(ghent.plan).toBe("LEGACY");
+    const gust = await stack.backend.db
+      .selectFrom("workspace_members")
+      .select("user_plan")
+      .where("workspace_id", "=", SPACES.ghentTeam.id)
+      .where("user_id", "=", PERSONAS.gust.id)
+      .executeTakeFirstOrThrow();
+    expect(gust.user_plan).toBe("PRO");
+  });
+});
+
+describe("Premium under the PREMIUM_PLAN restriction (001 §6)", () => {
+  it("sends every step of a move to Premium back to billing, which does not offer it; a Premium space keeps it", async () => {
+    const restrict = (restrictions: Record<string, boolean>) =>
+      stack.backend.db
+        .updateTable("workspaces")
+        .set({ restrictions: JSON.stringify(restrictions) })
+        .where("id", "in", [SPACES.juniperCo.id, SPACES.bigco.id])
+        .execute();
+    await restrict({ PREMIUM_PLAN: true });
+    try {
+      const june = await as(PERSONAS.june.email);
+      const premium = "plan=PREMIUM&interval=YEARLY";
+      const billing = pathOf(SPACES.juniperCo, "space/billing");
+      for (const [module, section] of [
+        [options, "checkout"],
+        [information, "checkout/information"],
+        [summary, "checkout/summary"],
+        [cannotDowngrade, "checkout/cannot-downgrade"],
+      ] as const) {
+        expect(redirectTarget(await june.get(module, SPACES.juniperCo, `${section}?${premium}`)), section).toBe(
+          billing,
+        );
+      }
+      expect(redirectTarget(await june.get(options, SPACES.juniperCo, "checkout?plan=PRO&interval=YEARLY"))).toBeNull();
+      const priya = await as(PERSONAS.premium.email);
+      expect(redirectTarget(await priya.get(options, SPACES.bigco, `checkout?${premium}`))).toBeNull();
+    } finally {
+      await restrict({});
+    }
+  });
+});
+
 describe("the billing options' sidebar (001 §2 Billing options)", () => {
   it("totals the plan's paid users before taxes, billed annually, even where the change charges nothing today", async () => {
     const priya = await as(PERSONAS.premium.email);
@@ -143,6 +263,21 @@ describe("the summary's title (001 §2 Summary step, §4 Summary delta type)", (
     } finally {
       await taxed(0);
     }
+  });
+});
+
+describe("the summary's failure (001 §8 Summary update failure)", () => {
+  it("links 'contact our support' to the support request page inside the sentence", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    const swap = `checkout/summary?plan=PREMIUM&interval=YEARLY&paid=${PERSONAS.hugoHart.id}&free=${PERSONAS.liamLopez.id}`;
+    const html = renderPage(summary, loaderData(await priya.get(summary, SPACES.bigco, swap)), {
+      actionData: { failed: true },
+    });
+    const alert = /<p role="alert"[^>]*>(.*?)<\/p>/s.exec(html)?.[1] ?? "";
+    expect(alert.replace(/<[^>]*>/g, "")).toBe(
+      "An error occurred. Please try again, if error persist contact our support.",
+    );
+    expect(alert).toMatch(new RegExp(`<a href="${externalLinks.support}"[^>]*>contact our support</a>\\.$`));
   });
 });
 

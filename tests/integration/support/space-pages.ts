@@ -1,4 +1,3 @@
-import { SPACES } from "../../../backend/src/db/seed/personas";
 import { appRequest, run, signIn, type FormFields } from "./app";
 
 /*
@@ -6,7 +5,8 @@ import { appRequest, run, signIn, type FormFields } from "./app";
  * and billing tests' GETs and POSTs of `/{id}/{slug}/{section}`.
  */
 
-export type Space = (typeof SPACES)[keyof typeof SPACES];
+/** A seeded space (SPACES) or one a test writes. */
+export type Space = { id: string; slug: string };
 export const paramsOf = (space: Space) => ({ workspaceId: space.id, workspaceSlug: space.slug });
 export const pathOf = (space: Space, section: string) => `/${space.id}/${space.slug}/${section}`;
 

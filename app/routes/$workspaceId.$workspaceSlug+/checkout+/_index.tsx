@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { z } from "zod";
 import { Banner, buttonClass, InfoTooltip } from "~/components/ui";
-import { perUserTexts } from "~/domain/billing-texts";
+import { checkoutTexts, perUserTexts } from "~/domain/billing-texts";
 import {
   afterOptions,
   optionsNextDisabled,
@@ -21,10 +21,11 @@ import {
   optionsStepShown,
   perUserHref,
   perUserSections,
-  quoteSelection,
+  quoteWithLimit,
   requireOneDomain,
   userSummary,
   type PerUserCheckout,
+  type QuoteWithLimit,
 } from "./__steps/per-user.server";
 import { QuoteSummary } from "./__steps/quote-summary";
 
@@ -54,40 +55,48 @@ async function loadOptions(args: LoaderFunctionArgs | ActionFunctionArgs) {
 }
 
 /**
- * 001 §2 Billing options: the users with their Free/Paid choice (the owner's
- * locked when the last paid user, a free user's closed at the plan's limit
- * or when paid elsewhere), the quote of the choice, and the Next button.
+ * 001 §5: each user's Free/Paid choice for this paid set, the owner's Free
+ * closed when the last paid user, a free user's Paid closed when paid
+ * elsewhere or at the plan's limit.
  */
-export async function loader(args: LoaderFunctionArgs) {
-  const checkout = await loadOptions(args);
-  const { space, users, paid, flow } = checkout;
-  const quote = await quoteSelection(checkout, { preview: false });
-  const limit =
-    quote?.maxPaidUsers ??
-    space.workspace.workspaceFeatures.find((features) => features.userPlan === "PRO")?.allowedUserCount ??
-    Number.POSITIVE_INFINITY;
+function rowsOf(checkout: PerUserCheckout, paid: ReadonlySet<string>, { quote, limit }: QuoteWithLimit) {
   const paidElsewhere = new Set(
     (quote?.userRestrictions ?? [])
       .filter((entry) => entry.errorCode === "already_paid_user")
       .map((entry) => entry.userId),
   );
-  const locked = ownerLocked(users, paid);
+  const locked = ownerLocked(checkout.users, paid);
+  return checkout.users.map((user) => ({
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    paid: paid.has(user.id),
+    locked: locked && user.role === "OWNER",
+    block: paidRadioBlock(user, paid, { limit: limit ?? Number.POSITIVE_INFINITY, paidElsewhere }),
+  }));
+}
+
+/**
+ * 001 §2 Billing options: the users with their Free/Paid choice, the quote
+ * of the choice, and the Next button. Without a quote, 001 §8's failure,
+ * or for a choice past the plan's limit (as the members page can send) 001
+ * §5's limit.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const checkout = await loadOptions(args);
+  const { space, paid, flow } = checkout;
+  const facts = await quoteWithLimit(checkout);
+  const { quote } = facts;
   return {
     title: (flow === "DOWNGRADE" ? perUserTexts.titles.downgrading : perUserTexts.titles.upgrading)(
       space.workspace.workspaceName,
     ),
     header: { steps: perUserSteps(flow, true), current: "options" as const, backTo: beforeOptions(checkout) },
-    rows: users.map((user) => ({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      paid: paid.has(user.id),
-      locked: locked && user.role === "OWNER",
-      block: paidRadioBlock(user, paid, { limit, paidElsewhere }),
-    })),
+    rows: rowsOf(checkout, paid, facts),
     quote,
     // 001 §2: 'Total due', 'Before taxes': the plan's total after the choice, not what an update charges today.
     summary: quote && { ...userSummary(quote), total: quote.totalBeforeTax },
+    failure: quote ? null : facts.pastLimit && facts.limit !== null ? texts.limit(facts.limit) : texts.failed,
     next: { text: optionsNextText(flow), disabled: optionsNextDisabled(flow, paid.size) },
   };
 }
@@ -107,8 +116,13 @@ function choiceOf(checkout: PerUserCheckout, formData: FormData) {
 /**
  * Update: the same step for the new choice (its sidebar priced anew; with
  * JavaScript on each change, without it by the button). Next: the step
- * after options for the flow; the Belgian legacy licence cannot go on here
- * and gets 001 §8's failure.
+ * after options for the flow. A choice with more paid users than the plan
+ * allows (001 §5; without JavaScript several users are made paid at once,
+ * past the radios the page closed) is refused with the limit, the choice
+ * kept on the page and nothing sent on; only a choice with more paid users
+ * than the page's can newly pass it. The Belgian legacy licence cannot go
+ * on here (001 §4): 001 §8's server-error state, nothing asked of the
+ * backend.
  */
 export async function action(args: ActionFunctionArgs) {
   const checkout = await loadOptions(args);
@@ -116,11 +130,17 @@ export async function action(args: ActionFunctionArgs) {
   const submission = actionSchema.safeParse({ intent: formData.get("intent") });
   const paid = choiceOf(checkout, formData);
   if (!submission.success || !paid) throw new Response("Bad request", { status: 400 });
+  if (paid.size > checkout.paid.size) {
+    const facts = await quoteWithLimit(checkout);
+    if (facts.limit !== null && paid.size > facts.limit) {
+      return data({ banner: texts.limit(facts.limit), rows: rowsOf(checkout, paid, facts) }, { status: 400 });
+    }
+  }
   if (submission.data.intent === INTENTS.update || optionsNextDisabled(checkout.flow, paid.size)) {
     throw redirect(perUserHref(checkout, perUserSections.options, paid));
   }
   const next = afterOptions(checkout.flow);
-  if (next === "server-error") return data({ failed: texts.failed }, { status: 409 });
+  if (next === "server-error") return data({ banner: checkoutTexts.errors.submit, rows: null }, { status: 409 });
   throw redirect(
     perUserHref(checkout, next === "information" ? perUserSections.information : perUserSections.summary, paid),
   );
@@ -130,18 +150,20 @@ export default function OptionsStep() {
   const page = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   const submit = useSubmit();
+  const failure = refused?.banner ?? page.failure;
   return (
     <>
       <CheckoutHeader title={page.title} {...page.header} />
-      {refused?.failed || !page.quote ? (
+      {failure ? (
         <div className="mb-6">
-          <Banner tone="error" title={refused?.failed ?? texts.failed} />
+          <Banner tone="error" title={failure} />
         </div>
       ) : null}
       <div className="lg:grid-cols-[minmax(0,1fr)_20rem] grid gap-6">
+        {/* A change sent by itself keeps the place; the buttons' answers start at the top, where a refusal
+            shows (001 §8: a submit error scrolls to the top). */}
         <Form
           method="post"
-          preventScrollReset
           onChange={(event) => {
             const form = event.currentTarget;
             const data = new FormData(form);
@@ -168,7 +190,7 @@ export default function OptionsStep() {
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200">
-                {page.rows.map((row) => (
+                {(refused?.rows ?? page.rows).map((row) => (
                   <UserRow key={`${row.id}:${row.paid}`} row={row} />
                 ))}
               </tbody>

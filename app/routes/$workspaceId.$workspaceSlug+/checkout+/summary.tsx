@@ -167,10 +167,11 @@ export default function SummaryStep() {
       <section className="max-w-2xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
         {refused?.failed || !page.quoted ? (
           <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
-            {texts.failed}{" "}
+            {texts.failed.before}
             <a href={externalLinks.support} className="font-semibold underline">
-              {texts.support}
+              {texts.failed.link}
             </a>
+            {texts.failed.after}
           </p>
         ) : null}
         <p className="text-sm text-slate-700">{texts.review}</p>

@@ -1,9 +1,10 @@
 import { redirect } from "@remix-run/node";
 import { quotePerUser, type PerUserQuote } from "~/api/billing.server";
+import { isBackendError } from "~/api/http.server";
 import { listAllMembers, type Member } from "~/api/members.server";
 import { BILLING_QUERY } from "~/domain/billing-query";
 import { perUserTexts, planNames } from "~/domain/billing-texts";
-import { checkoutQueryFlag } from "~/domain/checkout-flow";
+import { checkoutQueryFlag, checkoutTarget, targetOffered } from "~/domain/checkout-flow";
 import { DEFAULT_COUNTRY, isEuropeanCountry } from "~/domain/countries";
 import { CHECKOUT_SELECTION } from "~/domain/member-type";
 import {
@@ -15,8 +16,6 @@ import {
   spansMultipleDomains,
   userUpdates,
   type CheckoutUser,
-  type Interval,
-  type TargetPlan,
 } from "~/domain/per-user-checkout";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { isGmailAddress } from "~/domain/wrong-plan";
@@ -40,8 +39,8 @@ export const perUserSections = {
   legacyUsers: spaceSections.checkoutLegacyUsers,
 } as const;
 
-const PLANS = new Set<string>(["PRO", "PREMIUM"]);
-const INTERVALS = new Set<string>(["YEARLY", "MONTHLY"]);
+/** A choice that names nobody. */
+const NOBODY: ReadonlySet<string> = new Set();
 /** The members page's summary link goes Back there (002 §2). */
 export const FROM_USERS = "users";
 
@@ -62,7 +61,8 @@ export type PerUserCheckout = Awaited<ReturnType<typeof loadPerUserCheckout>>;
 
 /**
  * A per-user checkout page: billing access (001 §2), a per-user space, the
- * §4 refusals with billing's flags, then the plan and cycle asked (001 §3
+ * §4 refusals with billing's flags, a plan or cycle the space is not
+ * offered (001 §6) back to billing, then the plan and cycle asked (001 §3
  * defaults PRO and YEARLY), the flow type and who would be paid. The
  * per-seat layout has no such steps: its options page leads a domain user
  * to the details step and a Gmail user to billing, as every other does.
@@ -88,13 +88,10 @@ export async function loadPerUserCheckout(args: SpaceArgs, page: "options" | "ot
     },
   );
   if (flag) throw redirect(`${billingPage(space)}?${flag}=true`);
+  const { given, ...target } = checkoutTarget(query);
+  const current = active && { plan: active.workspacePlan, interval: active.billingInterval };
+  if (!targetOffered(target, space.workspace.restrictions, current)) throw redirect(billingPage(space));
 
-  const rawPlan = query.get(BILLING_QUERY.plan) ?? "";
-  const rawInterval = query.get(BILLING_QUERY.interval) ?? "";
-  const target = {
-    plan: (PLANS.has(rawPlan) ? rawPlan : "PRO") as TargetPlan,
-    interval: (INTERVALS.has(rawInterval) ? rawInterval : "YEARLY") as Interval,
-  };
   const users = availableUsers(members.map(checkoutUserOf));
   const choice = {
     paid: new Set(query.getAll(CHECKOUT_SELECTION.paid)),
@@ -106,7 +103,7 @@ export async function loadPerUserCheckout(args: SpaceArgs, page: "options" | "ot
     active,
     target,
     /** 001 §2: a page reached without plan and interval goes to /checkout. */
-    hasTarget: PLANS.has(rawPlan) && INTERVALS.has(rawInterval),
+    hasTarget: given,
     users,
     flow,
     paid: paidAfter(users, choice),
@@ -174,14 +171,23 @@ export function changesSomething(checkout: PerUserCheckout) {
   );
 }
 
+interface QuoteOptions {
+  country?: string;
+  business?: boolean;
+  preview: boolean;
+  paid?: ReadonlySet<string>;
+}
+
 /**
  * The backend's quote of the selection (001 §7 Checkout info v1), for the
- * country typed so far; null when it cannot price it (the page says so).
+ * country typed so far, or why there is none: more paid users than the
+ * target plan allows (001 §5, backend 409 `max_users_reached`), or any
+ * other failure.
  */
-export async function quoteSelection(
+async function quoteOrRefusal(
   checkout: PerUserCheckout,
-  options: { country?: string; business?: boolean; preview: boolean; paid?: ReadonlySet<string> },
-): Promise<PerUserQuote | null> {
+  options: QuoteOptions,
+): Promise<PerUserQuote | "past-limit" | "failed"> {
   const country = options.country && /^[A-Z]{2}$/.test(options.country) ? options.country : DEFAULT_COUNTRY;
   try {
     return await quotePerUser(checkout.space.auth, checkout.space.workspace.workspaceId, {
@@ -192,9 +198,44 @@ export async function quoteSelection(
     });
   } catch (error) {
     if (error instanceof Response) throw error;
-    return null;
+    return isBackendError(error, 409) && error.reason === "max_users_reached" ? "past-limit" : "failed";
   }
 }
+
+/** The quote of the selection; null when the backend cannot price it (the page says so). */
+export async function quoteSelection(checkout: PerUserCheckout, options: QuoteOptions): Promise<PerUserQuote | null> {
+  const answer = await quoteOrRefusal(checkout, options);
+  return typeof answer === "string" ? null : answer;
+}
+
+/** The space's own paid-user limit (the PRO row of its features, backend contract), for a target of its plan. */
+function ownLimit({ space, target }: PerUserCheckout) {
+  if (target.plan !== space.workspace.workspacePlan) return null;
+  return space.workspace.workspaceFeatures.find((features) => features.userPlan === "PRO")?.allowedUserCount ?? null;
+}
+
+/**
+ * The options step's quote of the selection and the target plan's paid-user
+ * limit (001 §5): the quote's `maxPaidUsers`. A selection the backend
+ * refuses as past the limit has no quote (`pastLimit`), and the limit is
+ * the quote's of the step's starting choice, where no user's plan moves.
+ * Without a quote telling it, the space's own limit when the plan stays,
+ * else null: not known.
+ */
+export async function quoteWithLimit(checkout: PerUserCheckout) {
+  const answer = await quoteOrRefusal(checkout, { preview: false });
+  if (typeof answer !== "string") return { quote: answer, limit: answer.maxPaidUsers, pastLimit: false };
+  const pastLimit = answer === "past-limit";
+  const start = pastLimit
+    ? await quoteSelection(checkout, {
+        preview: false,
+        paid: paidAfter(checkout.users, { paid: NOBODY, free: NOBODY }),
+      })
+    : null;
+  return { quote: null, limit: start?.maxPaidUsers ?? ownLimit(checkout), pastLimit };
+}
+
+export type QuoteWithLimit = Awaited<ReturnType<typeof quoteWithLimit>>;
 
 /**
  * 001 §4: the options step is skipped when only one user is available, and
