@@ -141,4 +141,12 @@ describe("the patched framework (patches/)", () => {
     expect(Object.keys(JSON.parse(manifest!).routes)).toContain("routes/$workspaceId.$workspaceSlug+/_layout");
     expect(inlineManifest(second!)).toBe(manifest);
   });
+
+  it("preloads the page's scripts at low priority, behind what the first paint needs", async () => {
+    const { body } = await send("GET", UNSUBSCRIPTIONS, { Cookie: cookie });
+    const preloads = body.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(3);
+    for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+    expect(body).toMatch(/<link rel="stylesheet" href="[^"]+"\/>/);
+  });
 });
