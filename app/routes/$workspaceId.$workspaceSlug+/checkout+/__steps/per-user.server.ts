@@ -21,6 +21,7 @@ import { spacePath, spaceSections } from "~/domain/space-paths";
 import { isGmailAddress } from "~/domain/wrong-plan";
 import { requireAccess, requireSpace, type SpaceArgs } from "~/utils/space.server";
 import { billingPage, loadSubscriptions } from "../../__billing/space-billing.server";
+import { userLimit } from "../../__members/add-members.server";
 
 /*
  * What the per-user checkout pages share (001 §2, §4): billing access, the
@@ -208,10 +209,9 @@ export async function quoteSelection(checkout: PerUserCheckout, options: QuoteOp
   return typeof answer === "string" ? null : answer;
 }
 
-/** The space's own paid-user limit (the PRO row of its features, backend contract), for a target of its plan. */
+/** The space's own paid-user limit (the PRO row of its features), for a target of its plan. */
 function ownLimit({ space, target }: PerUserCheckout) {
-  if (target.plan !== space.workspace.workspacePlan) return null;
-  return space.workspace.workspaceFeatures.find((features) => features.userPlan === "PRO")?.allowedUserCount ?? null;
+  return target.plan === space.workspace.workspacePlan ? userLimit(space, "PRO") : null;
 }
 
 /**
