@@ -9,6 +9,7 @@ import { checkEnvAtStart } from "./env.server";
 import { admissionGate } from "./utils/admission.server";
 import { renewedSessionCookie } from "./utils/auth.server";
 import { NonceContext } from "./utils/nonce";
+import { LazyHydratedCollector } from "./components/ui";
 import { frontDoorRefusal, refusalDocument, refusalHeaders } from "./utils/refusals.server";
 import { applySecurityHeaders, withNoStore } from "./utils/security-headers.server";
 
@@ -70,7 +71,9 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <LazyHydratedCollector value={new Set()}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </LazyHydratedCollector>
       </NonceContext.Provider>,
       {
         nonce,

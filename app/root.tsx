@@ -1,6 +1,7 @@
 import type { LinksFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { LazyHydratedIds } from "./components/ui";
 import { pageTitle } from "./domain/page-title";
 import stylesheet from "./tailwind.css";
 import { useNonce } from "./utils/nonce";
@@ -24,6 +25,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="h-full bg-slate-50">
         {children}
+        <LazyHydratedIds nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

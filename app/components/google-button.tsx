@@ -2,7 +2,9 @@ import { useId } from "react";
 import type { AuthIntent } from "~/domain/auth-forms";
 import { menuItemClass, Icon, lazyConformForm } from "./ui";
 
-const SignInForm = lazyConformForm(() => import("~/domain/auth-forms").then((module) => module.signInSchema));
+const SignInForm = lazyConformForm("sign-in-form", () =>
+  import("~/domain/auth-forms").then((module) => module.signInSchema),
+);
 
 const buttonBase =
   "flex w-full items-center justify-center gap-3 rounded-md border px-4 py-2.5 font-medium shadow-sm disabled:opacity-60";

@@ -89,6 +89,42 @@ test.describe("creating a space", () => {
     await expect(page).toHaveURL(`${bigco}/mail-merges/sent`);
   });
 
+  test("a name typed before the dialog's code arrives is kept: the page hydrates only with that code", async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "js", "hydration is JavaScript's");
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await signInAs(page, "premium@bigco.test");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = () => {};
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    await page.route("**/build/_shared/new-space-dialog-*.js", async (route) => {
+      asked();
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${bigco}/templates?new-space=1`);
+    const name = page.getByRole("dialog", { name: "New space" }).getByLabel("Space name");
+    await name.fill("Typed early");
+    await requested;
+    expect(await page.evaluate(() => "__remixRouter" in window), "hydrated before the dialog's code").toBe(false);
+
+    release();
+    await page.waitForFunction(() => "__remixRouter" in window);
+    // An update right after hydration (a revalidation) leaves the dialog as it is.
+    await page.evaluate(() =>
+      (window as unknown as { __remixRouter: { revalidate(): void } }).__remixRouter.revalidate(),
+    );
+    await expect(name).toHaveValue("Typed early");
+    // Hydrated: conform checks as the person types, without a round trip.
+    await name.fill("abc");
+    await name.blur();
+    await expect(page.getByText(nameMessages.tooShort)).toBeVisible();
+    expect(pageErrors).toEqual([]);
+  });
+
   test("a double click on Create creates one space", async ({ page }, testInfo) => {
     await signInAs(page, "legacy@oldco.test");
     const oldco = "/5100000000000004/oldco-team";

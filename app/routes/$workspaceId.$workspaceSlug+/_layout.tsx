@@ -12,7 +12,7 @@ import { isActivePath, spacePath, spaceSections } from "~/domain/space-paths";
 import { loadShell, type ActiveShellData } from "./_layout.server";
 
 /** The New space dialog, whose code (conform and zod) no page's first load carries. */
-const LazyNewSpaceDialog = lazyHydrated(() =>
+const LazyNewSpaceDialog = lazyHydrated("new-space-dialog", () =>
   import("./__shell/new-space-dialog").then((module) => module.NewSpaceDialog),
 );
 

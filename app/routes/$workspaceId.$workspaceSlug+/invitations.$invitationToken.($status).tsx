@@ -11,7 +11,9 @@ import { redirectInSession } from "~/utils/auth.server";
 import { parseAcceptInvitation } from "./invitation.server";
 import { requireSpace } from "~/utils/space.server";
 
-const AcceptForm = lazyConformForm(() => import("./__invitation-schema").then((module) => module.acceptInvitationSchema));
+const AcceptForm = lazyConformForm("accept-invitation-form", () =>
+  import("./__invitation-schema").then((module) => module.acceptInvitationSchema),
+);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const space = await requireSpace({ request, params, context });
@@ -38,7 +40,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const joined = await acceptInvitation(space.auth, submission.value.invitationToken);
     // The answer has no slug: the space's canonical-URL redirect puts the right one in.
     const joinedHome = spacePath(`/${encodeURIComponent(joined.workspaceId)}/space`, spaceSections.sent);
-    throw redirectInSession(space.auth, `${joinedHome}?${bannerQuery({ banner: "joined", name: joined.workspaceName, switched: "1" })}`);
+    throw redirectInSession(
+      space.auth,
+      `${joinedHome}?${bannerQuery({ banner: "joined", name: joined.workspaceName, switched: "1" })}`,
+    );
   } catch (error) {
     if (!(error instanceof BackendError)) throw error;
     const reason = invitationErrorReason(error.status, error.reason);
@@ -51,7 +56,11 @@ export default function InvitationPage() {
   const { restricted, canAccept, invitationToken } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
   if (restricted || !canAccept) {
-    return <p className="rounded-md bg-white p-6 text-slate-800 shadow-sm ring-1 ring-slate-200">{invitationTexts.noLongerValid}</p>;
+    return (
+      <p className="rounded-md bg-white p-6 text-slate-800 shadow-sm ring-1 ring-slate-200">
+        {invitationTexts.noLongerValid}
+      </p>
+    );
   }
   return (
     <section className="max-w-xl space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -60,7 +69,11 @@ export default function InvitationPage() {
       {/* GET never mutates: joining is this POST, one click away. */}
       <AcceptForm id="accept-invitation" method="post">
         <input type="hidden" name="invitationToken" value={invitationToken} />
-        <button type="submit" disabled={busy} className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+        >
           {busy ? invitationTexts.accepting : invitationTexts.accept}
         </button>
       </AcceptForm>

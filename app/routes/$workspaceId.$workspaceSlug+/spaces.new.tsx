@@ -13,7 +13,7 @@ import { useShellData } from "./__shell/use-shell-data";
  * The New space dialog, loaded after the page as in the shell (a module of its
  * own for these three lines was one more script file on every space page).
  */
-const LazyNewSpaceDialog = lazyHydrated(() =>
+const LazyNewSpaceDialog = lazyHydrated("new-space-page-dialog", () =>
   import("./__shell/new-space-dialog").then((module) => module.NewSpaceDialog),
 );
 

@@ -26,7 +26,9 @@ import { readSessionData } from "~/utils/session.server";
 
 const HEADING_ID = "renewal-heading";
 
-const StopRenewalForm = lazyConformForm(() => import("./__stop-renewal-schema").then((module) => module.stopRenewalSchema));
+const StopRenewalForm = lazyConformForm("stop-renewal-form", () =>
+  import("./__stop-renewal-schema").then((module) => module.stopRenewalSchema),
+);
 
 /** The signed-in user, sent home unless their licence is paid through PayPal (000 §4, §6). */
 async function requirePaypalLicence(auth: AuthContext): Promise<User> {

@@ -23,7 +23,7 @@ import { listTexts } from "~/domain/list-texts";
 import { RecipientsExplainer } from "./recipients-explainer";
 import { RecipientsTable } from "./recipients-table";
 
-const RecipientForm = lazyConformForm(() =>
+const RecipientForm = lazyConformForm("recipient-form", () =>
   import("./recipient-form-schema").then((module) => module.recipientFormSchema),
 );
 

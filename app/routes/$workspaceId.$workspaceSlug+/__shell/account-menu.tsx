@@ -7,8 +7,12 @@ import { Avatar, menuItemClass, Disclosure, Icon, lazyHydrated } from "~/compone
  * Switch account and Log out, whose code loads after the page: they sit in a
  * closed menu, and their forms work before.
  */
-const GoogleButton = lazyHydrated(() => import("~/components/google-button").then((module) => module.GoogleButton));
-const LogoutButton = lazyHydrated(() => import("./logout-button").then((module) => module.LogoutButton));
+const GoogleButton = lazyHydrated("google-button", () =>
+  import("~/components/google-button").then((module) => module.GoogleButton),
+);
+const LogoutButton = lazyHydrated("logout-button", () =>
+  import("./logout-button").then((module) => module.LogoutButton),
+);
 
 /**
  * The account menu (000 §2, 334 px wide): Manage billing (Stripe's portal)

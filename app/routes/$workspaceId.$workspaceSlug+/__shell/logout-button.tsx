@@ -2,7 +2,9 @@ import { useId } from "react";
 import { accountMenuTexts } from "~/domain/shell-texts";
 import { buttonClass, menuItemClass, Icon, lazyConformForm } from "~/components/ui";
 
-const LogoutForm = lazyConformForm(() => import("~/domain/auth-forms").then((module) => module.logoutSchema));
+const LogoutForm = lazyConformForm("logout-form", () =>
+  import("~/domain/auth-forms").then((module) => module.logoutSchema),
+);
 
 /** Logout is a POST (ARCHITECTURE: GET never mutates); a full page load follows. */
 export function LogoutButton({ variant = "menu" }: { variant?: "menu" | "button" }) {

@@ -13,10 +13,10 @@ import {
   useForgetParamsOnceShown,
 } from "~/components/ui";
 
-const DismissForm = lazyConformForm(() =>
+const DismissForm = lazyConformForm("legacy-banner-dismiss-form", () =>
   import("../__legacy-banner-schema").then((module) => module.dismissLegacyBannerSchema),
 );
-const DismissAlertForm = lazyConformForm(() =>
+const DismissAlertForm = lazyConformForm("payment-alert-dismiss-form", () =>
   import("../__payment-alert-schema").then((module) => module.dismissPaymentAlertSchema),
 );
 

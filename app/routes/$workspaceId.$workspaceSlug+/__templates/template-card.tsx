@@ -3,7 +3,7 @@ import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { templatesTexts, USE_TEMPLATE_INTENT } from "~/domain/templates";
 import { buttonClass, lazyConformForm } from "~/components/ui";
 
-const UseTemplateForm = lazyConformForm(() =>
+const UseTemplateForm = lazyConformForm("template-use-form", () =>
   import("./template-use-schema").then((module) => module.templateUseSchema),
 );
 

@@ -14,7 +14,7 @@ import { CheckoutHeader } from "./__steps/checkout-header";
 import { legacyUsersAction, loadLegacyUsers } from "./legacy.users.server";
 
 /** The Add users dialog, whose code loads after the page as on the members page (the server renders it in full). */
-const AddMembersDialog = lazyHydrated(() =>
+const AddMembersDialog = lazyHydrated("legacy-users-add-dialog", () =>
   import("../__members/add-dialog").then((module) => module.AddMembersDialog),
 );
 

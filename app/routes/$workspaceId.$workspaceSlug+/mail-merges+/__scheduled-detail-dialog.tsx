@@ -12,7 +12,9 @@ const dangerButton = `${dangerBase} bg-red-600 text-white hover:bg-red-700`;
 /** The footer's Cancel mail merge: red outline, so that it does not outshine the sheet. */
 const dangerOutline = `${dangerBase} bg-white text-red-700 ring-1 ring-inset ring-red-300 hover:bg-red-50`;
 
-const CancelForm = lazyConformForm(() => import("./__cancel-schema").then((module) => module.cancelFormSchema));
+const CancelForm = lazyConformForm("scheduled-cancel-form", () =>
+  import("./__cancel-schema").then((module) => module.cancelFormSchema),
+);
 
 /**
  * The scheduled detail dialog (002 §2): the error or quota banner, the number

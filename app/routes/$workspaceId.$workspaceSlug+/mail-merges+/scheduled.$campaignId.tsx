@@ -109,7 +109,7 @@ export default function ScheduledDetailRoute() {
 export const meta = ({ data }: MetaArgs<typeof loader>) => pageTitle(data?.detail.title || pageTexts.scheduled.title);
 
 /** The dialog's code (its cancel form) comes after the page's first load (ARCHITECTURE budgets). */
-const ScheduledDetailDialog = lazyHydrated(() =>
+const ScheduledDetailDialog = lazyHydrated("scheduled-detail-dialog", () =>
   import("./__scheduled-detail-dialog").then((module) => module.ScheduledDetailDialog),
 );
 

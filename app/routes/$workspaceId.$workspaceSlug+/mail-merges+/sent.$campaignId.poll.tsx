@@ -14,7 +14,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /** Loaded with the dialog's code, after the page's first load. */
-const PollAnswersView = lazyHydrated(() => import("./__sent-detail-dialog").then((module) => module.PollAnswersView));
+const PollAnswersView = lazyHydrated("sent-poll-answers", () =>
+  import("./__sent-detail-dialog").then((module) => module.PollAnswersView),
+);
 
 export default function SentPollResults() {
   const { answers } = useLoaderData<typeof loader>();

@@ -14,9 +14,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /** The dialog's code comes after the page's first load (ARCHITECTURE budgets); the server renders it in full. */
-const SentDetailDialog = lazyHydrated(() => import("./__sent-detail-dialog").then((module) => module.SentDetailDialog));
-const MailResultsView = lazyHydrated(() => import("./__sent-detail-dialog").then((module) => module.MailResultsView));
-const SentDetailProblem = lazyHydrated(() =>
+const SentDetailDialog = lazyHydrated("sent-detail-dialog", () =>
+  import("./__sent-detail-dialog").then((module) => module.SentDetailDialog),
+);
+const MailResultsView = lazyHydrated("sent-mail-results", () =>
+  import("./__sent-detail-dialog").then((module) => module.MailResultsView),
+);
+const SentDetailProblem = lazyHydrated("sent-detail-problem", () =>
   import("./__sent-detail-dialog").then((module) => module.SentDetailProblem),
 );
 

@@ -7,7 +7,9 @@ import { TransferSection } from "./__general/transfer-section";
 import { generalSettingsAction, loadGeneralSettings } from "./general.server";
 
 /** conform and zod load after the page's first load (ARCHITECTURE budgets); the server renders the form in full. */
-const RenameForm = lazyHydrated(() => import("./__general/rename-form").then((module) => module.RenameForm));
+const RenameForm = lazyHydrated("rename-form", () =>
+  import("./__general/rename-form").then((module) => module.RenameForm),
+);
 
 export const loader = (args: LoaderFunctionArgs) => loadGeneralSettings(args);
 

@@ -28,10 +28,18 @@ function texts(isPerSeat: boolean) {
  * before JavaScript loads.
  */
 /* The dialogs' and the drawer's code comes after the page's first load (ARCHITECTURE budgets); the server renders them in full. */
-const AddMembersDialog = lazyHydrated(() => import("../__members/add-dialog").then((module) => module.AddMembersDialog));
-const AddBlockedDialog = lazyHydrated(() => import("../__members/add-dialog").then((module) => module.AddBlockedDialog));
-const ManageSeatsDialog = lazyHydrated(() => import("./__users/seats").then((module) => module.ManageSeatsDialog));
-const MembersDrawer = lazyHydrated(() => import("./__users/drawer").then((module) => module.MembersDrawer));
+const AddMembersDialog = lazyHydrated("members-add-dialog", () =>
+  import("../__members/add-dialog").then((module) => module.AddMembersDialog),
+);
+const AddBlockedDialog = lazyHydrated("members-add-blocked-dialog", () =>
+  import("../__members/add-dialog").then((module) => module.AddBlockedDialog),
+);
+const ManageSeatsDialog = lazyHydrated("members-seats-dialog", () =>
+  import("./__users/seats").then((module) => module.ManageSeatsDialog),
+);
+const MembersDrawer = lazyHydrated("members-drawer", () =>
+  import("./__users/drawer").then((module) => module.MembersDrawer),
+);
 
 export default function UsersPage() {
   const data = useLoaderData<typeof loader>();
