@@ -160,7 +160,7 @@ export default function OptionsStep() {
         </div>
       ) : null}
       <div className="lg:grid-cols-[minmax(0,1fr)_20rem] grid gap-6">
-        {/* A change sent by itself keeps the place; the buttons' answers start at the top, where a refusal
+        {/* A change sent by itself keeps the place; Next's answer starts at the top, where a refusal
             shows (001 §8: a submit error scrolls to the top). */}
         <Form
           method="post"
@@ -197,9 +197,12 @@ export default function OptionsStep() {
             </table>
           </div>
           <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <button type="submit" name="intent" value={INTENTS.update} className={buttonClass("secondary")}>
-              {texts.update}
-            </button>
+            {/* With JavaScript each choice is sent as it is made, as on the other steps. */}
+            <noscript>
+              <button type="submit" name="intent" value={INTENTS.update} className={buttonClass("secondary")}>
+                {texts.update}
+              </button>
+            </noscript>
             <button
               type="submit"
               name="intent"
