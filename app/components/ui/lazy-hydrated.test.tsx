@@ -25,6 +25,10 @@ describe("the page's list of lazily hydrated components", () => {
     expect(html).toContain("<p>one</p>");
     expect(html).toContain('<script nonce="abc">window.__lazyHydrated=["test-shown"]</script>');
   });
+
+  it("is an empty list when rendered on the server outside entry.server", () => {
+    expect(renderToString(<LazyHydratedIds />)).toBe("<script>window.__lazyHydrated=[]</script>");
+  });
 });
 
 describe("loadRenderedLazyHydrated", () => {

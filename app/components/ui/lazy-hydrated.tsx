@@ -76,7 +76,8 @@ export function lazyHydrated<Component extends ComponentType<any>>(id: string, l
  */
 export function LazyHydratedIds({ nonce }: { nonce?: string }) {
   const rendered = useContext(renderedOnServer);
-  const ids = rendered ? [...rendered] : (window[PAGE_IDS] ?? []);
+  // Without the collector on the server (a page rendered outside entry.server, as in tests) there is no list.
+  const ids = rendered ? [...rendered] : typeof window === "undefined" ? [] : (window[PAGE_IDS] ?? []);
   const script = `window.${PAGE_IDS}=${JSON.stringify(ids).replace(/</g, "\\u003c")}`;
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: script }} />;
 }
