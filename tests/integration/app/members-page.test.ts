@@ -83,6 +83,9 @@ describe("the member table", () => {
     expect(byEmail("member@acme.test")).toMatchObject({ paid: false, status: "active" });
     // A pending added member without a user shows the address as the name.
     expect(byEmail("nina.new@acme.test")).toMatchObject({ name: "nina.new@acme.test", status: "pending", paid: true });
+    // By name as the rows show it (issue 26): the invitee without a name sorts by her address.
+    const shown = rows.map((row) => row.name);
+    expect(shown).toEqual([...shown].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
     expect(byEmail("disabled@acme.test")).toMatchObject({
       status: "disabled",
       note: "Your current plan does not allow more than 50 free users.",
