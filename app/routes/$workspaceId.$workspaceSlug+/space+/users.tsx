@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-controls";
 import { PageHeading, lazyHydrated } from "~/components/ui";
@@ -12,6 +12,7 @@ import { MembersTable } from "./__users/members-table";
 import { CancelDowngradeButton, CancelDowngradeForm, DowngradeBanner } from "../__billing/downgrade-banner";
 import { SeatCounter } from "./__users/seat-counter";
 import { loadMembersPage, membersAction } from "./users.server";
+import { shellDataOf } from "../__shell/use-shell-data";
 
 export const loader = (args: LoaderFunctionArgs) => loadMembersPage(args);
 
@@ -148,6 +149,11 @@ function SelectableTable({ selectable, children }: { selectable: boolean; childr
   return selectable ? <SelectionForm>{children}</SelectionForm> : <>{children}</>;
 }
 
-export const meta = ({ data }: { data?: { isPerSeat: boolean } }) => pageTitle(texts(data?.isPerSeat ?? false).title);
+/** The shell knows the space's model too: a refused action renders the error boundary without the page's data. */
+export const meta = ({ data, matches }: MetaArgs<typeof loader>) => {
+  const shell = shellDataOf(matches);
+  const isPerSeat = data?.isPerSeat ?? (shell && !shell.disabled ? shell.workspace.isPerSeat : false);
+  return pageTitle(texts(isPerSeat).title);
+};
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

@@ -1,0 +1,16 @@
+import { expect, test } from "@playwright/test";
+import { signInAs } from "./support/auth";
+
+/**
+ * The Members page's screens, second pass (issue 26): who gets which
+ * dialog, what the badges, drawer and dialogs say, and where the selection
+ * is seen, at the spec's widths, with and without JavaScript.
+ */
+const ACME_USERS = "/5100000000000001/acme-marketing/space/users";
+
+test("a refused crafted POST on a per-seat space's members page is titled Members", async ({ page }) => {
+  await signInAs(page, "owner@acme.test");
+  const response = await page.request.post(ACME_USERS, { form: { intent: "no-such-intent" } });
+  expect(response.status()).toBe(400);
+  expect(await response.text()).toContain("<title>Members | YAMM</title>");
+});
