@@ -53,6 +53,9 @@ export const memberTexts = {
     offline: "You are on an offline managed subscription. Please contact us if you need changes.",
     /** Written for this app: the link to the contact-us page. */
     contactUs: "Contact us",
+    /** Written for this app: seats the seat checkout does not change (no domain seat plan, a Gmail owner). */
+    onBilling: "The seats of this space are changed from its billing page.",
+    billingLink: "Go to billing",
   },
   downgrade: {
     owner: (seats: number, date: string) =>

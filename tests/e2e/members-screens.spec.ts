@@ -14,3 +14,17 @@ test("a refused crafted POST on a per-seat space's members page is titled Member
   expect(response.status()).toBe(400);
   expect(await response.text()).toContain("<title>Members | YAMM</title>");
 });
+
+test("Manage seats opens for the owner only, and its links lead to the seat checkout", async ({ page }) => {
+  await signInAs(page, "admin@acme.test");
+  await page.goto(`${ACME_USERS}?dialog=seats`);
+  await expect(page.getByRole("heading", { level: 1, name: "Members Acme Marketing" })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Add seats" })).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await signInAs(page, "owner@acme.test");
+  await page.goto(`${ACME_USERS}?dialog=seats`);
+  await page.getByRole("dialog", { name: "Manage seats" }).getByRole("link", { name: "Add seats" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Add seats for Acme Marketing" })).toBeVisible();
+});

@@ -33,7 +33,7 @@ interface Page {
     assignedSeats: number;
     availableSeats: number;
     canManage: boolean;
-    offline: boolean;
+    changeRefusal: string | null;
     removal: null | { fromSeats: number; toSeats: number; seatsRemoved: number; date: string };
   };
   showSeatsDialog: boolean;
@@ -143,8 +143,8 @@ describe("seats", () => {
       assignedSeats: 9,
       availableSeats: 2,
       canManage: true,
-      offline: false,
       removal: null,
+      changeRefusal: null,
     });
     expect(owner.showSeatsDialog).toBe(true);
     expect(owner.ownerEmail).toBeNull();
@@ -153,6 +153,8 @@ describe("seats", () => {
   it("shows an admin the seats but not the way to manage them, and a member neither", async () => {
     const admin = await page(PERSONAS.admin.email, SPACES.acmeMarketing, "?dialog=seats");
     expect(admin.seats).toMatchObject({ canManage: false });
+    // 002 §6: only the owner manages seats; the dialog's URL opens nothing for an admin (issue 26).
+    expect(admin.showSeatsDialog).toBe(false);
     const member = await page(PERSONAS.member.email, SPACES.acmeMarketing, "?dialog=seats");
     expect(member.seats).toBeNull();
     expect(member.showSeatsDialog).toBe(false);
@@ -167,6 +169,8 @@ describe("seats", () => {
       seatsRemoved: 2,
       date: expect.stringMatching(/\d{4}$/),
     });
+    // Manage seats says to cancel it first rather than lead to a seat checkout that would refuse.
+    expect(owner.seats?.changeRefusal).toBe("removal");
     const admin = await page(PERSONAS.arlo.email, SPACES.fernStudio);
     expect(admin.seats?.removal).toMatchObject({ fromSeats: 5, toSeats: 3 });
     expect((await page(PERSONAS.maya.email, SPACES.fernStudio)).seats).toBeNull();
@@ -593,7 +597,7 @@ describe("legacy and offline cases", () => {
       .execute();
     try {
       const owner = await page(PERSONAS.owner.email);
-      expect(owner.seats).toMatchObject({ offline: true, removal: null });
+      expect(owner.seats).toMatchObject({ changeRefusal: "offline", removal: null });
     } finally {
       await backend.db
         .updateTable("subscriptions")
@@ -601,6 +605,6 @@ describe("legacy and offline cases", () => {
         .where("id", "=", "sub_acme_marketing")
         .execute();
     }
-    expect((await page(PERSONAS.owner.email)).seats).toMatchObject({ offline: false });
+    expect((await page(PERSONAS.owner.email)).seats).toMatchObject({ changeRefusal: null });
   });
 });

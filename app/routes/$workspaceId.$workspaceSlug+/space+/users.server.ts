@@ -39,6 +39,7 @@ import {
   cancelSeatDowngrade,
   loadSubscriptions,
   managesSeats,
+  seatChangeRefusal,
   seatCheckoutLinks,
   seatRemovalView,
   seatSummaryOf,
@@ -71,10 +72,15 @@ async function loadTypeChangeFacts(space: SpaceContext) {
 }
 type SpaceTypeFacts = Awaited<ReturnType<typeof loadTypeChangeFacts>> & { paidCount: number };
 
-/** The per-seat space's seats, for its owners and admins (001 §5: subscriptions are not listed for members). */
+/**
+ * The per-seat space's seats, for its owners and admins (001 §5: subscriptions
+ * are not listed for members), and why the seat checkout would refuse a change.
+ */
 async function loadSeats(space: SpaceContext) {
   if (!space.workspace.isPerSeat || !managesMembers(space)) return null;
-  return seatSummaryOf(space, (await loadSubscriptions(space)).active);
+  const { active } = await loadSubscriptions(space);
+  const summary = await seatSummaryOf(space, active);
+  return summary && { ...summary, changeRefusal: seatChangeRefusal(space, active, summary) };
 }
 
 /** How many members on a user plan the space's plan allows (002 §3 features.FREE and features.PRO). */
@@ -150,10 +156,11 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
       assignedSeats: seats.assignedSeats,
       availableSeats: seats.availableSeats,
       canManage: managesSeats(space),
-      offline: seats.offline,
       removal: seatRemovalView(seats, timeZone),
+      changeRefusal: seats.changeRefusal,
     },
-    showSeatsDialog: url.searchParams.get("dialog") === "seats" && seats !== null,
+    // 002 §6: only the owner manages seats; the dialog's URL opens nothing for anyone else.
+    showSeatsDialog: url.searchParams.get("dialog") === "seats" && seats !== null && managesSeats(space),
     add: addDialog(space, seats?.availableSeats ?? null, members.counts.paid, url.searchParams.get("dialog") === "add"),
     drawer: drawerFor(space, rows, url.searchParams, {
       freeMembers: members.counts.free,

@@ -130,7 +130,7 @@ export default function UsersPage() {
         <Pagination page={query.page} hasNextPage={data.hasNextPage} />
       </section>
 
-      {data.showSeatsDialog && seats ? (
+      {data.showSeatsDialog && seats?.canManage ? (
         <ManageSeatsDialog seats={seats} checkout={data.checkout} closeTo={closeDialog} />
       ) : null}
       {data.add && (data.add.open || addAnswer) ? (
