@@ -49,8 +49,8 @@ describe("isPaidMember", () => {
 });
 
 describe("disabledReason (002 §8 disabled badge tooltips)", () => {
-  const space = { domains: ["acme.test"], freeUserLimit: 1 };
-  it("names the domain for a member from elsewhere, the free limit for a free one", () => {
+  const space = { domains: ["acme.test"], freeUserLimit: 1, freeMembers: 1 };
+  it("names the domain for a member from elsewhere, the free limit for a free one while it is reached", () => {
     expect(disabledReason({ isUserInDomain: false, userPlan: "FREE" }, space)).toBe(
       "Your current plan only allows user from domain acme.test.",
     );
@@ -58,6 +58,11 @@ describe("disabledReason (002 §8 disabled badge tooltips)", () => {
       "Your current plan does not allow more than 1 free users.",
     );
     expect(disabledReason({ isUserInDomain: true, userPlan: "PRO" }, space)).toBeNull();
+  });
+
+  it("gives no reason when nothing keeps the member out (issue 26: 3 free members of 50)", () => {
+    const roomy = { domains: ["acme.test"], freeUserLimit: 50, freeMembers: 3 };
+    expect(disabledReason({ isUserInDomain: true, userPlan: "FREE" }, roomy)).toBeNull();
   });
 });
 

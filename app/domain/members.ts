@@ -126,14 +126,20 @@ export function isPaidMember(member: { userPlan: UserPlan; freeTrialEndTimestamp
   return member.userPlan !== "FREE" && member.freeTrialEndTimestamp === null;
 }
 
-/** Why a disabled member is disabled (002 §8 badge tooltips), when the plan says so. */
+/**
+ * Why a disabled member is disabled (002 §8 badge tooltips): from outside
+ * the space's domains, or free while the space already holds the free
+ * members its plan allows. Null when nothing keeps them out: then the badge
+ * says no more than "Disabled" (activation is open to them).
+ */
 export function disabledReason(
   member: { isUserInDomain: boolean; userPlan: UserPlan },
-  space: { domains: readonly string[]; freeUserLimit: number },
+  space: { domains: readonly string[]; freeUserLimit: number; freeMembers: number },
 ): string | null {
   if (!member.isUserInDomain && space.domains.length > 0)
     return memberTexts.disabledOtherDomain(space.domains.join(", "));
-  if (member.userPlan === "FREE") return memberTexts.disabledFreeLimit(space.freeUserLimit);
+  if (member.userPlan === "FREE" && space.freeMembers >= space.freeUserLimit)
+    return memberTexts.disabledFreeLimit(space.freeUserLimit);
   return null;
 }
 

@@ -28,3 +28,11 @@ test("Manage seats opens for the owner only, and its links lead to the seat chec
   await page.getByRole("dialog", { name: "Manage seats" }).getByRole("link", { name: "Add seats" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Add seats for Acme Marketing" })).toBeVisible();
 });
+
+test("a disabled member whom nothing keeps out has no made-up reason under the badge", async ({ page }) => {
+  await signInAs(page, "owner@acme.test");
+  await page.goto(ACME_USERS);
+  const dan = page.getByRole("table", { name: "Space members" }).getByRole("row").filter({ hasText: "Dan Disabled" });
+  await expect(dan).toContainText("Disabled");
+  await expect(dan).not.toContainText("Your current plan");
+});

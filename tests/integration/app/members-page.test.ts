@@ -86,10 +86,8 @@ describe("the member table", () => {
     // By name as the rows show it (issue 26): the invitee without a name sorts by her address.
     const shown = rows.map((row) => row.name);
     expect(shown).toEqual([...shown].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
-    expect(byEmail("disabled@acme.test")).toMatchObject({
-      status: "disabled",
-      note: "Your current plan does not allow more than 50 free users.",
-    });
+    // Disabled, but nothing keeps Dan out (a handful of free members of 50): no reason is made up (issue 26).
+    expect(byEmail("disabled@acme.test")).toMatchObject({ status: "disabled", note: null });
     expect(byEmail("tara.trial@acme.test")).toMatchObject({ status: "freeTrial", paid: false });
     expect(byEmail("tara.trial@acme.test").note).toMatch(/^Free trial until [A-Z][a-z]{2}\. \d{1,2}, \d{4}$/);
     expect(byEmail("uma.unlimited@acme.test").note).toBe("Free trial without end date");
@@ -586,6 +584,25 @@ describe("legacy and offline cases", () => {
         .set({ legacy_type: "TEAM" })
         .where("id", "=", SPACES.oldcoTeam.id)
         .execute();
+    }
+  });
+
+  it("gives a disabled member the free limit as reason only while the space is at it (002 §8)", async () => {
+    const freeAllowance = (count: number) =>
+      backend.db
+        .updateTable("workspace_plan_features")
+        .set({ allowed_user_count: count })
+        .where("workspace_id", "=", SPACES.acmeMarketing.id)
+        .where("user_plan", "=", "FREE")
+        .execute();
+    await freeAllowance(1);
+    try {
+      const { rows } = await page(PERSONAS.owner.email);
+      expect(rows.find((row) => row.email === PERSONAS.disabled.email)?.note).toBe(
+        "Your current plan does not allow more than 1 free users.",
+      );
+    } finally {
+      await freeAllowance(50);
     }
   });
 

@@ -83,13 +83,19 @@ async function loadSeats(space: SpaceContext) {
   return summary && { ...summary, changeRefusal: seatChangeRefusal(space, active, summary) };
 }
 
-/** How many members on a user plan the space's plan allows (002 §3 features.FREE and features.PRO). */
+/** What a row's note needs to know of the whole space beyond the member. */
+interface RowContext {
+  space: SpaceContext;
+  timeZone: string;
+  /** The space's free members (002 §3 Member counts), against its free allowance. */
+  freeMembers: number;
+}
 
 /** What the status badge needs said (002 §8 disabled reasons, a trial's end, a downgrade at renewal), or null. */
-function memberNote(member: Member, status: DisplayStatus, space: SpaceContext, timeZone: string): string | null {
+function memberNote(member: Member, status: DisplayStatus, { space, timeZone, freeMembers }: RowContext) {
   if (status === "disabled") {
     const domains = space.workspace.workspaceDomains.map((domain) => domain.domainName);
-    return disabledReason(member, { domains, freeUserLimit: userLimit(space, "FREE") });
+    return disabledReason(member, { domains, freeUserLimit: userLimit(space, "FREE"), freeMembers });
   }
   if (status === "freeTrial") {
     const end = trialEnd(member.freeTrialEndTimestamp);
@@ -98,9 +104,9 @@ function memberNote(member: Member, status: DisplayStatus, space: SpaceContext, 
   return member.isScheduledToBeDowngraded ? memberTexts.scheduledDowngrade : null;
 }
 
-function memberRow(member: Member, space: SpaceContext, timeZone: string) {
+function memberRow(member: Member, context: RowContext) {
   const status = displayStatus(member);
-  const note = memberNote(member, status, space, timeZone);
+  const note = memberNote(member, status, context);
   return {
     id: member.userId,
     name: member.userName || member.userEmail,
@@ -142,7 +148,8 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
     workspace.isPerSeat && !isOwner ? getSpaceOwner(space.auth, workspace.workspaceId) : null,
     selection && offersTypeChange(space) ? loadTypeChangeFacts(space) : null,
   ]);
-  const { rows, hasNextPage } = pageOf(members.items.map((member) => memberRow(member, space, timeZone)));
+  const context = { space, timeZone, freeMembers: members.counts.free };
+  const { rows, hasNextPage } = pageOf(members.items.map((member) => memberRow(member, context)));
   return {
     spaceName: workspace.workspaceName,
     isPerSeat: workspace.isPerSeat,
