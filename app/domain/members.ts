@@ -208,6 +208,8 @@ export const drawerTexts = {
   /** Written for this app: the name of the tooltip's button. */
   roleHelp: "About roles",
   roleOptions: { ADMIN: "Can manage members", MEMBER: "Member" },
+  /** Written for this app: the role select's first line when the selected members' roles differ. */
+  chooseRole: "Choose a role",
   /** The admin option on the older model's Manage Users screen, where admins share billing. */
   adminOptionOlderModel: "Can manage users and billing",
   changeRole: "Change role",

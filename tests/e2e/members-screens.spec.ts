@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signInAs } from "./support/auth";
+import { selectMembers } from "./support/members";
 
 /**
  * The Members page's screens, second pass (issue 26): who gets which
@@ -35,4 +36,17 @@ test("a disabled member whom nothing keeps out has no made-up reason under the b
   const dan = page.getByRole("table", { name: "Space members" }).getByRole("row").filter({ hasText: "Dan Disabled" });
   await expect(dan).toContainText("Disabled");
   await expect(dan).not.toContainText("Your current plan");
+});
+
+test("the role select starts at the selected member's own role", async ({ page }, testInfo) => {
+  const js = testInfo.project.name === "js";
+  await signInAs(page, "owner@acme.test");
+  await page.goto(ACME_USERS);
+  await selectMembers(page, ["Mia Member"], js);
+  const role = page.getByRole("complementary").getByLabel("Role", { exact: true });
+  await expect(role).toHaveValue("MEMBER");
+
+  await page.goto(ACME_USERS);
+  await selectMembers(page, ["Adam Admin"], js);
+  await expect(role).toHaveValue("ADMIN");
 });

@@ -347,6 +347,14 @@ describe("the drawer of the selected members", () => {
     ]);
   });
 
+  it("starts the role select at the selected members' own role, at none when their roles differ", async () => {
+    const currentRole = async (ids: string[]) =>
+      ((await drawerOf(PERSONAS.owner.email, ids)) as (Drawer & { currentRole: string | null }) | null)?.currentRole;
+    expect(await currentRole([PERSONAS.admin.id])).toBe("ADMIN");
+    expect(await currentRole([PERSONAS.member.id, PERSONAS.benBaker.id])).toBe("MEMBER");
+    expect(await currentRole([PERSONAS.member.id, PERSONAS.admin.id])).toBeNull();
+  });
+
   it("gives the reasons of 002 §6, never opens for a member, and offers invitations for pending ones", async () => {
     const admin = await drawerOf(
       PERSONAS.admin.email,

@@ -213,6 +213,8 @@ function drawerFor(
     confirmingRemoval: params.get("confirm") === "remove" && !anyPending && removalBlocks.length === 0,
     canChangeRole:
       actor.role === "OWNER" && manageUserRoles && !anyPending && selected.every((row) => row.role !== "OWNER"),
+    /** The role the role select starts at: the selected members' own, when they share one. */
+    currentRole: selected.every((row) => row.role === selected[0]!.role) ? selected[0]!.role : null,
     canActivate,
     activationBlock: canActivate
       ? activationBlock(selected, { freeMembers, freeLimit: userLimit(space, "FREE") })

@@ -125,11 +125,19 @@ export function MembersDrawer({ drawer, error }: { drawer: Drawer; error: string
                 <InfoTooltip text={drawerTexts.roleTooltip} label={drawerTexts.roleHelp} />
               </span>
               <select
+                // Starts at the selection's own role each time the selection changes.
+                key={drawer.members.map((member) => member.id).join()}
                 id={roleId}
                 name="role"
-                defaultValue="ADMIN"
+                required
+                defaultValue={drawer.currentRole ?? ""}
                 className="rounded-md border border-slate-300 px-3 py-2 text-sm"
               >
+                {drawer.currentRole ? null : (
+                  <option value="" disabled>
+                    {drawerTexts.chooseRole}
+                  </option>
+                )}
                 <option value="ADMIN">
                   {drawer.isPerSeat ? drawerTexts.roleOptions.ADMIN : drawerTexts.adminOptionOlderModel}
                 </option>
