@@ -94,6 +94,25 @@ describe("the member table", () => {
     expect(byEmail("ivan.jones@acme.test").note).toBe("Free from the next renewal");
   });
 
+  it("gives a disabled member the free limit as reason only while the space is at it (002 §8; Dan is activated further down)", async () => {
+    const freeAllowance = (count: number) =>
+      backend.db
+        .updateTable("workspace_plan_features")
+        .set({ allowed_user_count: count })
+        .where("workspace_id", "=", SPACES.acmeMarketing.id)
+        .where("user_plan", "=", "FREE")
+        .execute();
+    await freeAllowance(1);
+    try {
+      const { rows } = await page(PERSONAS.owner.email);
+      expect(rows.find((row) => row.email === PERSONAS.disabled.email)?.note).toBe(
+        "Your current plan does not allow more than 1 free users.",
+      );
+    } finally {
+      await freeAllowance(50);
+    }
+  });
+
   it("keeps search, sort and page in the URL", async () => {
     const searched = await page(PERSONAS.admin.email, SPACES.acmeMarketing, "?q=GRACE");
     expect(searched.rows.map((row) => row.name)).toEqual(["Grace Hall"]);
@@ -592,25 +611,6 @@ describe("legacy and offline cases", () => {
         .set({ legacy_type: "TEAM" })
         .where("id", "=", SPACES.oldcoTeam.id)
         .execute();
-    }
-  });
-
-  it("gives a disabled member the free limit as reason only while the space is at it (002 §8)", async () => {
-    const freeAllowance = (count: number) =>
-      backend.db
-        .updateTable("workspace_plan_features")
-        .set({ allowed_user_count: count })
-        .where("workspace_id", "=", SPACES.acmeMarketing.id)
-        .where("user_plan", "=", "FREE")
-        .execute();
-    await freeAllowance(1);
-    try {
-      const { rows } = await page(PERSONAS.owner.email);
-      expect(rows.find((row) => row.email === PERSONAS.disabled.email)?.note).toBe(
-        "Your current plan does not allow more than 1 free users.",
-      );
-    } finally {
-      await freeAllowance(50);
     }
   });
 
