@@ -53,6 +53,8 @@ const bannerSchema = z.discriminatedUnion("banner", [
   z.object({
     banner: z.literal("members-updated"),
     change: z.enum(Object.keys(drawerTexts.done) as [MemberChange, ...MemberChange[]]),
+    /** How many members (or invitations) changed; a link without it reads as several. */
+    members: z.coerce.number().int().min(1).max(100).optional(),
   }),
 ]);
 export type BannerParams = z.infer<typeof bannerSchema>;
@@ -113,7 +115,7 @@ export function bannerContent(params: BannerParams): BannerContent {
     case "users-added":
       return { tone: "success", title: perUserTexts.legacyUsers.added(params.added) };
     case "members-updated":
-      return { tone: "success", title: drawerTexts.done[params.change] };
+      return { tone: "success", title: drawerTexts.done[params.change](params.members ?? 2) };
   }
 }
 

@@ -232,13 +232,17 @@ export const drawerTexts = {
       "Your current plan does not allow users from a different domain. Upgrade your space to re-activate them.",
   },
   failure: "An error occurred. Please try again.",
-  /** Written for this app: the banners after each change. */
+  /** Written for this app: the banners after each change, for one member (or invitation) or several. */
   done: {
-    removed: "The members have been removed from the space.",
-    role: "The role has been changed.",
-    activated: "The members have been activated.",
-    resent: "The invitation has been sent again.",
-    cancelled: "The invitation has been cancelled.",
+    removed: (count: number) =>
+      count === 1 ? "The member has been removed from the space." : "The members have been removed from the space.",
+    role: (count: number) => (count === 1 ? "The role has been changed." : "The roles have been changed."),
+    activated: (count: number) =>
+      count === 1 ? "The member has been activated." : "The members have been activated.",
+    resent: (count: number) =>
+      count === 1 ? "The invitation has been sent again." : "The invitations have been sent again.",
+    cancelled: (count: number) =>
+      count === 1 ? "The invitation has been cancelled." : "The invitations have been cancelled.",
   },
 } as const;
 
@@ -335,11 +339,11 @@ export const addTexts = {
     user_limit_reached: "Over your current plan's user limit",
   } as Record<string, string>,
   otherReason: "This address cannot be added",
-  /** Written for this app: the success banner. */
-  done: (count: number, mode: AddMode) =>
-    mode === "invite"
-      ? `${count} user${count === 1 ? "" : "s"} invited. They will receive an invite link by email.`
-      : `${count} member${count === 1 ? "" : "s"} added. They will receive an invite link by email.`,
+  /** Written for this app: the success banner, in the words of the dialog's own title (users or members). */
+  done: (count: number, mode: AddMode) => {
+    const people = mode === "add" ? (count === 1 ? "member" : "members") : count === 1 ? "user" : "users";
+    return `${count} ${people} ${mode === "invite" ? "invited" : "added"}. They will receive an invite link by email.`;
+  },
 } as const;
 
 /**

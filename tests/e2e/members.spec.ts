@@ -247,7 +247,7 @@ test("the owner activates a disabled member", async ({ page }, testInfo) => {
   await expect(row).toContainText("Disabled");
   await selectMembers(page, [name], js);
   await page.getByRole("complementary").getByRole("button", { name: "Activate" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "The members have been activated." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "The member has been activated." })).toBeVisible();
   await expect(row).toContainText("Active");
   await expect(row).not.toContainText("Disabled");
 });
@@ -283,7 +283,7 @@ test("the owner removes a free member through the confirmation", async ({ page }
   await expect(dialog).toContainText(`Remove ${name} from the space?`);
   await dialog.getByRole("button", { name: "Yes, proceed" }).click();
   await expect(
-    page.getByRole("status").filter({ hasText: "The members have been removed from the space." }),
+    page.getByRole("status").filter({ hasText: "The member has been removed from the space." }),
   ).toBeVisible();
   await expect(page.getByRole("table", { name: "Space members" })).not.toContainText(name);
 });

@@ -404,7 +404,7 @@ describe("the drawer of the selected members", () => {
       ["userId", PERSONAS.carlaDiaz.id],
       ["role", "ADMIN"],
     ]);
-    expect(redirectTarget(done)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-updated&change=role`);
+    expect(redirectTarget(done)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-updated&change=role&members=1`);
     const carla = (await page(PERSONAS.owner.email)).rows.find((row) => row.id === PERSONAS.carlaDiaz.id);
     expect(carla?.role).toBe("ADMIN");
   });
@@ -414,7 +414,7 @@ describe("the drawer of the selected members", () => {
       ["intent", "remove"],
       ["userId", PERSONAS.member.id],
     ]);
-    expect(redirectTarget(removed)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-updated&change=removed`);
+    expect(redirectTarget(removed)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-updated&change=removed&members=1`);
     expect((await page(PERSONAS.owner.email)).rows.map((row) => row.id)).not.toContain(PERSONAS.member.id);
     const paid = await post(PERSONAS.owner.email, [
       ["intent", "remove"],
@@ -449,7 +449,7 @@ describe("the drawer of the selected members", () => {
       ["intent", "activate"],
       ["userId", PERSONAS.disabled.id],
     ]);
-    expect(redirectTarget(activated)).toMatch(/change=activated$/);
+    expect(redirectTarget(activated)).toMatch(/change=activated&members=1$/);
   });
 
   it("resends and cancels a pending invitation", async () => {
@@ -457,12 +457,12 @@ describe("the drawer of the selected members", () => {
       ["intent", "resend"],
       ["email", PERSONAS.solo.email],
     ]);
-    expect(redirectTarget(resent)).toMatch(/change=resent$/);
+    expect(redirectTarget(resent)).toMatch(/change=resent&members=1$/);
     const cancelled = await post(PERSONAS.owner.email, [
       ["intent", "cancel-invitation"],
       ["email", PERSONAS.solo.email],
     ]);
-    expect(redirectTarget(cancelled)).toMatch(/change=cancelled$/);
+    expect(redirectTarget(cancelled)).toMatch(/change=cancelled&members=1$/);
     expect((await page(PERSONAS.owner.email)).rows.map((row) => row.email)).not.toContain(PERSONAS.solo.email);
     const again = await post(PERSONAS.owner.email, [
       ["intent", "cancel-invitation"],

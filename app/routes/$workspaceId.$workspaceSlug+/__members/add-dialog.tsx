@@ -30,8 +30,8 @@ const OVER_LIMIT = addTexts.reasons.user_limit_reached;
  * limit allows close the button. After a submission with refusals, each
  * refused address is listed with its reason under the spec's hint (and the
  * room there was), and stays in the box. The legacy checkout's Add users
- * (001 §2) says its own domain sentence and counts the addresses on its
- * button (`labels`).
+ * (001 §2) says its own domain sentence, counts the addresses on its
+ * button and says what was added in its own words (`labels`).
  */
 export function AddMembersDialog({
   add,
@@ -44,7 +44,7 @@ export function AddMembersDialog({
   mode: Exclude<AddMode, "blocked">;
   answer: AddAnswer | null;
   closeTo: string;
-  labels?: { statement: string; submit: (count: number) => string };
+  labels?: { statement: string; submit: (count: number) => string; done: (count: number) => string };
 }) {
   const id = useId();
   const navigation = useNavigation();
@@ -132,7 +132,9 @@ export function AddMembersDialog({
           {answer?.formError ? <p className="text-red-700">{answer.formError}</p> : null}
           {answer && answer.refused.length > 0 ? (
             <>
-              {answer.added > 0 ? <p className="text-emerald-800">{addTexts.done(answer.added, mode)}</p> : null}
+              {answer.added > 0 ? (
+                <p className="text-emerald-800">{labels?.done(answer.added) ?? addTexts.done(answer.added, mode)}</p>
+              ) : null}
               <p className="text-red-700">{mode === "invite" ? addTexts.hint.invite : addTexts.hint.add}</p>
               <div className="mt-1">
                 <EmailTagList label={addTexts.refused} tags={answer.refused} />

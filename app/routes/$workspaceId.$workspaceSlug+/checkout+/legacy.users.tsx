@@ -115,6 +115,7 @@ export default function LegacyUsers() {
           labels={{
             statement: perUserTexts.addUsers.statement(page.add.domains),
             submit: perUserTexts.addUsers.submit,
+            done: texts.added,
           }}
         />
       ) : null}

@@ -345,5 +345,6 @@ async function changeSelectedMembers(space: SpaceContext, formData: FormData) {
     return data({ drawerError: refusalText(space, error) }, { status });
   }
   const page = spacePath(space.urlPrefix, spaceSections.users);
-  throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "members-updated", change: done })}`);
+  const members = "userId" in submission.data ? submission.data.userId.length : submission.data.email.length;
+  throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "members-updated", change: done, members })}`);
 }
