@@ -121,6 +121,17 @@ describe("removalBlock (002 §6)", () => {
   });
 });
 
+describe("removalBlock on a legacy space (issue 26)", () => {
+  it("does not tell to downgrade a paid user where the screen offers no downgrade", () => {
+    const paid: RemovalFacts = { id: "b", role: "MEMBER", paid: true, status: "active" };
+    const reason = removalBlock({ id: "o", role: "OWNER" }, paid, { legacy: true });
+    expect(reason).toBe(
+      "Paid users of a legacy plan cannot be removed here: the space owner chooses the users to keep when switching to a new plan.",
+    );
+    expect(reason).not.toContain("downgrade");
+  });
+});
+
 describe("availableSeatsMessage (002 §5)", () => {
   it("speaks only when fewer seats are left than addresses, in the singular or plural", () => {
     expect(availableSeatsMessage(3, 2)).toBeNull();

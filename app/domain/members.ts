@@ -223,6 +223,9 @@ export const drawerTexts = {
     yourself: "You cannot remove yourself from the space",
     adminByAdmin: "An admin cannot be removed by another admin from the space",
     paid: "To remove paid users, you must downgrade them to free and then remove them during the next billing cycle.",
+    /** Written for this app: a legacy space's screen offers no downgrade; its users change with the plan switch. */
+    paidOnLegacyPlan:
+      "Paid users of a legacy plan cannot be removed here: the space owner chooses the users to keep when switching to a new plan.",
   },
   /** 002 §8 activation tooltips. */
   activationBlocked: {
@@ -256,14 +259,22 @@ export interface RemovalFacts {
   status: DisplayStatus;
 }
 
-/** Why `actor` may not remove `target` (002 §6, in the spec's order), or null. */
-export function removalBlock(actor: { id: string; role: Role }, target: RemovalFacts): string | null {
+/**
+ * Why `actor` may not remove `target` (002 §6, in the spec's order), or
+ * null. A paid user of a legacy space is told what that screen allows
+ * instead of a downgrade it does not offer.
+ */
+export function removalBlock(
+  actor: { id: string; role: Role },
+  target: RemovalFacts,
+  space: { legacy: boolean } = { legacy: false },
+): string | null {
   const blocked = drawerTexts.removalBlocked;
   if (target.role === "OWNER") return blocked.owner;
   if (target.status === "freeTrial") return blocked.freeTrial;
   if (target.id === actor.id) return blocked.yourself;
   if (actor.role === "ADMIN" && target.role === "ADMIN") return blocked.adminByAdmin;
-  if (target.paid) return blocked.paid;
+  if (target.paid) return space.legacy ? blocked.paidOnLegacyPlan : blocked.paid;
   return null;
 }
 

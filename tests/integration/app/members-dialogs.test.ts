@@ -37,3 +37,14 @@ describe("the add dialogs' words", () => {
     expect(text).not.toContain("member added");
   });
 });
+
+describe("the drawer's reasons", () => {
+  it("tells a legacy space's owner why a paid user stays, without a downgrade the screen does not offer", async () => {
+    const text = await read(PERSONAS.legacy.email, SPACES.oldcoTeam, `?selected=${PERSONAS.olgaOrtiz.id}`);
+    expect(text).toContain("1 member selected");
+    expect(text).toContain(
+      "Paid users of a legacy plan cannot be removed here: the space owner chooses the users to keep when switching to a new plan.",
+    );
+    expect(text).not.toContain("downgrade them to free");
+  });
+});

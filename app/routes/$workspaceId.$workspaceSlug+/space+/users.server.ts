@@ -200,7 +200,7 @@ function drawerFor(
   const removalBlocks = anyPending
     ? []
     : selected.flatMap((row) => {
-        const reason = removalBlock(actor, row);
+        const reason = removalBlock(actor, row, { legacy: space.workspace.workspacePlan === "LEGACY" });
         return reason ? [{ id: row.id, name: row.name, reason }] : [];
       });
   const manageUserRoles = space.membership.workspaceUserFeature.otherFeatures.manageUserRoles;
