@@ -50,3 +50,26 @@ test("the role select starts at the selected member's own role", async ({ page }
   await selectMembers(page, ["Adam Admin"], js);
   await expect(role).toHaveValue("ADMIN");
 });
+
+test("at 1280 px the sidebar's background runs the long page's full height", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "the screenshot's pixels are read by the page's canvas");
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await signInAs(page, "owner@acme.test");
+  await page.goto(ACME_USERS);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(height).toBeGreaterThan(1000);
+  const shot = (await page.screenshot({ fullPage: true })).toString("base64");
+  // The colour at the sidebar's left edge, near the bottom of the whole page: white, not the page's grey.
+  const pixel = await page.evaluate(async ({ png, y }) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${png}`;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext("2d")!;
+    context.drawImage(image, 0, 0);
+    return [...context.getImageData(8, y, 1, 1).data.slice(0, 3)];
+  }, { png: shot, y: height - 10 });
+  expect(pixel).toEqual([255, 255, 255]);
+});
