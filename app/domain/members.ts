@@ -234,6 +234,13 @@ export const drawerTexts = {
     otherDomain:
       "Your current plan does not allow users from a different domain. Upgrade your space to re-activate them.",
   },
+  /** Written for this app: a selection of invitations and members together, which share no action. */
+  mixed: {
+    text: "Pending invitations and members have no action in common: invitations can be resent or cancelled, members changed or removed.",
+    keepInvitations: (count: number) =>
+      count === 1 ? "Select only the pending invitation" : `Select only the ${count} pending invitations`,
+    keepMembers: (count: number) => (count === 1 ? "Select only the member" : `Select only the ${count} members`),
+  },
   failure: "An error occurred. Please try again.",
   /** Written for this app: the banners after each change, for one member (or invitation) or several. */
   done: {

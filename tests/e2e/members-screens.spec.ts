@@ -73,3 +73,22 @@ test("at 1280 px the sidebar's background runs the long page's full height", asy
   }, { png: shot, y: height - 10 });
   expect(pixel).toEqual([255, 255, 255]);
 });
+
+test("a pending invitation and a member selected together: the drawer says why nothing is offered and how to go on", async ({
+  page,
+}, testInfo) => {
+  await signInAs(page, "owner@acme.test");
+  await page.goto(ACME_USERS);
+  await selectMembers(page, ["nina.new@acme.test", "Mia Member"], testInfo.project.name === "js");
+  const drawer = page.getByRole("complementary", { name: "2 members selected" });
+  await expect(drawer).toContainText(
+    "Pending invitations and members have no action in common: invitations can be resent or cancelled, members changed or removed.",
+  );
+  await drawer.getByRole("link", { name: "Select only the member" }).click();
+  const one = page.getByRole("complementary", { name: "1 member selected" });
+  await expect(one).toContainText("Mia Member");
+  await expect(one.getByRole("link", { name: "Remove from the space" })).toBeVisible();
+  const table = page.getByRole("table", { name: "Space members" });
+  await expect(table.getByRole("checkbox", { name: "Select nina.new@acme.test" })).not.toBeChecked();
+  await expect(table.getByRole("checkbox", { name: "Select Mia Member" })).toBeChecked();
+});

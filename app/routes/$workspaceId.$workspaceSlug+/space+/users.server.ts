@@ -205,8 +205,17 @@ function drawerFor(
       });
   const manageUserRoles = space.membership.workspaceUserFeature.otherFeatures.manageUserRoles;
   const canActivate = selected.every((row) => row.status === "disabled");
+  const pick = (rows: MemberRow[]) => rows.map(({ id, name, email }) => ({ id, name, email }));
   return {
-    members: selected.map(({ id, name, email }) => ({ id, name, email })),
+    members: pick(selected),
+    /** Pending invitations and members together share no action: each part, to keep one of them. */
+    mixed:
+      anyPending && !allPending
+        ? {
+            invitations: pick(selected.filter((row) => row.status === "pending")),
+            members: pick(selected.filter((row) => row.status !== "pending")),
+          }
+        : null,
     isPerSeat: space.workspace.isPerSeat,
     canRemove: !anyPending,
     removalBlocks,

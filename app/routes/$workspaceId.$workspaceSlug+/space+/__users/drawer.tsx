@@ -117,6 +117,7 @@ export function MembersDrawer({ drawer, error }: { drawer: Drawer; error: string
         </div>
       ) : null}
       <div className="mt-4 flex flex-col gap-4">
+        {drawer.mixed ? <MixedSelection mixed={drawer.mixed} /> : null}
         {drawer.canChangeRole ? (
           <ActionForm intent={MEMBER_INTENTS.changeRole} drawer={drawer} by="userId">
             <div className="flex flex-col gap-1 text-sm font-medium text-slate-700">
@@ -231,5 +232,31 @@ export function MembersDrawer({ drawer, error }: { drawer: Drawer; error: string
         </Dialog>
       ) : null}
     </aside>
+  );
+}
+
+/** Invitations and members selected together: what each can do, and a link to keep either part (002 §2). */
+function MixedSelection({ mixed }: { mixed: NonNullable<Drawer["mixed"]> }) {
+  const { pathname, search } = useLocation();
+  const keepOnly = (members: ReadonlyArray<{ id: string }>) => {
+    const params = new URLSearchParams(search);
+    params.delete(SELECTED_PARAM);
+    params.delete("confirm");
+    for (const member of members) params.append(SELECTED_PARAM, member.id);
+    return `${pathname}?${params}`;
+  };
+  const texts = drawerTexts.mixed;
+  return (
+    <div className="flex flex-col gap-2 text-sm text-slate-700">
+      <p>{texts.text}</p>
+      <p className="flex flex-wrap gap-x-4 gap-y-2">
+        <Link to={keepOnly(mixed.invitations)} preventScrollReset className="font-semibold text-brand-700 underline">
+          {texts.keepInvitations(mixed.invitations.length)}
+        </Link>
+        <Link to={keepOnly(mixed.members)} preventScrollReset className="font-semibold text-brand-700 underline">
+          {texts.keepMembers(mixed.members.length)}
+        </Link>
+      </p>
+    </div>
   );
 }
