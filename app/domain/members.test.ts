@@ -5,8 +5,11 @@ import {
   disabledReason,
   displayStatus,
   isPaidMember,
+  memberHints,
   memberSortBy,
   removalBlock,
+  roomAfterRefusals,
+  roomForEntries,
   type RemovalFacts,
   seatCounter,
   seatUsagePercent,
@@ -189,5 +192,49 @@ describe("the address being typed, and a suggestion chosen for it (002 §5, §9)
       "ann@acme.test, sales.lead@acme.test, ",
     );
     expect(withChosenAddress("sa", "sales.lead@acme.test")).toBe("sales.lead@acme.test, ");
+  });
+});
+
+describe("room for newcomers (002 §5; issue 26)", () => {
+  it("says fewer seats than addresses, and still sends them", () => {
+    expect(roomForEntries({ kind: "seats", left: 2 }, 2)).toEqual({ message: null, refuses: false });
+    expect(roomForEntries({ kind: "seats", left: 1 }, 2)).toEqual({
+      message:
+        "There is 1 available seat in this space so you can add 1 member. To add more members you need to add more seats to the space first.",
+      refuses: false,
+    });
+    expect(roomForEntries({ kind: "seats", left: -1 }, 50).message).toBeNull();
+  });
+
+  it("refuses past a user limit before sending, and past 100 addresses whatever the room", () => {
+    expect(roomForEntries({ kind: "users", limit: 5, taken: 3 }, 3)).toEqual({
+      message: "You cannot go over your current plan user limit (5).",
+      refuses: true,
+    });
+    expect(roomForEntries({ kind: "users", limit: 5, taken: 3 }, 2).refuses).toBe(false);
+    expect(roomForEntries(null, 101)).toEqual({
+      message: "Enter at most 100 email addresses at a time.",
+      refuses: true,
+    });
+    expect(roomForEntries(null, 100)).toEqual({ message: null, refuses: false });
+  });
+
+  it("after refusals for want of room, counts the room as it now is", () => {
+    expect(roomAfterRefusals({ kind: "seats", left: 0 }, 1)).toBe(
+      "There are 0 available seats in this space so you can add 0 members. To add more members you need to add more seats to the space first.",
+    );
+    expect(roomAfterRefusals({ kind: "users", limit: 1, taken: 1 }, 2)).toBe(
+      "You cannot go over your current plan user limit (1).",
+    );
+    expect(roomAfterRefusals({ kind: "seats", left: 0 }, 0)).toBeNull();
+  });
+});
+
+describe("memberHints (002 §6)", () => {
+  it("offers the role change only to an owner whose plan allows it", () => {
+    expect(memberHints("OWNER", true)).toEqual(["Change their role", "Remove them from the space"]);
+    expect(memberHints("OWNER", false)).toEqual(["Remove them from the space"]);
+    expect(memberHints("ADMIN", true)).toEqual(["Remove them from the space"]);
+    expect(memberHints("MEMBER", true)).toBeNull();
   });
 });

@@ -30,8 +30,7 @@ export const memberTexts = {
   disabledOtherDomain: (domain: string) => `Your current plan only allows user from domain ${domain}.`,
   disabledFreeLimit: (count: number) => `Your current plan does not allow more than ${count} free users.`,
   nonOwnerNotice: "If you want to add more members, please contact the space owner to purchase additional seats.",
-  ownerHints: ["Change their role", "Remove them from the space"],
-  adminHints: ["Remove them from the space"],
+  hints: { changeRole: "Change their role", remove: "Remove them from the space" },
   /** Written for this app: the introduction of the hints above. */
   hintsIntro: "Select members to:",
   seats: {
@@ -68,6 +67,17 @@ export const memberTexts = {
     footer: (count: number) => `${count} seat(s) scheduled for removal`,
   },
 } as const;
+
+/**
+ * What the hints above the table offer (002 §6): owners and admins remove
+ * members; only the owner changes roles, and only where the plan allows it
+ * (manageUserRoles, never on Free). Others get no hints.
+ */
+export function memberHints(role: Role, manageUserRoles: boolean): string[] | null {
+  if (role === "MEMBER") return null;
+  const { changeRole, remove } = memberTexts.hints;
+  return role === "OWNER" && manageUserRoles ? [changeRole, remove] : [remove];
+}
 
 /** The sorts of the URL (`sort=name|email|role`): the sortable columns. */
 export const memberSorts = ["name", "email", "role"] as const;
@@ -124,6 +134,11 @@ export function displayStatus(member: {
 /** Free or Paid (002 §2 type column): a paid user plan, not on a trial. */
 export function isPaidMember(member: { userPlan: UserPlan; freeTrialEndTimestamp: number | null }) {
   return member.userPlan !== "FREE" && member.freeTrialEndTimestamp === null;
+}
+
+/** A member counted among the free ones (002 §3 Member counts): on the FREE plan, not disabled, not on a trial. */
+export function isFreeMember(member: { userPlan: UserPlan; status: string; freeTrialEndTimestamp: number | null }) {
+  return member.userPlan === "FREE" && member.status !== "DISABLED" && member.freeTrialEndTimestamp === null;
 }
 
 /**
@@ -247,8 +262,7 @@ export const drawerTexts = {
     removed: (count: number) =>
       count === 1 ? "The member has been removed from the space." : "The members have been removed from the space.",
     role: (count: number) => (count === 1 ? "The role has been changed." : "The roles have been changed."),
-    activated: (count: number) =>
-      count === 1 ? "The member has been activated." : "The members have been activated.",
+    activated: (count: number) => (count === 1 ? "The member has been activated." : "The members have been activated."),
     resent: (count: number) =>
       count === 1 ? "The invitation has been sent again." : "The invitations have been sent again.",
     cancelled: (count: number) =>
@@ -346,6 +360,11 @@ export const addTexts = {
     invite: "We can't invite some email addresses. Hover over them to know why.",
   },
   required: "Please fill in this field.",
+  /** Written for this app: more addresses than one submission takes. */
+  tooMany: (max: number) => `Enter at most ${max} email addresses at a time.`,
+  /** Written for this app: the ways to more room (002 §2 navigation targets: add seats, upgrade). */
+  addSeats: "Add seats",
+  upgrade: "Upgrade to add members",
   cancel: "Cancel",
   /** Written for this app: what each refused address shows (002 §8 leaves the tooltips' text out). */
   reasons: {
@@ -381,4 +400,34 @@ export function userLimitBlock(limit: number, paidCount: number, entered: number
 export function availableSeatsMessage(availableSeats: number | null, entered: number) {
   if (availableSeats === null || availableSeats === -1 || availableSeats >= entered) return null;
   return addTexts.availableSeats(availableSeats);
+}
+
+/** At most this many addresses per submission (the backend's limit). */
+export const ADD_MAX_ADDRESSES = 100;
+
+/**
+ * The room newcomers take a place in, as the backend places them: a seat of
+ * a paying per-seat space (`left`, -1 for unlimited), or a place within a
+ * user limit (the legacy team's paid users, or the free members a free or
+ * per-user space allows). Null where it is not known to the caller.
+ */
+export type AddRoom = { kind: "seats"; left: number } | { kind: "users"; limit: number; taken: number } | null;
+
+/**
+ * What the add dialog says of `entered` valid addresses before they are sent
+ * (002 §5): too many for one submission; fewer seats left than addresses
+ * (said, still sent); or past the user limit (refused before sending).
+ */
+export function roomForEntries(room: AddRoom, entered: number): { message: string | null; refuses: boolean } {
+  if (entered > ADD_MAX_ADDRESSES) return { message: addTexts.tooMany(ADD_MAX_ADDRESSES), refuses: true };
+  if (entered === 0 || room === null) return { message: null, refuses: false };
+  if (room.kind === "seats") return { message: availableSeatsMessage(room.left, entered), refuses: false };
+  const block = userLimitBlock(room.limit, room.taken, entered);
+  return { message: block, refuses: block !== null };
+}
+
+/** What the add dialog says of the room once `refused` addresses were refused for want of it, with `room` as it now is. */
+export function roomAfterRefusals(room: AddRoom, refused: number): string | null {
+  if (refused === 0 || room === null) return null;
+  return room.kind === "seats" ? availableSeatsMessage(room.left, refused) : addTexts.userLimit(room.limit);
 }

@@ -9,16 +9,17 @@ import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import {
   ADD_FIELD,
   ADD_INPUT_MAX_ROWS,
+  ADD_MAX_ADDRESSES,
   addTexts,
-  availableSeatsMessage,
   MEMBER_INTENTS,
   type AddMode,
-  userLimitBlock,
+  roomAfterRefusals,
+  roomForEntries,
   withChosenAddress,
 } from "~/domain/members";
 import type { AddAnswer, AddDialogData } from "./add-members.server";
 import { AddSuggestions } from "./add-suggestions";
-
+import { MoreRoom } from "./more-room";
 
 const NO_SEAT = addTexts.reasons.no_seat_available;
 const OVER_LIMIT = addTexts.reasons.user_limit_reached;
@@ -71,16 +72,13 @@ export function AddMembersDialog({
     setTyping({ after: answer, text: node.value });
     node.focus();
   };
-  const typed = liveTags?.length ?? 0;
-  const overLimit =
-    add.legacyLimit === null || typed === 0 ? null : userLimitBlock(add.legacyLimit, add.paidCount, typed);
-  const liveMessage = liveTags ? (overLimit ?? availableSeatsMessage(add.availableSeats, typed)) : null;
-  // After a submission, refusals for want of room say how much room there was.
-  const roomMessage = answer?.refused.some((item) => item.reason === NO_SEAT)
-    ? availableSeatsMessage(answer.added, answer.added + answer.refused.length)
-    : answer?.refused.some((item) => item.reason === OVER_LIMIT) && add.legacyLimit !== null
-      ? addTexts.userLimit(add.legacyLimit)
-      : null;
+  // Only valid addresses count (the tags hold each address once).
+  const typed = liveTags?.filter((tag) => !tag.invalid).length ?? 0;
+  const live = roomForEntries(add.room, typed);
+  // After a submission, refusals for want of room say how much is left now (the page's data is read anew).
+  const refusedForRoom =
+    answer?.refused.filter((item) => item.reason === NO_SEAT || item.reason === OVER_LIMIT).length ?? 0;
+  const roomMessage = roomAfterRefusals(add.room, refusedForRoom);
   const errorId = `${id}-errors`;
   const hasErrors = Boolean(answer && (answer.formError || answer.refused.length > 0));
 
@@ -125,9 +123,14 @@ export function AddMembersDialog({
           />
         ) : null}
         {typedText ? <AddSuggestions text={typedText} suggestPath={add.suggestPath} onChoose={choose} /> : null}
-        <p aria-live="polite" className="text-sm text-slate-700">
-          {liveMessage}
-        </p>
+        <div aria-live="polite" className="text-sm text-slate-700">
+          {liveTags && live.message ? (
+            <p>
+              {live.message}
+              {typed <= ADD_MAX_ADDRESSES ? <MoreRoom more={add.moreRoom} room={add.room} wanted={typed} /> : null}
+            </p>
+          ) : null}
+        </div>
         <div id={errorId} className="text-sm">
           {answer?.formError ? <p className="text-red-700">{answer.formError}</p> : null}
           {answer && answer.refused.length > 0 ? (
@@ -139,7 +142,12 @@ export function AddMembersDialog({
               <div className="mt-1">
                 <EmailTagList label={addTexts.refused} tags={answer.refused} />
               </div>
-              {roomMessage ? <p className="mt-2 text-slate-700">{roomMessage}</p> : null}
+              {roomMessage ? (
+                <p className="mt-2 text-slate-700">
+                  {roomMessage}
+                  <MoreRoom more={add.moreRoom} room={add.room} wanted={refusedForRoom} />
+                </p>
+              ) : null}
             </>
           ) : null}
         </div>
@@ -147,7 +155,7 @@ export function AddMembersDialog({
           <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary")}>
             {addTexts.cancel}
           </Link>
-          <button type="submit" disabled={busy || overLimit !== null} className={buttonClass("primary")}>
+          <button type="submit" disabled={busy || live.refuses} className={buttonClass("primary")}>
             {/* Without JavaScript the count is not known before the submit. */}
             {labels && typed > 0 ? labels.submit(typed) : texts.submit}
           </button>

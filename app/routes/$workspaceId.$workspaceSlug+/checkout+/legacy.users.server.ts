@@ -16,6 +16,7 @@ import {
   type LegacyUserSort,
 } from "~/domain/legacy-users";
 import { canonicalSearch, listParamValues, parseListQuery, type ListQuery } from "~/domain/list-query";
+import { isFreeMember } from "~/domain/members";
 import { legacyMarks } from "~/domain/per-user-checkout";
 import { spacePath } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
@@ -112,7 +113,11 @@ export async function loadLegacyUsers(args: LoaderFunctionArgs) {
   return {
     spaceName: space.workspace.workspaceName,
     backTo: billingPage(space),
-    add: addDialog(space, null, paidCount, url.searchParams.get(DIALOG_PARAM) === "add"),
+    add: addDialog(space, {
+      seats: null,
+      counts: { paid: paidCount, free: members.filter(isFreeMember).length },
+      open: url.searchParams.get(DIALOG_PARAM) === "add",
+    }),
     query,
     rows: shownMembers(members, query).map((member) => ({
       id: member.userId,

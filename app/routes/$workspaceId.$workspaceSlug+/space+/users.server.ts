@@ -25,6 +25,7 @@ import {
   isPaidMember,
   MEMBER_INTENTS,
   memberQueryOptions,
+  memberHints,
   memberSortBy,
   memberTexts,
   trialEnd,
@@ -155,6 +156,7 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
     isPerSeat: workspace.isPerSeat,
     legacyType: workspace.legacyType,
     role: space.access.role,
+    hints: memberHints(space.access.role, space.membership.workspaceUserFeature.otherFeatures.manageUserRoles),
     query,
     rows,
     hasNextPage,
@@ -168,7 +170,7 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
     },
     // 002 §6: only the owner manages seats; the dialog's URL opens nothing for anyone else.
     showSeatsDialog: url.searchParams.get("dialog") === "seats" && seats !== null && managesSeats(space),
-    add: addDialog(space, seats?.availableSeats ?? null, members.counts.paid, url.searchParams.get("dialog") === "add"),
+    add: addDialog(space, { seats, counts: members.counts, open: url.searchParams.get("dialog") === "add" }),
     drawer: drawerFor(space, rows, url.searchParams, {
       freeMembers: members.counts.free,
       typeFacts: typeFacts && { ...typeFacts, paidCount: members.counts.paid },

@@ -52,7 +52,6 @@ export default function UsersPage() {
   const closeDialog = listHref(pathname, search, { dialog: null, ...keepPage });
   const { query, rows, seats, role } = data;
   const listIsEmpty = rows.length === 0 && query.page === 1 && !query.q;
-  const hints = role === "OWNER" ? memberTexts.ownerHints : role === "ADMIN" ? memberTexts.adminHints : null;
   const removal = seats?.removal ?? null;
 
   return (
@@ -85,11 +84,11 @@ export default function UsersPage() {
           ) : null}
         </p>
       ) : null}
-      {hints ? (
+      {data.hints ? (
         <div className="text-sm text-slate-700">
           <p>{memberTexts.hintsIntro}</p>
           <ul className="mt-1 list-inside list-disc">
-            {hints.map((hint) => (
+            {data.hints.map((hint) => (
               <li key={hint}>{hint}</li>
             ))}
           </ul>
