@@ -62,6 +62,10 @@ export const memberTexts = {
     admin: (from: number, to: number, date: string) =>
       `There is a scheduled downgrade from ${from} to ${to} seats that will take effect on ${date}. Please contact the space owner to cancel it.`,
     cancel: "Cancel downgrade",
+    /** Written for this app: the confirmation of the cancel. */
+    confirmTitle: "Cancel the scheduled downgrade?",
+    confirmBody: (toSeats: number, fromSeats: number) =>
+      `The space will keep its ${fromSeats} seat${fromSeats === 1 ? "" : "s"} at renewal instead of going down to ${toSeats}.`,
     /** 002 §4: the banner after cancelling it. */
     cancelled: "You successfully cancelled the previously scheduled downgrade.",
     footer: (count: number) => `${count} seat(s) scheduled for removal`,
@@ -216,6 +220,10 @@ export const drawerTexts = {
   remove: "Remove from the space",
   confirmRemoveTitle: "Remove members",
   confirmRemove: (names: string) => `Remove ${names} from the space?`,
+  /** Written for this app: the confirmation of Cancel invitation. */
+  confirmCancelInvitationTitle: (count: number) => (count === 1 ? "Cancel invitation" : "Cancel invitations"),
+  confirmCancelInvitation: (emails: string, count: number) =>
+    `Cancel the invitation${count === 1 ? "" : "s"} of ${emails}? The invite link${count === 1 ? "" : "s"} will no longer work.`,
   proceed: "Yes, proceed",
   cancel: "No, cancel",
   role: "Role",

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signInAs } from "./support/auth";
 import { selectMembers } from "./support/members";
+import { PAGED_SPACE_PATH, signInToPagedSpace } from "./support/paged-space";
 import { seatedSpace, signInToSeatedSpace } from "./support/seated-space";
 
 /**
@@ -57,25 +58,21 @@ test("at 1280 px the sidebar's background runs the long page's full height", asy
   await page.setViewportSize({ width: 1280, height: 700 });
   await signInAs(page, "owner@acme.test");
   await page.goto(ACME_USERS);
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  expect(height).toBeGreaterThan(1000);
   const shot = (await page.screenshot({ fullPage: true })).toString("base64");
   // The colour at the sidebar's left edge, near the bottom of the whole page: white, not the page's grey.
-  const pixel = await page.evaluate(
-    async ({ png, y }) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${png}`;
-      await image.decode();
-      const canvas = document.createElement("canvas");
-      canvas.width = image.width;
-      canvas.height = image.height;
-      const context = canvas.getContext("2d")!;
-      context.drawImage(image, 0, 0);
-      return [...context.getImageData(8, y, 1, 1).data.slice(0, 3)];
-    },
-    { png: shot, y: height - 10 },
-  );
-  expect(pixel).toEqual([255, 255, 255]);
+  const { height, pixel } = await page.evaluate(async (png) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${png}`;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext("2d")!;
+    context.drawImage(image, 0, 0);
+    return { height: image.height, pixel: [...context.getImageData(8, image.height - 10, 1, 1).data] };
+  }, shot);
+  expect(height).toBeGreaterThan(1000);
+  expect(pixel).toEqual([255, 255, 255, 255]);
 });
 
 test("a pending invitation and a member selected together: the drawer says why nothing is offered and how to go on", async ({
@@ -168,4 +165,100 @@ test("on a Free space the hints offer what the plan allows, and Add members the 
   );
   await page.getByRole("link", { name: "Upgrade to add members" }).click();
   await expect(page).toHaveURL(/\/5100000000000017\/birch-works\/checkout\/details/);
+});
+
+test("Cancel downgrade asks first: No, cancel keeps it, Yes, proceed cancels it", async ({ page }, testInfo) => {
+  const seated = seatedSpace(testInfo, "downgrade");
+  await signInToSeatedSpace(page, seated);
+  await page.goto(`${seated.path}/space/users`);
+  const scheduled = page.getByText(/^You have a scheduled downgrade to 3 seat\(s\) that will take effect on /);
+  await expect(scheduled).toBeVisible();
+  const confirmation = page.getByRole("dialog", { name: "Cancel the scheduled downgrade?" });
+  await page.getByRole("link", { name: "Cancel downgrade" }).first().click();
+  await expect(page).toHaveURL(/confirm=cancel-downgrade/);
+  await expect(confirmation).toContainText("The space will keep its 4 seats at renewal instead of going down to 3.");
+  await confirmation.getByRole("link", { name: "No, cancel" }).click();
+  await expect(confirmation).toBeHidden();
+  await expect(page).not.toHaveURL(/confirm=/);
+  await expect(scheduled).toBeVisible();
+
+  // The table's footer offers it too.
+  await page.getByRole("link", { name: "Cancel downgrade" }).last().click();
+  await confirmation.getByRole("button", { name: "Yes, proceed" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: "You successfully cancelled the previously scheduled downgrade." }),
+  ).toBeVisible();
+  await expect(scheduled).toHaveCount(0);
+});
+
+for (const width of [390, 1024, 1280]) {
+  test(`at ${width} px a member ticked far down the list shows the drawer where the person is`, async ({
+    page,
+  }, testInfo) => {
+    const js = testInfo.project.name === "js";
+    await page.setViewportSize({ width, height: width < 480 ? 844 : 800 });
+    await signInToPagedSpace(page);
+    await page.goto(`${PAGED_SPACE_PATH}/space/users`);
+    const box = page.getByRole("checkbox", { name: "Select Member 20" });
+    if (js) {
+      // With the keyboard: the box keeps focus while the selection goes into the URL.
+      await box.focus();
+      await page.keyboard.press("Space");
+      await expect(page).toHaveURL(/selected=/);
+    } else {
+      await box.check();
+      await page.getByRole("button", { name: "Apply selection" }).click();
+    }
+    const drawer = page.getByRole("complementary", { name: "1 member selected" });
+    await expect(drawer).toBeInViewport();
+    if (js) {
+      await expect(box).toBeFocused();
+      await expect(box).toBeInViewport();
+    }
+  });
+}
+
+test("the selection is the page's: another page leaves it behind, and the URL says so", async ({ page }, testInfo) => {
+  const js = testInfo.project.name === "js";
+  await signInToPagedSpace(page);
+  await page.goto(`${PAGED_SPACE_PATH}/space/users`);
+  await selectMembers(page, ["Member 01"], js);
+  await page.getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(`${PAGED_SPACE_PATH}/space/users?page=2`);
+  await expect(page.getByRole("complementary")).toHaveCount(0);
+  await selectMembers(page, ["Member 30"], js);
+  await expect(page).toHaveURL(/page=2/);
+  expect(new URL(page.url()).searchParams.getAll("selected")).toEqual([`${"6190000000000000".slice(0, -2)}30`]);
+  // A sort shows other rows: it leaves the selection behind too.
+  await page.getByRole("link", { name: "Email" }).click();
+  await expect(page).not.toHaveURL(/selected=/);
+  await expect(page.getByRole("complementary")).toHaveCount(0);
+});
+
+test("at 390 px the member table keeps its Type column", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs(page, "owner@acme.test");
+  await page.goto(ACME_USERS);
+  const table = page.getByRole("table", { name: "Space members" });
+  await expect(table.getByRole("columnheader", { name: "Type" })).toBeVisible();
+  const mia = table.getByRole("row").filter({ hasText: "Mia Member" });
+  await expect(mia.getByRole("cell", { name: "Free", exact: true })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "sideways overflow").toBeLessThanOrEqual(0);
+});
+
+test("Cancel invitation asks first; No, cancel keeps the invitation", async ({ page }, testInfo) => {
+  await signInAs(page, "owner@acme.test");
+  await page.goto(ACME_USERS);
+  await selectMembers(page, ["nina.new@acme.test"], testInfo.project.name === "js");
+  await page.getByRole("complementary").getByRole("link", { name: "Cancel invitation" }).click();
+  await expect(page).toHaveURL(/confirm=cancel-invitation/);
+  const confirmation = page.getByRole("dialog", { name: "Cancel invitation" });
+  await expect(confirmation).toContainText(
+    "Cancel the invitation of nina.new@acme.test? The invite link will no longer work.",
+  );
+  await confirmation.getByRole("link", { name: "No, cancel" }).click();
+  await expect(confirmation).toBeHidden();
+  await expect(page.getByRole("complementary", { name: "1 member selected" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Space members" })).toContainText("nina.new@acme.test");
 });

@@ -141,7 +141,8 @@ export interface AddAnswer {
  * lower-cased and deduplicated; the invite variant checks them first and
  * sends only the valid ones. All accepted: back to the page with the banner.
  * Some refused: the dialog stays open with each refused address and why,
- * keeping them in the box; a failure keeps everything typed. With
+ * keeping them in the box (with the page's data read anew when some were
+ * added); a failure keeps everything typed. With
  * `checkFirst`, nothing is added unless every address may be.
  */
 export async function addMembers(space: SpaceContext, formData: FormData, target: AddTarget) {
@@ -199,5 +200,7 @@ export async function addMembers(space: SpaceContext, formData: FormData, target
     return answer({ formError: genericErrorTexts.title }, 502);
   }
   if (refused.length === 0) throw redirectInSession(space.auth, target.done(added, mode));
-  return answer({ text: refused.map((item) => item.email).join(", "), refused, added }, 400);
+  // Some added is a success in part (200): the page reads its seats and members anew behind the dialog
+  // (after a 4xx answer Remix leaves the loaders' data as it was).
+  return answer({ text: refused.map((item) => item.email).join(", "), refused, added }, added > 0 ? 200 : 400);
 }

@@ -221,7 +221,11 @@ function drawerFor(
     isPerSeat: space.workspace.isPerSeat,
     canRemove: !anyPending,
     removalBlocks,
-    confirmingRemoval: params.get("confirm") === "remove" && !anyPending && removalBlocks.length === 0,
+    /** The confirmation open at `?confirm=`: removal when it is allowed, the invitations' cancel when all are pending. */
+    confirming: confirmationOf(params.get("confirm"), {
+      remove: !anyPending && removalBlocks.length === 0,
+      "cancel-invitation": allPending,
+    }),
     canChangeRole:
       actor.role === "OWNER" && manageUserRoles && !anyPending && selected.every((row) => row.role !== "OWNER"),
     /** The role the role select starts at: the selected members' own, when they share one. */
@@ -233,6 +237,11 @@ function drawerFor(
     canHandleInvitations: allPending,
     typeChange: typeFacts && typeChangeOf(space, selected, typeFacts),
   };
+}
+
+/** The confirmation asked for, when the selection allows its action. */
+function confirmationOf<Kind extends string>(asked: string | null, allowed: Record<Kind, boolean>): Kind | null {
+  return asked !== null && asked in allowed && allowed[asked as Kind] ? (asked as Kind) : null;
 }
 
 /**

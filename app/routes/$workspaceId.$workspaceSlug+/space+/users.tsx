@@ -3,13 +3,13 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-controls";
 import { PageHeading, lazyHydrated } from "~/components/ui";
 import { listHref } from "~/domain/list-query";
-import { memberTexts } from "~/domain/members";
+import { memberTexts, SELECTED_PARAM } from "~/domain/members";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { AddMembersLink } from "../__members/add-link";
 import { SelectionForm } from "./__users/selection-form";
 import { MembersTable } from "./__users/members-table";
-import { CancelDowngradeButton, CancelDowngradeForm, DowngradeBanner } from "../__billing/downgrade-banner";
+import { CancelDowngradeLink, DowngradeBanner } from "../__billing/downgrade-banner";
 import { SeatCounter } from "./__users/seat-counter";
 import { loadMembersPage, membersAction } from "./users.server";
 import { shellDataOf } from "../__shell/use-shell-data";
@@ -69,7 +69,6 @@ export default function UsersPage() {
       </div>
 
       <DowngradeBanner removal={removal} isOwner={role === "OWNER"} />
-      {removal && role === "OWNER" ? <CancelDowngradeForm /> : null}
 
       {data.isPerSeat && role !== "OWNER" ? (
         <p className="text-sm text-slate-700">
@@ -104,7 +103,6 @@ export default function UsersPage() {
             keep={["sort", "dir"]}
           />
         )}
-        {data.drawer ? <MembersDrawer drawer={data.drawer} error={drawerError} /> : null}
         {rows.length > 0 ? (
           <SelectableTable selectable={data.canSelect}>
             <MembersTable
@@ -115,7 +113,7 @@ export default function UsersPage() {
                 removal && role === "OWNER" ? (
                   <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 text-sm text-slate-700">
                     <span>{memberTexts.downgrade.footer(removal.seatsRemoved)}</span>
-                    <CancelDowngradeButton />
+                    <CancelDowngradeLink />
                   </div>
                 ) : null
               }
@@ -126,7 +124,9 @@ export default function UsersPage() {
         ) : (
           <EmptyState title={memberTexts.noMatch.title}>{memberTexts.noMatch.text}</EmptyState>
         )}
-        <Pagination page={query.page} hasNextPage={data.hasNextPage} />
+        {data.drawer ? <MembersDrawer drawer={data.drawer} error={drawerError} /> : null}
+        {/* The selection is this page's rows: the other pages' links leave it behind (issue 26). */}
+        <Pagination page={query.page} hasNextPage={data.hasNextPage} resets={[SELECTED_PARAM]} />
       </section>
 
       {data.showSeatsDialog && seats?.canManage ? (
