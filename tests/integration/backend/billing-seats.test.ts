@@ -58,6 +58,7 @@ describe("POST …/seats/v1 (add seats)", () => {
     expect(body).toEqual({
       subscriptionId: "sub_maple_media",
       seatPlans: [{ userPlan: "PRO", totalSeats: 6 }],
+      pending: false,
       latestInvoice: {
         invoiceId: expect.stringMatching(/^in_/),
         paid: true,

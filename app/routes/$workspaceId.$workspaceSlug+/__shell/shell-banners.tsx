@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { BANNER_PARAMS, legacyBannerTexts, withoutBannerParams, type BannerContent } from "~/domain/banner-params";
 import { externalLinks } from "~/domain/external-links";
+import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { shellTexts } from "~/domain/shell-texts";
 import { legacyBannerPath, paymentAlertPath } from "~/domain/shell-nav";
 import { paymentAlertTexts } from "~/domain/payment-alerts";
@@ -133,6 +134,9 @@ function PaymentAlertBanner({
       <div className="mt-1">
         {mend.form ? (
           <form method="post" action={mend.form.action}>
+            {mend.form.idempotencyKey ? (
+              <input type="hidden" name={IDEMPOTENCY_FIELD} value={mend.form.idempotencyKey} />
+            ) : null}
             <button type="submit" name="intent" value={mend.form.intent} className={alertLinkClass}>
               {content.link}
             </button>

@@ -16,6 +16,7 @@ export function SeatChangeScreen({
   header,
   cancelTo,
   error,
+  mend,
   confirm,
   children,
 }: {
@@ -23,6 +24,8 @@ export function SeatChangeScreen({
   header: { backTo: string; steps: CheckoutStep[]; current: CheckoutStep["page"] | null };
   cancelTo: string;
   error: string | null;
+  /** What mends the refusal, shown with it (the way to update a declined card). */
+  mend?: ReactNode;
   confirm: {
     label: string;
     variant: ButtonVariant;
@@ -38,9 +41,10 @@ export function SeatChangeScreen({
       <section className="max-w-xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
         {children}
         {error ? (
-          <p role="alert" className="mt-4 text-sm font-medium text-red-700">
-            {error}
-          </p>
+          <div role="alert" className="mt-4 text-sm font-medium text-red-700">
+            <p>{error}</p>
+            {mend}
+          </div>
         ) : null}
         <Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
           {fields ? (
