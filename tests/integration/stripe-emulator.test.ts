@@ -394,6 +394,57 @@ describe("subscription updates (adding seats)", () => {
   });
 });
 
+describe("canceling a subscription now", () => {
+  const bought = async (email: string) => {
+    const session = await buyThroughCheckout(stripe, email, "price_pro_yearly_usd", 2);
+    return (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+  };
+
+  it("ends it at once with the customer's reasons, cancels its schedule, and emits customer.subscription.deleted", async () => {
+    const id = await bought("gone@acme.test");
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: id });
+    const canceled = await stripe.subscriptions.cancel(id, {
+      cancellation_details: { comment: "Bought twice", feedback: "other" },
+      prorate: false,
+    });
+    expect(canceled).toMatchObject({
+      id,
+      status: "canceled",
+      cancellation_details: { comment: "Bought twice", feedback: "other", reason: "cancellation_requested" },
+    });
+    expect(canceled.ended_at).toBe(canceled.canceled_at);
+    expect(Math.abs(canceled.ended_at! - Date.now() / 1000)).toBeLessThan(60);
+    expect((await stripe.subscriptionSchedules.retrieve(schedule.id)).status).toBe("canceled");
+    const [deleted] = (await stripe.events.list({ type: "customer.subscription.deleted", limit: 1 })).data;
+    expect(deleted!.data.object).toMatchObject({ id, status: "canceled" });
+    expect((await stripe.subscriptions.retrieve(id)).status).toBe("canceled");
+  });
+
+  it("refuses to cancel or change it again, and what it does not emulate, with a 400", async () => {
+    const id = await bought("twice@acme.test");
+    await expect(stripe.subscriptions.cancel(id, { prorate: true })).rejects.toMatchObject({
+      statusCode: 400,
+      param: "prorate",
+    });
+    await expect(stripe.subscriptions.cancel(id, { invoice_now: true })).rejects.toMatchObject({
+      statusCode: 400,
+      param: "invoice_now",
+    });
+    expect((await stripe.subscriptions.retrieve(id)).status).toBe("active");
+    await stripe.subscriptions.cancel(id);
+    const ended = "A canceled subscription can only update its cancellation_details and metadata.";
+    await expect(stripe.subscriptions.cancel(id)).rejects.toMatchObject({ statusCode: 400, message: ended });
+    await expect(stripe.subscriptions.update(id, { cancel_at_period_end: true })).rejects.toMatchObject({
+      statusCode: 400,
+      message: ended,
+    });
+    expect((await stripe.subscriptions.update(id, { metadata: { note: "kept" } })).metadata).toMatchObject({
+      note: "kept",
+    });
+    await expect(stripe.subscriptions.cancel("sub_nope")).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
+
 describe("subscription schedules (a billing-cycle change at period end)", () => {
   it("takes over a subscription, plans the next phase, and releases it to cancel the change", async () => {
     const session = await buyThroughCheckout(stripe, "cycle@acme.test", "price_pro_yearly_usd", 3);

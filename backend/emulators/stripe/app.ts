@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { cancelSubscription } from "./cancellation";
 import { createCheckoutSession, expireCheckoutSession } from "./checkout";
 import { Clock } from "./clock";
 import { StripeError, invalid, missing, required } from "./errors";
@@ -197,6 +198,11 @@ export function createStripeEmulator({
     const invoice = updateSubscription(state, subscription, c.get("params"));
     emit("customer.subscription.updated", subscription);
     if (invoice) emit(invoiceEvent(state, invoice), invoice);
+    return reply(c, subscription);
+  });
+  app.delete("/v1/subscriptions/:id", (c) => {
+    const subscription = cancelSubscription(state, state.get("subscription", c.req.param("id")), c.get("params"));
+    emit("customer.subscription.deleted", subscription);
     return reply(c, subscription);
   });
   app.get("/v1/payment_intents/:id", (c) => reply(c, state.get("payment_intent", c.req.param("id"))));

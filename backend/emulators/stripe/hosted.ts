@@ -5,7 +5,8 @@ import { payInvoice, paymentIntentOf } from "./invoices";
 import type { StripeObject } from "./objects";
 import { authenticationPage, checkoutPage, invoicePage, messagePage, portalPage } from "./pages";
 import type { StripeState } from "./state";
-import { cancelAtPeriodEnd, reactivatedBy } from "./subscriptions";
+import { setCancelAtPeriodEnd } from "./cancellation";
+import { reactivatedBy } from "./subscriptions";
 import type { Emit } from "./webhooks";
 
 /**
@@ -120,7 +121,7 @@ function mountHostedPortal<E extends Env>(app: Hono<E>, state: StripeState, emit
     const form = await c.req.parseBody();
     const subscription = state.subscriptions.get(String(form.subscription ?? ""));
     if (!subscription || subscription.customer !== portal.customer) return notFound(c);
-    emit("customer.subscription.updated", cancelAtPeriodEnd(state, subscription));
+    emit("customer.subscription.updated", setCancelAtPeriodEnd(state, subscription, true));
     return c.redirect(`/p/session/${portal.id}`, 303);
   });
 

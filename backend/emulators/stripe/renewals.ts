@@ -3,7 +3,9 @@ import { invoiceEvent } from "./invoices";
 import type { StripeObject } from "./objects";
 import { enterNextPhase } from "./schedules";
 import type { StripeState } from "./state";
-import { currentPeriodEnd, endSubscription, invoiceSubscription, itemsOf, periodEndFrom } from "./subscriptions";
+import { endSubscription } from "./cancellation";
+import { currentPeriodEnd, itemsOf, periodEndFrom } from "./subscription-items";
+import { invoiceSubscription } from "./subscriptions";
 import type { Emit } from "./webhooks";
 
 const renewing = (subscription: StripeObject) => subscription.status === "active" || subscription.status === "past_due";
