@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { cancelSubscription } from "./cancellation";
+import { createRefund } from "./charges";
 import { createCheckoutSession, expireCheckoutSession } from "./checkout";
 import { Clock } from "./clock";
 import { StripeError, invalid, missing, required } from "./errors";
@@ -206,6 +207,14 @@ export function createStripeEmulator({
     return reply(c, subscription);
   });
   app.get("/v1/payment_intents/:id", (c) => reply(c, state.get("payment_intent", c.req.param("id"))));
+  app.get("/v1/charges/:id", (c) => reply(c, state.get("charge", c.req.param("id"))));
+  app.post("/v1/refunds", (c) => {
+    const { refund, charge } = createRefund(state, c.get("params"));
+    emit("refund.created", refund);
+    emit("charge.refunded", charge);
+    return reply(c, refund);
+  });
+  app.get("/v1/refunds/:id", (c) => reply(c, state.get("refund", c.req.param("id"))));
   app.post("/v1/subscription_schedules", (c) => reply(c, createSchedule(state, c.get("params"))));
   app.get("/v1/subscription_schedules/:id", (c) => reply(c, state.get("subscription_schedule", c.req.param("id"))));
   app.post("/v1/subscription_schedules/:id", (c) =>
