@@ -61,6 +61,25 @@ describe("the clock", () => {
   });
 });
 
+describe("Checkout Sessions left open", () => {
+  it("expire at their expires_at (24 hours), with checkout.session.expired, their page closed", async () => {
+    const session = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer_email: "later@acme.test",
+      line_items: [{ price: "price_pro_yearly_usd", quantity: 1 }],
+      success_url: "http://localhost:3000/billing",
+    });
+    expect(session.expires_at - session.created).toBe(DAY);
+    await advanceClock(emulator, DAY - 60);
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe("open");
+    await advanceClock(emulator, 120);
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: "expired", url: null });
+    const [expired] = await eventsOf("checkout.session.expired");
+    expect(expired).toMatchObject({ created: session.expires_at, data: { object: { id: session.id } } });
+    expect((await fetch(session.url!)).status).toBe(410);
+  });
+});
+
 describe("renewals", () => {
   it("starts a new period at the end of the last, invoiced with the coupon and tax and paid by the card", async () => {
     const vat = await stripe.taxRates.create({ display_name: "VAT", percentage: 20, inclusive: false });

@@ -1,14 +1,9 @@
 import type { CardOutcome } from "./cards";
 import { createSchedule, setPhases } from "./schedules";
 import type { StripeState } from "./state";
-import {
-  cancelAtPeriodEnd,
-  endSubscription,
-  invoiceSubscription,
-  itemsOf,
-  startSubscription,
-  type PlannedItem,
-} from "./subscriptions";
+import { endSubscription, setCancelAtPeriodEnd } from "./cancellation";
+import { itemsOf, type PlannedItem } from "./subscription-items";
+import { invoiceSubscription, startSubscription } from "./subscriptions";
 
 /** What the local Stripe starts with besides its catalog: a demo account's customers and subscriptions. */
 export interface StripeSeed {
@@ -91,7 +86,7 @@ function seedSubscription(state: StripeState, seeded: SeededSubscription) {
     return started;
   });
   if (seeded.status === "past_due") subscription.status = "past_due";
-  if (seeded.cancelAtPeriodEnd) cancelAtPeriodEnd(state, subscription);
+  if (seeded.cancelAtPeriodEnd) setCancelAtPeriodEnd(state, subscription, true);
   if (seeded.scheduledChange) {
     const schedule = createSchedule(state, { from_subscription: seeded.id }, seeded.scheduledChange.scheduleId);
     setPhases(state, schedule, [

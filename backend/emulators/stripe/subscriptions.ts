@@ -1,54 +1,16 @@
+import { canceledSubscription, NO_CANCELLATION_DETAILS, setCancelAtPeriodEnd } from "./cancellation";
 import { invalid, missing } from "./errors";
 import { fieldsOf, text, updatedMetadata, type FormObject } from "./form";
 import { chargeInvoice, type InvoiceCharge, type InvoicedLine } from "./invoices";
 import { newId, type StripeObject } from "./objects";
 import type { StripeState } from "./state";
-
-/** What a subscription item is made of: a catalog price, a quantity, and its own tax rates (usually none). */
-export interface PlannedItem {
-  price: StripeObject;
-  quantity: number;
-  taxRates: StripeObject[];
-}
-
-type SubscriptionItem = StripeObject & {
-  price: StripeObject;
-  quantity: number;
-  current_period_start: number;
-  current_period_end: number;
-  tax_rates: StripeObject[];
-};
-
-export const itemsOf = (subscription: StripeObject) => (subscription.items as { data: SubscriptionItem[] }).data;
-
-/** Where the subscription's current period ends (API 2026: the period is on each item, the same for all). */
-export const currentPeriodEnd = (subscription: StripeObject) => itemsOf(subscription)[0]!.current_period_end;
-
-/** A billing period's end from the price's interval: a year or a month (30 days here). */
-export function periodEndFrom(start: number, price: StripeObject) {
-  const interval = (price.recurring as { interval: string }).interval;
-  return start + (interval === "month" ? 30 : 365) * 24 * 3600;
-}
-
-export function subscriptionItem(
-  subscriptionId: string,
-  planned: PlannedItem,
-  period: { start: number; end: number },
-): SubscriptionItem {
-  return {
-    id: newId("si"),
-    object: "subscription_item",
-    created: period.start,
-    current_period_end: period.end,
-    current_period_start: period.start,
-    discounts: [],
-    metadata: {},
-    price: planned.price,
-    quantity: planned.quantity,
-    subscription: subscriptionId,
-    tax_rates: planned.taxRates,
-  };
-}
+import {
+  itemsOf,
+  periodEndFrom,
+  subscriptionItem,
+  type PlannedItem,
+  type SubscriptionItem,
+} from "./subscription-items";
 
 /**
  * An active subscription from now, for one period of its first price's
@@ -77,6 +39,7 @@ export function startSubscription(
     cancel_at: null,
     cancel_at_period_end: false,
     canceled_at: null,
+    cancellation_details: NO_CANCELLATION_DETAILS,
     collection_method: "charge_automatically",
     created: start,
     currency: purchase.items[0]!.price.currency,
@@ -223,6 +186,9 @@ function prorationLines(
   ];
 }
 
+/** What an ended subscription still takes in an update. */
+const AFTER_THE_END = ["cancellation_details", "expand", "metadata"];
+
 /**
  * A subscription update (POST /v1/subscriptions/{id}): items changed (a
  * quantity, a new price), deleted or added, coupon (`discounts`), default
@@ -237,6 +203,9 @@ export function updateSubscription(
   subscription: StripeObject,
   params: FormObject,
 ): StripeObject | null {
+  if (subscription.status === "canceled" && Object.keys(params).some((param) => !AFTER_THE_END.includes(param))) {
+    throw canceledSubscription();
+  }
   const behaviour = text(params.proration_behavior) ?? "create_prorations";
   if (!["always_invoice", "create_prorations", "none"].includes(behaviour)) {
     throw invalid("Invalid proration_behavior.", "proration_behavior");
@@ -279,29 +248,9 @@ export function updateSubscription(
     subscription.metadata = updatedMetadata(subscription.metadata as Record<string, string>, params.metadata);
   }
   const cancel = text(params.cancel_at_period_end);
-  if (cancel === "true") cancelAtPeriodEnd(state, subscription);
-  if (cancel === "false")
-    Object.assign(subscription, { cancel_at_period_end: false, cancel_at: null, canceled_at: null });
+  if (cancel !== undefined) setCancelAtPeriodEnd(state, subscription, cancel === "true");
   if (behaviour !== "always_invoice" || prorations.length === 0) return null;
   return invoiceSubscription(state, subscription, "subscription_update", { lines: prorations });
-}
-
-/** Cancels at the end of the current period (the portal's choice); the subscription stays active until then. */
-export function cancelAtPeriodEnd(state: StripeState, subscription: StripeObject): StripeObject {
-  return Object.assign(subscription, {
-    cancel_at_period_end: true,
-    cancel_at: currentPeriodEnd(subscription),
-    canceled_at: state.now(),
-  });
-}
-
-/** Ends the subscription now (its cancellation at period end has come); a schedule still over it is canceled too. */
-export function endSubscription(state: StripeState, subscription: StripeObject) {
-  const now = state.now();
-  Object.assign(subscription, { status: "canceled", canceled_at: subscription.canceled_at ?? now, ended_at: now });
-  const schedule = subscription.schedule ? state.get("subscription_schedule", subscription.schedule as string) : null;
-  if (schedule?.status === "active")
-    Object.assign(schedule, { status: "canceled", canceled_at: now, current_phase: null });
 }
 
 /** After an invoice is paid: its subscription, past due because of it, is active again (then answered, to be told). */

@@ -1,0 +1,259 @@
+/**
+ * The local Stripe's payments through the official SDK: the charge behind
+ * every payment of an invoice (Checkout, seat changes, renewals, the hosted
+ * invoice page, the seed) and refunds of it.
+ */
+import type Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  advanceClock,
+  buyThroughCheckout,
+  DAY,
+  startLocalStripe,
+  stripeClient,
+  type LocalStripe,
+} from "./support/stripe";
+
+let emulator: LocalStripe;
+let stripe: Stripe;
+beforeAll(async () => {
+  ({ emulator, stripe } = await startLocalStripe());
+});
+afterAll(() => emulator?.close());
+
+/** A subscription bought through the hosted Checkout page with 4242…, and its first invoice. */
+async function bought(email: string, quantity = 2) {
+  const session = await buyThroughCheckout(stripe, email, "price_pro_yearly_usd", quantity);
+  const id = (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+  const subscription = await stripe.subscriptions.retrieve(id);
+  return { subscription, invoice: await stripe.invoices.retrieve(subscription.latest_invoice as string) };
+}
+
+const paymentIntentOf = (invoice: Stripe.Invoice) =>
+  stripe.paymentIntents.retrieve(invoice.payments!.data[0]!.payment.payment_intent as string);
+
+/** Replaces the customer's default card through the portal. */
+async function portalCard(customer: string, card: string) {
+  const portal = await stripe.billingPortal.sessions.create({ customer });
+  await fetch(`${portal.url}/card`, { method: "POST", redirect: "manual", body: new URLSearchParams({ card }) });
+}
+
+const lastEvent = async (type: string) => (await stripe.events.list({ type, limit: 1 })).data[0]!;
+
+describe("charges", () => {
+  it("stand behind a paid invoice's payment intent, with Stripe's fields", async () => {
+    const { subscription, invoice } = await bought("charged@acme.test");
+    const paymentIntent = await paymentIntentOf(invoice);
+    expect(paymentIntent).toMatchObject({ status: "succeeded", amount: 12_000, amount_received: 12_000 });
+    const customer = (await stripe.customers.retrieve(subscription.customer as string)) as Stripe.Customer;
+    const charge = await stripe.charges.retrieve(paymentIntent.latest_charge as string);
+    expect(charge).toMatchObject({
+      object: "charge",
+      amount: 12_000,
+      amount_captured: 12_000,
+      amount_refunded: 0,
+      refunded: false,
+      captured: true,
+      paid: true,
+      status: "succeeded",
+      currency: "usd",
+      customer: customer.id,
+      payment_intent: paymentIntent.id,
+      payment_method: customer.invoice_settings.default_payment_method,
+      payment_method_details: { type: "card", card: { last4: "4242", brand: "visa" } },
+      failure_code: null,
+      description: "Subscription creation",
+    });
+    expect(charge.created).toBe(invoice.created);
+    const expanded = await stripe.paymentIntents.retrieve(paymentIntent.id, { expand: ["latest_charge"] });
+    expect((expanded.latest_charge as Stripe.Charge).id).toBe(charge.id);
+    await expect(stripe.charges.retrieve("ch_nope")).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it("are made by seat changes, renewals and the hosted invoice page too; a declined card's charge failed", async () => {
+    const { subscription } = await bought("more@acme.test");
+    await portalCard(subscription.customer as string, "4000000000000341");
+    const updated = await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]!.id, quantity: 3 }],
+      proration_behavior: "always_invoice",
+    });
+    const open = await stripe.invoices.retrieve(updated.latest_invoice as string);
+    const declined = await paymentIntentOf(open);
+    expect(declined).toMatchObject({
+      status: "requires_payment_method",
+      payment_method: null,
+      last_payment_error: { type: "card_error", code: "card_declined", decline_code: "generic_decline" },
+    });
+    const failed = await stripe.charges.retrieve(declined.latest_charge as string);
+    expect(failed).toMatchObject({
+      status: "failed",
+      paid: false,
+      captured: false,
+      amount_captured: 0,
+      failure_code: "card_declined",
+      failure_message: "Your card was declined.",
+      payment_method_details: { card: { last4: "0341" } },
+    });
+    expect(declined.last_payment_error?.charge).toBe(failed.id);
+
+    await fetch(open.hosted_invoice_url!, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ card: "4242424242424242" }),
+    });
+    const paid = await paymentIntentOf(open);
+    expect(paid.status).toBe("succeeded");
+    const charge = await stripe.charges.retrieve(paid.latest_charge as string);
+    expect(charge).toMatchObject({ status: "succeeded", amount: open.amount_due, description: "Subscription update" });
+    const card = await stripe.paymentMethods.retrieve(charge.payment_method!);
+    expect(card).toMatchObject({ customer: subscription.customer, card: { last4: "4242" } });
+    // The card typed on the invoice page pays that invoice; the default card stays the one saved in the portal.
+    const customer = (await stripe.customers.retrieve(subscription.customer as string)) as Stripe.Customer;
+    expect(customer.invoice_settings.default_payment_method).not.toBe(card.id);
+  });
+
+  it("answer none for an invoice with nothing due, paid without a payment", async () => {
+    const { subscription } = await bought("fewer@acme.test", 4);
+    const updated = await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]!.id, quantity: 2 }],
+      proration_behavior: "always_invoice",
+    });
+    const credited = await stripe.invoices.retrieve(updated.latest_invoice as string);
+    expect(credited).toMatchObject({ status: "paid", amount_due: 0, payments: { data: [] } });
+    expect(credited.total).toBeLessThan(0);
+    expect(await (await fetch(credited.hosted_invoice_url!)).text()).toContain("paid");
+  });
+
+  it("stand behind renewals and seeded invoices", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const seeded = await startLocalStripe({
+      seed: {
+        customers: [
+          {
+            id: "cus_seeded",
+            email: "s@acme.test",
+            name: "S",
+            address: { country: "US" },
+            metadata: {},
+            card: "4242424242424242",
+          },
+        ],
+        taxRates: [],
+        subscriptions: [
+          {
+            id: "sub_seeded",
+            customer: "cus_seeded",
+            status: "active",
+            items: [{ lookupKey: "pro-monthly-usd", quantity: 2 }],
+            periodStart: now - 20 * DAY,
+            periodEnd: now + 10 * DAY,
+            metadata: {},
+            latestInvoice: "paid",
+          },
+        ],
+      },
+    });
+    try {
+      const client = stripeClient(seeded.emulator);
+      const chargeOf = async () => {
+        const { latest_invoice } = await client.subscriptions.retrieve("sub_seeded");
+        const invoice = await client.invoices.retrieve(latest_invoice as string, { expand: ["payments"] });
+        const paymentIntent = await client.paymentIntents.retrieve(
+          invoice.payments!.data[0]!.payment.payment_intent as string,
+          { expand: ["latest_charge"] },
+        );
+        return { invoice, charge: paymentIntent.latest_charge as Stripe.Charge };
+      };
+      const first = await chargeOf();
+      expect(first.charge).toMatchObject({ status: "succeeded", amount: 4_000, customer: "cus_seeded" });
+      expect(first.charge.created).toBe(now - 20 * DAY);
+      await advanceClock(seeded.emulator, 11 * DAY);
+      const renewal = await chargeOf();
+      expect(renewal.invoice.id).not.toBe(first.invoice.id);
+      expect(renewal.charge).toMatchObject({ status: "succeeded", amount: 4_000, description: "Subscription cycle" });
+    } finally {
+      await seeded.emulator.close();
+    }
+  });
+});
+
+describe("refunds", () => {
+  it("give back part of a charge, then the rest, emitting refund.created and charge.refunded", async () => {
+    const { invoice } = await bought("refund@acme.test");
+    const paymentIntent = await paymentIntentOf(invoice);
+    const part = await stripe.refunds.create({
+      payment_intent: paymentIntent.id,
+      amount: 2_000,
+      reason: "duplicate",
+      metadata: { workspaceId: "5100000000000003" },
+    });
+    expect(part).toMatchObject({
+      object: "refund",
+      amount: 2_000,
+      status: "succeeded",
+      reason: "duplicate",
+      currency: "usd",
+      charge: paymentIntent.latest_charge,
+      payment_intent: paymentIntent.id,
+      metadata: { workspaceId: "5100000000000003" },
+    });
+    expect(await stripe.refunds.retrieve(part.id)).toEqual(part);
+    expect((await lastEvent("refund.created")).data.object).toEqual(part);
+    const refundedEvent = await lastEvent("charge.refunded");
+    expect(refundedEvent.data.object).toMatchObject({
+      object: "charge",
+      id: paymentIntent.latest_charge,
+      amount_refunded: 2_000,
+      refunded: false,
+    });
+
+    const rest = await stripe.refunds.create({ charge: paymentIntent.latest_charge as string });
+    expect(rest.amount).toBe(10_000);
+    const charge = await stripe.charges.retrieve(paymentIntent.latest_charge as string, { expand: ["refunds"] });
+    expect(charge).toMatchObject({ amount_refunded: 12_000, refunded: true });
+    expect(charge.refunds?.data.map((refund) => refund.id)).toEqual([rest.id, part.id]);
+    expect(((await lastEvent("charge.refunded")).data.object as Stripe.Charge).refunded).toBe(true);
+    // Refunding gives the money back; the invoice was paid and stays so.
+    expect((await stripe.invoices.retrieve(invoice.id)).status).toBe("paid");
+  });
+
+  it("refuses what Stripe refuses: more than is left, a charge refunded in full, a payment that failed", async () => {
+    const { subscription, invoice } = await bought("refused@acme.test");
+    const paymentIntent = await paymentIntentOf(invoice);
+    const charge = paymentIntent.latest_charge as string;
+    await stripe.refunds.create({ charge, amount: 11_000 });
+    await expect(stripe.refunds.create({ charge, amount: 1_001 })).rejects.toMatchObject({
+      statusCode: 400,
+      param: "amount",
+      message: "Refund amount ($10.01) is greater than unrefunded amount on charge ($10.00)",
+    });
+    await stripe.refunds.create({ payment_intent: paymentIntent.id });
+    await expect(stripe.refunds.create({ charge })).rejects.toMatchObject({
+      statusCode: 400,
+      code: "charge_already_refunded",
+      message: `Charge ${charge} has already been refunded.`,
+    });
+    await expect(stripe.refunds.create({ payment_intent: paymentIntent.id, amount: 0 })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    await expect(stripe.refunds.create({ charge, reverse_transfer: true })).rejects.toMatchObject({
+      statusCode: 400,
+      param: "reverse_transfer",
+    });
+    await expect(stripe.refunds.create({})).rejects.toMatchObject({ statusCode: 400 });
+
+    await portalCard(subscription.customer as string, "4000000000000341");
+    const updated = await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]!.id, quantity: 3 }],
+      proration_behavior: "always_invoice",
+    });
+    const declined = await paymentIntentOf(await stripe.invoices.retrieve(updated.latest_invoice as string));
+    await expect(stripe.refunds.create({ payment_intent: declined.id })).rejects.toMatchObject({
+      statusCode: 400,
+      message: `This PaymentIntent (${declined.id}) does not have a successful charge to refund.`,
+    });
+    await expect(stripe.refunds.create({ charge: declined.latest_charge as string })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+  });
+});
