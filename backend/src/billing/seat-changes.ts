@@ -57,7 +57,7 @@ export async function addSeats(
   const invoiceId = idOf(updated.latest_invoice);
   return {
     invoice: invoiceId ? await readInvoice(stripe, invoiceId) : null,
-    pending: updated.pending_update !== null,
+    pending: Boolean(updated.pending_update),
   };
 }
 

@@ -108,7 +108,14 @@ export function subscriptionsRoutes(deps: BillingDeps) {
     const subscription = await requireSubscription(db, c, workspace.id);
     const invoice = subscription.payment_source === "STRIPE" ? await readLatestInvoice(stripe, subscription.id) : null;
     if (!invoice) throw new HttpError(404, "invoice_not_found");
-    return c.json(invoice);
+    const { invoiceId, paid, amountDue, hostedInvoiceUrl, paymentIntent } = invoice;
+    return c.json({
+      invoiceId,
+      paid,
+      amountDue,
+      hostedInvoiceUrl,
+      paymentIntent: paymentIntent && { status: paymentIntent.status, clientSecret: paymentIntent.clientSecret },
+    });
   });
 
   return routes;
