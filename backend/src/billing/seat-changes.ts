@@ -36,13 +36,17 @@ export interface SeatIncrease {
  * card, as a pending update (`pending_if_incomplete`): the subscription
  * changes only if the payment goes through; otherwise the invoice stays
  * open (authentication needed, or declined) and the seats wait for it. The
- * coupon moves with the seat total when it changes, with the seats.
+ * coupon moves with the seat total when it changes, with the seats. An
+ * earlier increase still waiting gives way.
  */
 export async function addSeats(
   stripe: Stripe,
   change: { subscriptionId: string; totals: SeatTotals; couponId: string | null | undefined; requestKey?: string },
 ): Promise<SeatIncrease> {
   const subscription = await callStripe(() => stripe.subscriptions.retrieve(change.subscriptionId));
+  // An earlier increase still waiting for its payment (an authentication left undone) gives way to this one.
+  const waiting = subscription.pending_update ? idOf(subscription.latest_invoice) : null;
+  if (waiting && (await readInvoice(stripe, waiting)).status === "open") await dropPendingSeats(stripe, waiting);
   const params: Stripe.SubscriptionUpdateParams = {
     items: itemsAt(subscription, change.totals).map(({ item, quantity }) => ({ id: item.id, quantity })),
     proration_behavior: "always_invoice",
@@ -62,13 +66,12 @@ export async function addSeats(
 }
 
 /**
- * A seat increase whose payment was declined adds nothing: its invoice is
- * voided, which drops the pending update, so nothing is owed either.
+ * A seat increase whose payment was declined, or that another one replaces,
+ * adds nothing: its invoice is voided, which drops the pending update, so
+ * nothing is owed either.
  */
-export async function dropDeclinedSeats(stripe: Stripe, invoiceId: string): Promise<void> {
-  await callStripe(() =>
-    stripe.invoices.voidInvoice(invoiceId, {}, { idempotencyKey: `void-declined-seats-${invoiceId}` }),
-  );
+export async function dropPendingSeats(stripe: Stripe, invoiceId: string): Promise<void> {
+  await callStripe(() => stripe.invoices.voidInvoice(invoiceId, {}, { idempotencyKey: `void-pending-seats-${invoiceId}` }));
 }
 
 /** The next period a schedule plans: its items, its coupon (the current one when left out) and its interval. */

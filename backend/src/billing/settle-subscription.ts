@@ -2,7 +2,7 @@ import type Stripe from "stripe";
 import type { BackendDb } from "../db/connection";
 import { findDuplicate, recordDuplicateRefundAsked, type DuplicateRow } from "../store/duplicate-subscriptions";
 import type { SubscriptionState } from "./invoices";
-import { dropDeclinedSeats } from "./seat-changes";
+import { dropPendingSeats } from "./seat-changes";
 import { callStripe } from "./stripe-client";
 
 /**
@@ -25,7 +25,7 @@ export async function settleSubscription(
     Boolean(subscription.pending_update) &&
     latestInvoice?.status === "open" &&
     latestInvoice.paymentIntent?.status === "requires_payment_method";
-  if (declined) await dropDeclinedSeats(stripe, latestInvoice.invoiceId);
+  if (declined) await dropPendingSeats(stripe, latestInvoice.invoiceId);
 }
 
 async function settleDuplicate(

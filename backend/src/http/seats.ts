@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { addSeats, dropDeclinedSeats, releaseSchedule, scheduleSeatRemoval } from "../billing/seat-changes";
+import { addSeats, dropPendingSeats, releaseSchedule, scheduleSeatRemoval } from "../billing/seat-changes";
 import type { BackendDb } from "../db/connection";
 import type { SubscriptionRow } from "../store/subscriptions";
 import { USER_PLANS } from "../domain/enums";
@@ -124,7 +124,7 @@ export function seatsRoutes({ db, stripe }: BillingDeps) {
     });
     // A declined card adds nothing: the pending seats and their invoice are dropped (001 §4 Add seats).
     if (pending && invoice?.paymentIntent?.status === "requires_payment_method") {
-      await dropDeclinedSeats(stripe, invoice.invoiceId);
+      await dropPendingSeats(stripe, invoice.invoiceId);
       throw new HttpError(402, "payment_required", "card_declined");
     }
     return c.json({

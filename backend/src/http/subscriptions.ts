@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { confirmInvoicePayment } from "../billing/confirm-payment";
 import { readLatestInvoice, readSubscriptionState } from "../billing/invoices";
-import { dropDeclinedSeats, releaseSchedule } from "../billing/seat-changes";
+import { dropPendingSeats, releaseSchedule } from "../billing/seat-changes";
 import { clearScheduledChange } from "../store/subscriptions";
 import type { AppEnv, BillingDeps } from "./app-env";
 import { requireBillingAccess, requireBillingReader, requireSubscription } from "./billing-access";
@@ -98,7 +98,7 @@ export function subscriptionsRoutes(deps: BillingDeps) {
       requestKey: requestIdempotencyKey(c),
     });
     if (confirmed.status === "requires_payment_method" && state.subscription.pending_update) {
-      await dropDeclinedSeats(stripe, invoice.invoiceId);
+      await dropPendingSeats(stripe, invoice.invoiceId);
     }
     return c.json(confirmed);
   });
