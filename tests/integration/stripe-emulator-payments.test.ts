@@ -257,3 +257,156 @@ describe("refunds", () => {
     });
   });
 });
+
+describe("pending updates (payment_behavior=pending_if_incomplete)", () => {
+  /** A subscription of 2 seats bought with 4242…, then paying with `card`, and 3 seats more asked for with pending updates. */
+  async function addSeats(email: string, card: string, extra: Partial<Stripe.SubscriptionUpdateParams> = {}) {
+    const { subscription } = await bought(email);
+    if (card !== "4242424242424242") await portalCard(subscription.customer as string, card);
+    const updated = await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]!.id, quantity: 5 }],
+      proration_behavior: "always_invoice",
+      payment_behavior: "pending_if_incomplete",
+      metadata: { seats: "5" },
+      ...extra,
+    });
+    const invoice = await stripe.invoices.retrieve(updated.latest_invoice as string);
+    return { subscription, updated, invoice };
+  }
+  const quantityOf = (subscription: Stripe.Subscription) => subscription.items.data[0]!.quantity;
+
+  it("apply the change at once when the card pays", async () => {
+    const { subscription, updated, invoice } = await addSeats("pays@acme.test", "4242424242424242");
+    expect(invoice).toMatchObject({ status: "paid", billing_reason: "subscription_update" });
+    expect(updated).toMatchObject({ status: "active", pending_update: null, metadata: { seats: "5" } });
+    expect(quantityOf(updated)).toBe(5);
+    expect(updated.items.data[0]!.id).toBe(subscription.items.data[0]!.id);
+  });
+
+  it("keep a declined change pending, the items as they were, until its invoice is paid", async () => {
+    const { subscription, updated, invoice } = await addSeats("declined@acme.test", "4000000000000341");
+    expect(invoice.status).toBe("open");
+    expect(updated).toMatchObject({ status: "active", latest_invoice: invoice.id, metadata: {} });
+    expect(quantityOf(updated)).toBe(2);
+    expect(updated.pending_update).toMatchObject({
+      billing_cycle_anchor: null,
+      trial_end: null,
+      trial_from_plan: null,
+      cancel_at_period_end: null,
+      discounts: null,
+      metadata: { seats: "5" },
+    });
+    expect(updated.pending_update!.subscription_items!.map((item) => [item.id, item.quantity])).toEqual([
+      [subscription.items.data[0]!.id, 5],
+    ]);
+    // The period ends in a year: the update waits 23 hours.
+    expect(updated.pending_update!.expires_at).toBe(invoice.created + 23 * 3600);
+    expect((await lastEvent("customer.subscription.updated")).data.object).toMatchObject({
+      id: subscription.id,
+      pending_update: { metadata: { seats: "5" } },
+    });
+    expect((await lastEvent("invoice.payment_failed")).data.object).toMatchObject({ id: invoice.id });
+    expect(quantityOf(await stripe.subscriptions.retrieve(subscription.id))).toBe(2);
+
+    await fetch(invoice.hosted_invoice_url!, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ card: "4242424242424242" }),
+    });
+    const applied = await stripe.subscriptions.retrieve(subscription.id);
+    expect(applied).toMatchObject({ pending_update: null, metadata: { seats: "5" }, status: "active" });
+    expect(quantityOf(applied)).toBe(5);
+    const events = (await stripe.events.list({ limit: 3 })).data.map((event) => event.type);
+    expect(events).toEqual([
+      "invoice.paid",
+      "customer.subscription.updated",
+      "customer.subscription.pending_update_applied",
+    ]);
+    expect(quantityOf((await lastEvent("customer.subscription.updated")).data.object as Stripe.Subscription)).toBe(5);
+  });
+
+  it("keep a change whose card asks for authentication pending until the customer completes it", async () => {
+    const { subscription, updated, invoice } = await addSeats("sca@acme.test", "4000002760003184");
+    expect(quantityOf(updated)).toBe(2);
+    expect((await paymentIntentOf(invoice)).status).toBe("requires_action");
+    expect((await lastEvent("invoice.payment_action_required")).data.object).toMatchObject({ id: invoice.id });
+    await fetch(invoice.hosted_invoice_url!, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ decision: "complete" }),
+    });
+    const applied = await stripe.subscriptions.retrieve(subscription.id);
+    expect(applied.pending_update).toBeNull();
+    expect(quantityOf(applied)).toBe(5);
+    expect((await stripe.invoices.retrieve(invoice.id)).status).toBe("paid");
+  });
+
+  it("carry a new coupon: invoiced with it, the subscription's only once paid", async () => {
+    const { subscription, updated, invoice } = await addSeats("coupon@acme.test", "4000000000000341", {
+      discounts: [{ coupon: "5SEATS" }],
+    });
+    expect(updated.discounts).toEqual([]);
+    const [discount] = updated.pending_update!.discounts as string[];
+    expect(updated.pending_update!.discount).toMatchObject({ id: discount, source: { coupon: "5SEATS" } });
+    // 3 seats more, 20 % off: less than 3 × 60 USD × 80 %.
+    expect(invoice.total).toBeLessThanOrEqual(14_400);
+    expect(invoice.total_discount_amounts?.[0]?.discount).toBe(discount);
+    await fetch(invoice.hosted_invoice_url!, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ card: "4242424242424242" }),
+    });
+    expect((await stripe.subscriptions.retrieve(subscription.id)).discounts).toEqual([discount]);
+  });
+
+  it("refuse what pending updates do not take, as Stripe does, and what is not emulated", async () => {
+    const { subscription } = await bought("params@acme.test");
+    const item = subscription.items.data[0]!.id;
+    const pendingUpdate = (params: Partial<Stripe.SubscriptionUpdateParams>) =>
+      stripe.subscriptions.update(subscription.id, {
+        proration_behavior: "always_invoice",
+        payment_behavior: "pending_if_incomplete",
+        ...params,
+      });
+    await expect(pendingUpdate({ items: [{ id: item, quantity: 3 }], description: "Seats" })).rejects.toMatchObject({
+      statusCode: 400,
+      message:
+        "When `payment_behavior` is set to `pending_if_incomplete`, you can only pass supported params. `description` is not supported. See https://stripe.com/docs/billing/subscriptions/pending-updates-reference#supported-attributes for more details.",
+    });
+    await expect(pendingUpdate({ items: [{ id: item, deleted: true }] })).rejects.toMatchObject({
+      statusCode: 400,
+      param: "items[0][deleted]",
+    });
+    await expect(pendingUpdate({ items: [{ id: item, quantity: 3 }], trial_end: "now" })).rejects.toMatchObject({
+      statusCode: 400,
+      param: "trial_end",
+      message: "trial_end is not available locally.",
+    });
+    await expect(
+      stripe.subscriptions.update(subscription.id, { payment_behavior: "error_if_incomplete" }),
+    ).rejects.toMatchObject({ statusCode: 400, param: "payment_behavior" });
+    expect(quantityOf(await stripe.subscriptions.retrieve(subscription.id))).toBe(2);
+  });
+
+  it("are discarded when their invoice is voided; the invoice's payment is canceled", async () => {
+    const { subscription, invoice } = await addSeats("void@acme.test", "4000000000000341");
+    await expect(
+      stripe.subscriptions.update(subscription.id, { items: [{ id: subscription.items.data[0]!.id, quantity: 9 }] }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    const voided = await stripe.invoices.voidInvoice(invoice.id);
+    expect(voided).toMatchObject({ id: invoice.id, status: "void" });
+    expect(voided.status_transitions.voided_at).not.toBeNull();
+    expect(await paymentIntentOf(invoice)).toMatchObject({ status: "canceled", cancellation_reason: "void_invoice" });
+    const discarded = await stripe.subscriptions.retrieve(subscription.id);
+    expect(discarded).toMatchObject({ pending_update: null, metadata: {}, status: "active" });
+    expect(quantityOf(discarded)).toBe(2);
+    const events = (await stripe.events.list({ limit: 2 })).data.map((event) => event.type);
+    expect(events).toEqual(["customer.subscription.updated", "invoice.voided"]);
+    expect(await (await fetch(invoice.hosted_invoice_url!)).text()).toContain("void");
+
+    await expect(stripe.invoices.voidInvoice(invoice.id)).rejects.toMatchObject({ statusCode: 400 });
+    const { invoice: paid } = await bought("paid@acme.test");
+    await expect(stripe.invoices.voidInvoice(paid.id)).rejects.toMatchObject({ statusCode: 400 });
+    await expect(stripe.invoices.voidInvoice("in_nope")).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
