@@ -410,3 +410,173 @@ describe("pending updates (payment_behavior=pending_if_incomplete)", () => {
     await expect(stripe.invoices.voidInvoice("in_nope")).rejects.toMatchObject({ statusCode: 404 });
   });
 });
+
+describe("confirming an invoice's payment intent (3-D Secure by redirect)", () => {
+  const returnUrl = "http://localhost:3000/5100000000000003/acme/space/billing?confirm=seats";
+
+  /** 3 seats more with pending updates, the card (`card`) not paying at once: the invoice and its payment intent. */
+  async function unpaidSeats(email: string, card: string) {
+    const { subscription } = await bought(email);
+    await portalCard(subscription.customer as string, card);
+    const updated = await stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]!.id, quantity: 5 }],
+      proration_behavior: "always_invoice",
+      payment_behavior: "pending_if_incomplete",
+    });
+    const invoice = await stripe.invoices.retrieve(updated.latest_invoice as string);
+    return { subscription, invoice, paymentIntent: await paymentIntentOf(invoice) };
+  }
+  const post = (url: string, decision: string) =>
+    fetch(url, { method: "POST", redirect: "manual", body: new URLSearchParams({ decision }) });
+  const quantityOf = async (id: string) => (await stripe.subscriptions.retrieve(id)).items.data[0]!.quantity;
+
+  it("redirects to an authentication page whose Complete pays the invoice and applies the change", async () => {
+    const { subscription, invoice, paymentIntent } = await unpaidSeats("redirect@acme.test", "4000002760003184");
+    expect(paymentIntent.next_action?.type).toBe("use_stripe_sdk");
+    const confirmed = await stripe.paymentIntents.confirm(paymentIntent.id, { return_url: returnUrl });
+    expect(confirmed.status).toBe("requires_action");
+    expect(confirmed.next_action).toMatchObject({
+      type: "redirect_to_url",
+      redirect_to_url: { return_url: returnUrl },
+    });
+    const url = confirmed.next_action!.redirect_to_url!.url!;
+    expect(url).toMatch(new RegExp(`^${emulator.publicUrl}/3d_secure/`));
+    const page = await (await fetch(url)).text();
+    expect(page).toContain("Complete authentication");
+    expect(page).toContain("Fail authentication");
+    expect(page).toContain(`$${(invoice.amount_due / 100).toFixed(2)}`);
+    expect(page).not.toContain("<script");
+
+    const back = await post(url, "complete");
+    expect(back.status).toBe(303);
+    const location = new URL(back.headers.get("Location")!);
+    expect(`${location.origin}${location.pathname}`).toBe("http://localhost:3000/5100000000000003/acme/space/billing");
+    expect(Object.fromEntries(location.searchParams)).toEqual({
+      confirm: "seats",
+      payment_intent: paymentIntent.id,
+      payment_intent_client_secret: paymentIntent.client_secret,
+      redirect_status: "succeeded",
+    });
+    const paid = await stripe.paymentIntents.retrieve(paymentIntent.id);
+    expect(paid).toMatchObject({ status: "succeeded", next_action: null });
+    expect((await stripe.charges.retrieve(paid.latest_charge as string)).status).toBe("succeeded");
+    expect((await stripe.invoices.retrieve(invoice.id)).status).toBe("paid");
+    expect(await quantityOf(subscription.id)).toBe(5);
+    const types = (await stripe.events.list({ limit: 3 })).data.map((event) => event.type);
+    expect(types).toEqual([
+      "invoice.paid",
+      "customer.subscription.updated",
+      "customer.subscription.pending_update_applied",
+    ]);
+
+    // Used: the page says so and links back; nothing is paid twice.
+    const used = await fetch(url);
+    expect(used.status).toBe(410);
+    const usedPage = await used.text();
+    expect(usedPage).toContain("This payment no longer needs authentication.");
+    expect(usedPage).toContain(`href="${returnUrl.replace("&", "&amp;")}"`);
+    expect((await post(url, "complete")).status).toBe(410);
+    expect((await stripe.events.list({ limit: 1 })).data[0]!.type).toBe("invoice.paid");
+  });
+
+  it("comes back failed from Fail; a new confirmation asks again, and the default card can pay instead", async () => {
+    const { subscription, invoice, paymentIntent } = await unpaidSeats("fail@acme.test", "4000002760003184");
+    const first = await stripe.paymentIntents.confirm(paymentIntent.id, { return_url: returnUrl });
+    const firstUrl = first.next_action!.redirect_to_url!.url!;
+    const back = await post(firstUrl, "fail");
+    expect(new URL(back.headers.get("Location")!).searchParams.get("redirect_status")).toBe("failed");
+    expect(await stripe.paymentIntents.retrieve(paymentIntent.id)).toMatchObject({
+      status: "requires_payment_method",
+      payment_method: null,
+      next_action: null,
+      last_payment_error: {
+        code: "payment_intent_authentication_failure",
+        message:
+          "The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.",
+      },
+    });
+    expect((await lastEvent("invoice.payment_failed")).data.object).toMatchObject({ id: invoice.id });
+    expect((await stripe.invoices.retrieve(invoice.id)).status).toBe("open");
+    expect((await stripe.subscriptions.retrieve(subscription.id)).pending_update).not.toBeNull();
+
+    const again = await stripe.paymentIntents.confirm(paymentIntent.id, { return_url: returnUrl });
+    const againUrl = again.next_action!.redirect_to_url!.url!;
+    expect(againUrl).not.toBe(firstUrl);
+    expect((await fetch(firstUrl)).status).toBe(410);
+    expect((await fetch(againUrl)).status).toBe(200);
+
+    await portalCard(subscription.customer as string, "4242424242424242");
+    const customer = (await stripe.customers.retrieve(subscription.customer as string)) as Stripe.Customer;
+    const paid = await stripe.paymentIntents.confirm(paymentIntent.id, {
+      return_url: returnUrl,
+      payment_method: customer.invoice_settings.default_payment_method as string,
+    });
+    expect(paid).toMatchObject({
+      status: "succeeded",
+      payment_method: customer.invoice_settings.default_payment_method,
+    });
+    expect(await quantityOf(subscription.id)).toBe(5);
+    expect((await fetch(againUrl)).status).toBe(410);
+  });
+
+  it("pays with the customer's default card when none is given", async () => {
+    const { subscription, invoice, paymentIntent } = await unpaidSeats("default@acme.test", "4000000000000341");
+    await portalCard(subscription.customer as string, "4242424242424242");
+    const paid = await stripe.paymentIntents.confirm(paymentIntent.id, { return_url: returnUrl });
+    expect(paid.status).toBe("succeeded");
+    expect((await stripe.invoices.retrieve(invoice.id)).status).toBe("paid");
+    expect(await quantityOf(subscription.id)).toBe(5);
+  });
+
+  it("answers Stripe's 402 card error for a declined card, the payment waiting for another", async () => {
+    const { invoice, paymentIntent } = await unpaidSeats("declined@acme.test", "4000000000000341");
+    const error = await stripe.paymentIntents.confirm(paymentIntent.id, { return_url: returnUrl }).catch((e) => e);
+    expect(error).toMatchObject({
+      type: "StripeCardError",
+      statusCode: 402,
+      code: "card_declined",
+      decline_code: "generic_decline",
+      message: "Your card was declined.",
+    });
+    expect(error.raw.payment_intent).toMatchObject({ id: paymentIntent.id, status: "requires_payment_method" });
+    const declined = await stripe.paymentIntents.retrieve(paymentIntent.id);
+    expect(declined).toMatchObject({
+      status: "requires_payment_method",
+      last_payment_error: { code: "card_declined" },
+    });
+    expect(error.raw.charge).toBe(declined.latest_charge);
+    expect((await lastEvent("invoice.payment_failed")).data.object).toMatchObject({ id: invoice.id });
+  });
+
+  it("answers use_stripe_sdk without a return URL, and refuses what cannot be confirmed", async () => {
+    const { paymentIntent, invoice } = await unpaidSeats("sdk@acme.test", "4000002760003184");
+    const confirmed = await stripe.paymentIntents.confirm(paymentIntent.id);
+    expect(confirmed).toMatchObject({ status: "requires_action", next_action: { type: "use_stripe_sdk" } });
+    await expect(stripe.paymentIntents.confirm(paymentIntent.id, { return_url: "billing" })).rejects.toMatchObject({
+      statusCode: 400,
+      param: "return_url",
+    });
+    await expect(stripe.paymentIntents.confirm(paymentIntent.id, { off_session: true })).rejects.toMatchObject({
+      statusCode: 400,
+      param: "off_session",
+    });
+    const { invoice: other } = await bought("stranger@acme.test");
+    const stranger = await paymentIntentOf(other);
+    await expect(
+      stripe.paymentIntents.confirm(paymentIntent.id, { payment_method: stranger.payment_method as string }),
+    ).rejects.toMatchObject({ statusCode: 400, param: "payment_method" });
+    await expect(stripe.paymentIntents.confirm(stranger.id)).rejects.toMatchObject({
+      statusCode: 400,
+      code: "payment_intent_unexpected_state",
+      message:
+        "You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.",
+    });
+    await stripe.invoices.voidInvoice(invoice.id);
+    await expect(stripe.paymentIntents.confirm(paymentIntent.id)).rejects.toMatchObject({
+      statusCode: 400,
+      code: "payment_intent_unexpected_state",
+      message:
+        "You cannot confirm this PaymentIntent because it has a status of canceled. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_payment_method, requires_action.",
+    });
+  });
+});

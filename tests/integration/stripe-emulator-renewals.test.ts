@@ -158,6 +158,18 @@ describe("renewals", () => {
         .payment_intent as string,
     );
     expect(paymentIntent.status).toBe("requires_payment_method");
+
+    // Confirmed again once the customer has a good card: paid, and the subscription active.
+    const portal = await stripe.billingPortal.sessions.create({ customer: bought.customer as string });
+    await fetch(`${portal.url}/card`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ card: "4242424242424242" }),
+    });
+    expect((await stripe.paymentIntents.confirm(paymentIntent.id)).status).toBe("succeeded");
+    expect((await stripe.subscriptions.retrieve(bought.id)).status).toBe("active");
+    const [reactivated] = await eventsOf("customer.subscription.updated");
+    expect((reactivated!.data.object as Stripe.Subscription).status).toBe("active");
   });
 
   it("ends a subscription cancelled at period end, with customer.subscription.deleted", async () => {

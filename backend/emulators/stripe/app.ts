@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { cancelSubscription } from "./cancellation";
 import { createRefund } from "./charges";
+import { confirmPaymentIntent } from "./confirmation";
 import { createCheckoutSession, expireCheckoutSession } from "./checkout";
 import { Clock } from "./clock";
 import { StripeError, invalid, missing, required } from "./errors";
@@ -208,6 +209,9 @@ export function createStripeEmulator({
     return reply(c, subscription);
   });
   app.get("/v1/payment_intents/:id", (c) => reply(c, state.get("payment_intent", c.req.param("id"))));
+  app.post("/v1/payment_intents/:id/confirm", (c) =>
+    reply(c, confirmPaymentIntent(state, state.get("payment_intent", c.req.param("id")), c.get("params"), emit)),
+  );
   app.get("/v1/charges/:id", (c) => reply(c, state.get("charge", c.req.param("id"))));
   app.post("/v1/refunds", (c) => {
     const { refund, charge } = createRefund(state, c.get("params"));
