@@ -190,6 +190,7 @@ describe("the seed", () => {
         periodEnd: now + 28 * DAY,
         metadata: { workspaceId: "5100000000000004" },
         latestInvoice: "requires_payment_method",
+        latestInvoiceId: "in_fern_studio",
       },
       {
         id: "sub_bigco",
@@ -275,8 +276,11 @@ describe("the seed", () => {
   it("leaves the unpaid invoices payable on their hosted pages, and the portal lists them", async () => {
     const { stripe } = await start({ seed });
     const pastDue = await stripe.subscriptions.retrieve("sub_fern_studio");
-    const declined = await stripe.invoices.retrieve(pastDue.latest_invoice as string);
-    expect(declined).toMatchObject({ status: "open", amount_due: 4_000 });
+    // The invoice has the id the seed gave it, so the backend's seed can name it too.
+    expect(pastDue.latest_invoice).toBe("in_fern_studio");
+    const declined = await stripe.invoices.retrieve("in_fern_studio");
+    expect(declined).toMatchObject({ status: "open", amount_due: 4_000, created: now - 2 * DAY });
+    expect(declined.hosted_invoice_url).toMatch(/\/i\/in_fern_studio$/);
     const declinedPayment = await stripe.paymentIntents.retrieve(
       declined.payments!.data[0]!.payment.payment_intent as string,
     );

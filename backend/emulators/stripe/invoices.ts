@@ -18,6 +18,8 @@ export interface InvoicedLine {
 }
 
 export interface InvoiceCharge {
+  /** The invoice's id; by default a new one. */
+  id?: string;
   customer: string;
   subscription: string;
   metadata: Record<string, string>;
@@ -82,7 +84,7 @@ function payDue(state: StripeState, charge: InvoiceCharge, due: number): StripeO
  * `requires_payment_method`: declined).
  */
 export function chargeInvoice(state: StripeState, charge: InvoiceCharge): StripeObject {
-  const id = newId("in");
+  const id = charge.id ?? newId("in");
   const created = state.now();
   const percentOff = charge.discount ? (state.couponOfDiscount(charge.discount).percent_off as number) : null;
   const totals = totalsOf(charge.lines, percentOff);

@@ -120,12 +120,14 @@ export function invoiceSubscription(
   subscription: StripeObject,
   reason: InvoiceCharge["reason"],
   {
+    id,
     lines = currentPeriodLines(subscription),
     outcome,
     discount = (subscription.discounts as string[])[0] ?? null,
-  }: Pick<Partial<InvoiceCharge>, "lines" | "outcome" | "discount"> = {},
+  }: Pick<Partial<InvoiceCharge>, "id" | "lines" | "outcome" | "discount"> = {},
 ): StripeObject {
   const invoice = chargeInvoice(state, {
+    id,
     customer: subscription.customer as string,
     subscription: subscription.id,
     metadata: subscription.metadata as Record<string, string>,
