@@ -1,12 +1,14 @@
 import { Hono, type Context } from "hono";
 import { cancelSubscription } from "./cancellation";
 import { createRefund } from "./charges";
+import { confirmPaymentIntent } from "./confirmation";
 import { createCheckoutSession, expireCheckoutSession } from "./checkout";
 import { Clock } from "./clock";
 import { StripeError, invalid, missing, required } from "./errors";
 import { withExpansions } from "./expansion";
 import { parseStripeForm, type FormObject, type FormValue } from "./form";
 import { mountHostedPages } from "./hosted";
+import { voidAndTell } from "./payments";
 import { invoiceEvent } from "./invoices";
 import type { StripeObject } from "./objects";
 import { readSavedStripe, writeSavedStripe, type Replay } from "./persistence";
@@ -14,7 +16,7 @@ import { catchUpWithClock } from "./renewals";
 import { createSchedule, releaseSchedule, updateSchedule } from "./schedules";
 import { applySeed, type StripeSeed } from "./seed";
 import { StripeState } from "./state";
-import { updateSubscription } from "./subscriptions";
+import { updateSubscription } from "./subscription-updates";
 import { Webhooks, type Emit, type WebhookEndpoint } from "./webhooks";
 
 export interface StripeEmulatorOptions {
@@ -207,6 +209,9 @@ export function createStripeEmulator({
     return reply(c, subscription);
   });
   app.get("/v1/payment_intents/:id", (c) => reply(c, state.get("payment_intent", c.req.param("id"))));
+  app.post("/v1/payment_intents/:id/confirm", (c) =>
+    reply(c, confirmPaymentIntent(state, state.get("payment_intent", c.req.param("id")), c.get("params"), emit)),
+  );
   app.get("/v1/charges/:id", (c) => reply(c, state.get("charge", c.req.param("id"))));
   app.post("/v1/refunds", (c) => {
     const { refund, charge } = createRefund(state, c.get("params"));
@@ -224,6 +229,11 @@ export function createStripeEmulator({
     reply(c, releaseSchedule(state, state.get("subscription_schedule", c.req.param("id")))),
   );
   app.get("/v1/invoices/:id", (c) => reply(c, state.get("invoice", c.req.param("id"))));
+  app.post("/v1/invoices/:id/void", (c) => {
+    const invoice = state.get("invoice", c.req.param("id"));
+    voidAndTell(state, invoice, emit);
+    return reply(c, invoice);
+  });
 
   app.get("/v1/events", (c) =>
     c.json(list(c, [...webhooks.events.values()].reverse(), (event, params) => matches(event.type, params.type))),

@@ -1,6 +1,7 @@
 import type { Context, Env, Hono } from "hono";
 import { cardMessages, cardOutcome } from "./cards";
 import { completeCheckoutSession } from "./checkout";
+import { authenticate, authenticationOf } from "./confirmation";
 import { paymentIntentOf } from "./invoices";
 import type { StripeObject } from "./objects";
 import { authenticationPage, checkoutPage, invoicePage, messagePage, portalPage } from "./pages";
@@ -19,6 +20,7 @@ export function mountHostedPages<E extends Env>(app: Hono<E>, state: StripeState
   mountHostedCheckout(app, state, emit);
   mountHostedPortal(app, state, emit);
   mountHostedInvoice(app, state, emit);
+  mountHostedAuthentication(app, state, emit);
 }
 
 /**
@@ -74,7 +76,7 @@ function mountHostedCheckout<E extends Env>(app: Hono<E>, state: StripeState, em
     const { session, refusal } = openSession(c);
     if (refusal) return refusal;
     if (!awaitingAuthentication.has(session.id)) return c.redirect(`/c/pay/${session.id}`, 303);
-    return c.html(authenticationPage(session));
+    return c.html(authenticationPage(session.amount_total as number, session.currency as string));
   });
 
   app.post("/c/pay/:id/authenticate", async (c) => {
@@ -186,5 +188,37 @@ function mountHostedInvoice<E extends Env>(app: Hono<E>, state: StripeState, emi
     }
     reportUnpaid(state, invoice, emit);
     return show(c, invoice, PAGE_MESSAGES[(paymentIntent.last_payment_error as { code: string } | null)?.code ?? ""]);
+  });
+}
+
+/**
+ * The page a confirmation with a `return_url` redirects to when the card
+ * asks for authentication (`next_action.redirect_to_url.url`): Complete or
+ * Fail, then back to the return URL with Stripe's query parameters. Used
+ * once: afterwards, or once another confirmation made a new one, it says so
+ * and links back.
+ */
+function mountHostedAuthentication<E extends Env>(app: Hono<E>, state: StripeState, emit: Emit) {
+  const title = "Authenticate your payment";
+  const waiting = (c: Context) => {
+    const found = authenticationOf(state, c.req.param("id") ?? "");
+    if (!found) return { refusal: c.html(messagePage("Not found", "There is no such authentication."), 404) };
+    if (!found.paymentIntent) {
+      const back = { href: found.returnUrl, label: "Return to the merchant" };
+      return { refusal: c.html(messagePage(title, "This payment no longer needs authentication.", back), 410) };
+    }
+    return { paymentIntent: found.paymentIntent, returnUrl: found.returnUrl };
+  };
+
+  app.get("/3d_secure/:id", (c) => {
+    const { paymentIntent, refusal } = waiting(c);
+    return refusal ?? c.html(authenticationPage(paymentIntent.amount as number, paymentIntent.currency as string));
+  });
+
+  app.post("/3d_secure/:id", async (c) => {
+    const { paymentIntent, returnUrl, refusal } = waiting(c);
+    if (refusal) return refusal;
+    const completed = (await c.req.parseBody()).decision === "complete";
+    return c.redirect(authenticate(state, paymentIntent, returnUrl, completed, emit), 303);
   });
 }

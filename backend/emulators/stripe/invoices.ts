@@ -1,6 +1,7 @@
 import type { CardOutcome } from "./cards";
 import { newId, type StripeObject } from "./objects";
-import { attemptPayment, createPaymentIntent } from "./payment-intents";
+import { refused } from "./errors";
+import { attemptPayment, cancelPaymentIntent, createPaymentIntent } from "./payment-intents";
 import type { StripeState } from "./state";
 import { totalsOf, type TaxAmount } from "./totals";
 
@@ -17,6 +18,8 @@ export interface InvoicedLine {
 }
 
 export interface InvoiceCharge {
+  /** The invoice's id; by default a new one. */
+  id?: string;
   customer: string;
   subscription: string;
   metadata: Record<string, string>;
@@ -81,7 +84,7 @@ function payDue(state: StripeState, charge: InvoiceCharge, due: number): StripeO
  * `requires_payment_method`: declined).
  */
 export function chargeInvoice(state: StripeState, charge: InvoiceCharge): StripeObject {
-  const id = newId("in");
+  const id = charge.id ?? newId("in");
   const created = state.now();
   const percentOff = charge.discount ? (state.couponOfDiscount(charge.discount).percent_off as number) : null;
   const totals = totalsOf(charge.lines, percentOff);
@@ -222,6 +225,25 @@ export function paymentIntentOf(state: StripeState, invoice: StripeObject): Stri
 /** The invoice a payment intent pays. */
 export function invoiceOfPaymentIntent(state: StripeState, paymentIntent: StripeObject): StripeObject {
   return [...state.invoices.values()].find((invoice) => paymentIntentOf(state, invoice)?.id === paymentIntent.id)!;
+}
+
+/**
+ * An open invoice voided (POST /v1/invoices/{id}/void, or its pending
+ * update expiring): nothing is to be paid any more, its payment intent is
+ * canceled. Anything but an open invoice is refused.
+ */
+export function voidInvoice(state: StripeState, invoice: StripeObject): StripeObject {
+  if (invoice.status !== "open") {
+    throw refused(
+      `You can only void an open invoice; this one is ${invoice.status as string} (the local Stripe's wording).`,
+    );
+  }
+  invoice.status = "void";
+  (invoice.status_transitions as { voided_at: number | null }).voided_at = state.now();
+  for (const payment of (invoice.payments as { data: Array<{ status: string }> }).data) payment.status = "canceled";
+  const paymentIntent = paymentIntentOf(state, invoice);
+  if (paymentIntent) cancelPaymentIntent(state, paymentIntent, "void_invoice");
+  return invoice;
 }
 
 /** The open invoice's payment went through: paid now. */

@@ -108,14 +108,12 @@ export function checkoutPage(session: StripeObject, lines: StripeObject[], error
   );
 }
 
-export function authenticationPage(session: StripeObject) {
+/** The bank's authentication of a payment (3-D Secure), as Stripe's test pages offer it: complete it or fail it. */
+export function authenticationPage(amount: number, currency: string) {
   return page(
     "Authenticate your payment",
     html`<h1>Authenticate your payment</h1>
-      <p>
-        Your bank asks you to confirm this payment of
-        ${formatAmount(session.amount_total as number, session.currency as string)}.
-      </p>
+      <p>Your bank asks you to confirm this payment of ${formatAmount(amount, currency)}.</p>
       <form method="post">
         <button type="submit" name="decision" value="complete">Complete authentication</button>
         <button type="submit" name="decision" value="fail" class="secondary">Fail authentication</button>
@@ -123,11 +121,12 @@ export function authenticationPage(session: StripeObject) {
   );
 }
 
-export function messagePage(title: string, message: string) {
+export function messagePage(title: string, message: string, back?: { href: string; label: string }) {
   return page(
     title,
     html`<h1>${title}</h1>
-      <p>${message}</p>`,
+      <p>${message}</p>
+      ${back ? html`<p><a href="${back.href}">${back.label}</a></p>` : ""}`,
   );
 }
 

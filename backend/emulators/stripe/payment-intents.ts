@@ -122,6 +122,16 @@ export function completeAuthentication(state: StripeState, paymentIntent: Stripe
   succeed(state, paymentIntent, state.get("payment_method", paymentIntent.payment_method as string));
 }
 
+/** Nothing more is to be paid through it (its invoice was voided). */
+export function cancelPaymentIntent(state: StripeState, paymentIntent: StripeObject, reason: string) {
+  Object.assign(paymentIntent, {
+    status: "canceled",
+    canceled_at: state.now(),
+    cancellation_reason: reason,
+    next_action: null,
+  });
+}
+
 /** The customer failed (or gave up) the authentication: the payment intent waits for another attempt. */
 export function failAuthentication(state: StripeState, paymentIntent: StripeObject) {
   Object.assign(paymentIntent, {
@@ -135,15 +145,5 @@ export function failAuthentication(state: StripeState, paymentIntent: StripeObje
       type: "invalid_request_error",
     },
     payment_method: null,
-  });
-}
-
-/** Nothing more is to be paid through it (its invoice was voided). */
-export function cancelPaymentIntent(state: StripeState, paymentIntent: StripeObject, reason: string) {
-  Object.assign(paymentIntent, {
-    status: "canceled",
-    canceled_at: state.now(),
-    cancellation_reason: reason,
-    next_action: null,
   });
 }

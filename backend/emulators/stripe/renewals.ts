@@ -1,6 +1,8 @@
 import { expireCheckoutSession } from "./checkout";
 import { invoiceEvent } from "./invoices";
 import type { StripeObject } from "./objects";
+import { voidAndTell } from "./payments";
+import type { PendingUpdate } from "./pending-updates";
 import { enterNextPhase } from "./schedules";
 import type { StripeState } from "./state";
 import { endSubscription } from "./cancellation";
@@ -16,7 +18,11 @@ interface Due {
   happen: () => void;
 }
 
-/** Everything dated that is to happen: open Checkout Sessions expiring, subscriptions' periods ending. */
+/**
+ * Everything dated that is to happen: open Checkout Sessions expiring,
+ * pending updates expiring (their invoice voided), subscriptions' periods
+ * ending.
+ */
 function dueMoments(state: StripeState, emit: Emit): Due[] {
   const sessions = [...state.sessions.values()]
     .filter((session) => session.status === "open")
@@ -24,11 +30,20 @@ function dueMoments(state: StripeState, emit: Emit): Due[] {
       at: session.expires_at as number,
       happen: () => emit("checkout.session.expired", expireCheckoutSession(session)),
     }));
-  const periods = [...state.subscriptions.values()].filter(renewing).map((subscription) => ({
+  const subscriptions = [...state.subscriptions.values()];
+  const pendingUpdates = subscriptions
+    .filter((subscription) => subscription.pending_update)
+    .map((subscription) => ({
+      at: (subscription.pending_update as PendingUpdate).expires_at,
+      happen: () =>
+        voidAndTell(state, state.get("invoice", subscription.latest_invoice as string), emit, { expired: true }),
+    }));
+  const periods = subscriptions.filter(renewing).map((subscription) => ({
     at: currentPeriodEnd(subscription),
     happen: () => endPeriod(state, subscription, emit),
   }));
-  return [...sessions, ...periods];
+  // Sorted by time, a pending update expiring at its period's end goes first.
+  return [...sessions, ...pendingUpdates, ...periods];
 }
 
 /**

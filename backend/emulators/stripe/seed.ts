@@ -30,6 +30,8 @@ export interface StripeSeed {
     metadata: Record<string, string>; // { workspaceId }
     /** The latest invoice of the subscription and its payment intent. */
     latestInvoice: "paid" | "requires_payment_method" | "requires_action";
+    /** That invoice's id (e.g. "in_acme_marketing"), so the backend's seed can name it too; by default a new one. */
+    latestInvoiceId?: string;
     /** A change at period end, through a subscription schedule with that id (a seat decrease or a new interval). */
     scheduledChange?: { scheduleId: string; items: Array<{ lookupKey: string; quantity: number }> };
   }>;
@@ -82,7 +84,13 @@ function seedSubscription(state: StripeState, seeded: SeededSubscription) {
       checkoutSession: null,
     });
     for (const item of itemsOf(started)) item.current_period_end = seeded.periodEnd;
-    invoiceSubscription(state, started, "subscription_create", { outcome: PAYMENTS[seeded.latestInvoice] });
+    if (seeded.latestInvoiceId && state.invoices.has(seeded.latestInvoiceId)) {
+      throw new Error(`The Stripe seed names the invoice ${seeded.latestInvoiceId} twice.`);
+    }
+    invoiceSubscription(state, started, "subscription_create", {
+      id: seeded.latestInvoiceId,
+      outcome: PAYMENTS[seeded.latestInvoice],
+    });
     return started;
   });
   if (seeded.status === "past_due") subscription.status = "past_due";

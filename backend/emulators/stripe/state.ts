@@ -39,11 +39,23 @@ export interface Purchase {
   subscriptionMetadata: Record<string, string>;
 }
 
+/**
+ * A page where the customer authenticates a payment, reached through its
+ * payment intent's `next_action.redirect_to_url`, that sends the browser
+ * back to `returnUrl`.
+ */
+export interface Authentication {
+  paymentIntent: string;
+  returnUrl: string;
+}
+
 /** Everything a saved state holds: each kind's objects, and what Stripe keeps to itself. */
 export interface StateSnapshot {
   objects: Record<ObjectKind, StripeObject[]>;
   purchases: Record<string, Purchase>;
   cardOutcomes: Record<string, CardOutcome>;
+  /** By id (absent from states saved before there were any). */
+  authentications?: Record<string, Authentication>;
 }
 
 /** A postal address as Stripe answers it: every field, null when not given. */
@@ -87,6 +99,8 @@ export class StripeState {
   readonly schedules = new Map<string, StripeObject>();
   /** What charging each saved card does: the test card's behaviour, which Stripe keeps to itself. */
   private readonly cardOutcomes = new Map<string, CardOutcome>();
+  /** The authentication pages made for redirects, by id. */
+  readonly authentications = new Map<string, Authentication>();
 
   constructor(
     readonly publicUrl: string,
@@ -177,6 +191,7 @@ export class StripeState {
       objects: Object.fromEntries(KINDS.map((kind) => [kind, [...tables[kind].values()]])) as StateSnapshot["objects"],
       purchases: Object.fromEntries(this.purchases),
       cardOutcomes: Object.fromEntries(this.cardOutcomes),
+      authentications: Object.fromEntries(this.authentications),
     };
   }
 
@@ -191,6 +206,8 @@ export class StripeState {
     for (const [id, purchase] of Object.entries(snapshot.purchases)) this.purchases.set(id, purchase);
     this.cardOutcomes.clear();
     for (const [id, outcome] of Object.entries(snapshot.cardOutcomes)) this.cardOutcomes.set(id, outcome);
+    this.authentications.clear();
+    for (const [id, page] of Object.entries(snapshot.authentications ?? {})) this.authentications.set(id, page);
   }
 
   /** A tax rate (the EUR customers' VAT): a percentage, inclusive or not, optionally for a country. */
