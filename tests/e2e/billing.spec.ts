@@ -198,8 +198,8 @@ test("'Confirm your payment' authenticates the card on Stripe's page and comes b
   const confirmation = page.getByRole("alert").filter({ hasText: "Your last payment attempt requires confirmation" });
   await confirmation.getByRole("button", { name: "Confirm your payment" }).click();
   await page.getByRole("button", { name: "Complete authentication" }).click();
-  await expect(page).toHaveURL(new RegExp(`${prefix(space)}/space/billing\\?`));
   await expect(page.getByRole("status").filter({ hasText: "Thank you: your payment is confirmed." })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${prefix(space)}/space/billing`));
   await expect(page.getByText("Your last payment attempt requires confirmation")).toHaveCount(0);
 });
 

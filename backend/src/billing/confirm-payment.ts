@@ -28,7 +28,8 @@ export async function confirmInvoicePayment(
     const redirect = intent.next_action?.type === "redirect_to_url" ? intent.next_action.redirect_to_url : null;
     return { status: intent.status, redirectToUrl: redirect?.url ?? null };
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeCardError) return { status: "requires_payment_method", redirectToUrl: null };
+    if (error instanceof Stripe.errors.StripeCardError)
+      return { status: "requires_payment_method", redirectToUrl: null };
     throw asApiError(error);
   }
 }

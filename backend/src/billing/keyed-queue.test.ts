@@ -13,7 +13,11 @@ describe("KeyedQueue", () => {
       log.push(`${name} end`);
       return name;
     };
-    const results = await Promise.all([queue.run("a", task("a1")), queue.run("a", task("a2")), queue.run("b", task("b1"))]);
+    const results = await Promise.all([
+      queue.run("a", task("a1")),
+      queue.run("a", task("a2")),
+      queue.run("b", task("b1")),
+    ]);
     expect(results).toEqual(["a1", "a2", "b1"]);
     expect(log.indexOf("a1 end")).toBeLessThan(log.indexOf("a2 start"));
     expect(log.indexOf("b1 start")).toBeLessThan(log.indexOf("a1 end"));

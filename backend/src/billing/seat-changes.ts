@@ -71,7 +71,9 @@ export async function addSeats(
  * nothing is owed either.
  */
 export async function dropPendingSeats(stripe: Stripe, invoiceId: string): Promise<void> {
-  await callStripe(() => stripe.invoices.voidInvoice(invoiceId, {}, { idempotencyKey: `void-pending-seats-${invoiceId}` }));
+  await callStripe(() =>
+    stripe.invoices.voidInvoice(invoiceId, {}, { idempotencyKey: `void-pending-seats-${invoiceId}` }),
+  );
 }
 
 /** The next period a schedule plans: its items, its coupon (the current one when left out) and its interval. */

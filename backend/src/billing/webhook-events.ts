@@ -8,7 +8,12 @@ import {
   replaceLegacyLicense,
   setPaidUsers,
 } from "../store/per-user-billing";
-import { findDuplicate, insertDuplicate, markDuplicateCanceled, recordDuplicateRefund } from "../store/duplicate-subscriptions";
+import {
+  findDuplicate,
+  insertDuplicate,
+  markDuplicateCanceled,
+  recordDuplicateRefund,
+} from "../store/duplicate-subscriptions";
 import { claimStripeEvent } from "../store/stripe-events";
 import {
   cancelSeatRemovals,

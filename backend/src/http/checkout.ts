@@ -1,6 +1,12 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { expireOtherSessions, openCheckoutSession, SESSION_LIFETIME_MS, upsertCustomer, vatRateFor } from "../billing/checkout";
+import {
+  expireOtherSessions,
+  openCheckoutSession,
+  SESSION_LIFETIME_MS,
+  upsertCustomer,
+  vatRateFor,
+} from "../billing/checkout";
 import type { PriceDirectory } from "../billing/price-directory";
 import { callStripe } from "../billing/stripe-client";
 import { BILLING_INTERVALS, USER_PLANS, WORKSPACE_PLANS, type Currency } from "../domain/enums";

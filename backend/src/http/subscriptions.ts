@@ -89,7 +89,8 @@ export function subscriptionsRoutes(deps: BillingDeps) {
     const { returnUrl } = await parseJsonBody(c, confirmationBody);
     const { workspace } = await requireBillingAccess(db, c);
     const subscription = await requireSubscription(db, c, workspace.id);
-    const state = subscription.payment_source === "STRIPE" ? await readSubscriptionState(stripe, subscription.id) : null;
+    const state =
+      subscription.payment_source === "STRIPE" ? await readSubscriptionState(stripe, subscription.id) : null;
     const invoice = state?.latestInvoice;
     if (!state || invoice?.status !== "open" || !invoice.paymentIntent) throw conflict("nothing_to_confirm");
     const confirmed = await confirmInvoicePayment(stripe, {

@@ -14,7 +14,13 @@ export type DuplicateRow = NonNullable<Awaited<ReturnType<typeof findDuplicate>>
 
 export async function insertDuplicate(
   db: BackendDb,
-  duplicate: { id: string; workspaceId: string; keptSubscriptionId: string; paymentIntentId: string | null; now: number },
+  duplicate: {
+    id: string;
+    workspaceId: string;
+    keptSubscriptionId: string;
+    paymentIntentId: string | null;
+    now: number;
+  },
 ): Promise<void> {
   await db
     .insertInto("duplicate_subscriptions")

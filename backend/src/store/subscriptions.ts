@@ -136,11 +136,7 @@ export async function saveLatestInvoice(
  * The space's active subscription that a new one (not known yet) would
  * double: any other than the legacy licence it replaces.
  */
-export function findActiveSubscriptionBesides(
-  db: BackendDb,
-  workspaceId: string,
-  exceptIds: readonly string[],
-) {
+export function findActiveSubscriptionBesides(db: BackendDb, workspaceId: string, exceptIds: readonly string[]) {
   return db
     .selectFrom("subscriptions")
     .selectAll()

@@ -56,7 +56,9 @@ describe("one open Checkout Session per space", () => {
     expect((await payOnHostedPage(second.body.url, TEST_CARDS.pays)).status).toBe(303);
     await emulator.webhooks.settled();
 
-    expect(await subscriptionsOf(SPACES.birchWorks.id)).toEqual([{ id: expect.stringMatching(/^sub_/), status: "ACTIVE" }]);
+    expect(await subscriptionsOf(SPACES.birchWorks.id)).toEqual([
+      { id: expect.stringMatching(/^sub_/), status: "ACTIVE" },
+    ]);
     const customer = (await stripe.checkout.sessions.retrieve(second.body.stripeCheckoutSessionId)).customer as string;
     const charged = [...emulator.state.invoices.values()].filter(
       (invoice) => invoice.customer === customer && invoice.status === "paid",
@@ -75,11 +77,15 @@ describe("one open Checkout Session per space", () => {
     await stack().emulator.webhooks.settled();
     // As if the subscription's webhook were still on its way: the backend knows nothing of it yet.
     const { db } = stack().backend;
-    await db.deleteFrom("subscription_seat_plans").where("subscription_id", "like", "sub_%").where(
-      "subscription_id",
-      "in",
-      db.selectFrom("subscriptions").select("id").where("workspace_id", "=", SPACES.aspenWorks.id),
-    ).execute();
+    await db
+      .deleteFrom("subscription_seat_plans")
+      .where("subscription_id", "like", "sub_%")
+      .where(
+        "subscription_id",
+        "in",
+        db.selectFrom("subscriptions").select("id").where("workspace_id", "=", SPACES.aspenWorks.id),
+      )
+      .execute();
     await db.deleteFrom("subscriptions").where("workspace_id", "=", SPACES.aspenWorks.id).execute();
 
     const again = await ava.post(path, purchase(SPACES.aspenWorks, "Ava Aspen", 2), idempotencyKey());
@@ -137,7 +143,12 @@ describe("two subscriptions for one space (two sessions paid at once)", () => {
         subscriptionId: keptId,
         additionalStripeInfo: expect.objectContaining({
           duplicateRefunds: [
-            { subscriptionId: duplicateId, amount: charge.amount, currency: "USD", refundedTimestamp: expect.any(String) },
+            {
+              subscriptionId: duplicateId,
+              amount: charge.amount,
+              currency: "USD",
+              refundedTimestamp: expect.any(String),
+            },
           ],
         }),
       }),

@@ -56,5 +56,8 @@ function mendOf(kind: PaymentAlertKind, space: SpaceContext, billing: string, gm
   // Confirming pays the invoice: once per rendering of the alert, by its key.
   return kind === "failed"
     ? { href: null, form: { action: billing, intent: BILLING_INTENTS.portal, idempotencyKey: null } }
-    : { href: null, form: { action: billing, intent: BILLING_INTENTS.confirmPayment, idempotencyKey: newIdempotencyKey() } };
+    : {
+        href: null,
+        form: { action: billing, intent: BILLING_INTENTS.confirmPayment, idempotencyKey: newIdempotencyKey() },
+      };
 }

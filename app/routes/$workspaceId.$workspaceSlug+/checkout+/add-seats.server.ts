@@ -33,7 +33,9 @@ export async function loadAddSeats(args: LoaderFunctionArgs) {
     billing: billingPage(space),
     addable,
     // Back from an authentication that failed: the seats asked for were not added.
-    refusal: query.has(PAYMENT_FAILED_PARAM) ? { error: checkoutTexts.addSeats.notAuthenticated, declined: false } : null,
+    refusal: query.has(PAYMENT_FAILED_PARAM)
+      ? { error: checkoutTexts.addSeats.notAuthenticated, declined: false }
+      : null,
   };
   if (addable <= 0) return { ...base, offer: null };
   const seats = clampSeatsToAdd(query.get(SEAT_COUNT_PARAM), addable);

@@ -315,7 +315,10 @@ async function confirmPayment(space: SpaceContext, request: Request, form: FormD
   });
   if ("redirectTo" in outcome) return redirect(outcome.redirectTo, 303);
   const banner = outcome.status === "declined" ? "payment-not-confirmed" : "payment-confirmed";
-  throw redirectInSession(space.auth, outcome.status === "nothing-to-pay" ? page : `${page}?${bannerQuery({ banner })}`);
+  throw redirectInSession(
+    space.auth,
+    outcome.status === "nothing-to-pay" ? page : `${page}?${bannerQuery({ banner })}`,
+  );
 }
 
 async function cancelScheduledIntervalChange(space: SpaceContext) {

@@ -444,56 +444,52 @@ export const SEED_SPACES: SeedSpace[] = [
   })),
   // Per-seat Pro whose last payment failed: Stripe says past_due, the space stays PRO (the "failed" alert).
   // Its twins, owned by Pia alone, are where the browser tests pay the open invoice (one per test project).
-  ...(["pineLabs", "pineTwo", "pineThree"] as const).map(
-    (space): SeedSpace => ({
-      space,
-      plan: "PRO",
-      paymentSource: "STRIPE",
-      isPerSeat: true,
-      domains: ["pinelabs.test"],
-      createdDaysAgo: 340,
-      subscription: {
-        id: `sub_${SPACES[space].slug.replaceAll("-", "_")}`,
-        billingInterval: "YEARLY",
-        renewsInDays: 362,
-        seatPlans: [{ paymentPlanId: "pro-yearly-usd", userPlan: "PRO", totalSeats: 3 }],
-        stripe: { status: "past_due", latestInvoice: "requires_payment_method", card: CARDS.declined },
-      },
-      members:
-        space === "pineLabs"
-          ? [
-              { persona: "pia", role: "OWNER", userPlan: "PRO" },
-              { persona: "paul", role: "ADMIN", userPlan: "PRO" },
-            ]
-          : [{ persona: "pia", role: "OWNER", userPlan: "PRO" }],
-    }),
-  ),
+  ...(["pineLabs", "pineTwo", "pineThree"] as const).map((space): SeedSpace => ({
+    space,
+    plan: "PRO",
+    paymentSource: "STRIPE",
+    isPerSeat: true,
+    domains: ["pinelabs.test"],
+    createdDaysAgo: 340,
+    subscription: {
+      id: `sub_${SPACES[space].slug.replaceAll("-", "_")}`,
+      billingInterval: "YEARLY",
+      renewsInDays: 362,
+      seatPlans: [{ paymentPlanId: "pro-yearly-usd", userPlan: "PRO", totalSeats: 3 }],
+      stripe: { status: "past_due", latestInvoice: "requires_payment_method", card: CARDS.declined },
+    },
+    members:
+      space === "pineLabs"
+        ? [
+            { persona: "pia", role: "OWNER", userPlan: "PRO" },
+            { persona: "paul", role: "ADMIN", userPlan: "PRO" },
+          ]
+        : [{ persona: "pia", role: "OWNER", userPlan: "PRO" }],
+  })),
   // Per-user Pro whose last invoice waits for the card's authentication (the "requires confirmation" alert).
   // Its twins, owned by Quinn alone, are where the browser tests confirm the payment (one per test project).
-  ...(["quillCo", "quillTwo", "quillThree"] as const).map(
-    (space): SeedSpace => ({
-      space,
-      plan: "PRO",
-      paymentSource: "STRIPE",
-      isPerSeat: false,
-      domains: ["quill.test"],
-      createdDaysAgo: 510,
-      subscription: {
-        id: `sub_${SPACES[space].slug.replaceAll("-", "_")}`,
-        billingInterval: "YEARLY",
-        renewsInDays: 360,
-        seatPlans: [{ paymentPlanId: "pro-yearly-usd", userPlan: "PRO", totalSeats: space === "quillCo" ? 2 : 1 }],
-        stripe: { status: "active", latestInvoice: "requires_action", card: CARDS.needsAuthentication },
-      },
-      members:
-        space === "quillCo"
-          ? [
-              { persona: "quinn", role: "OWNER", userPlan: "PRO" },
-              { persona: "quentin", role: "ADMIN", userPlan: "PRO" },
-            ]
-          : [{ persona: "quinn", role: "OWNER", userPlan: "PRO" }],
-    }),
-  ),
+  ...(["quillCo", "quillTwo", "quillThree"] as const).map((space): SeedSpace => ({
+    space,
+    plan: "PRO",
+    paymentSource: "STRIPE",
+    isPerSeat: false,
+    domains: ["quill.test"],
+    createdDaysAgo: 510,
+    subscription: {
+      id: `sub_${SPACES[space].slug.replaceAll("-", "_")}`,
+      billingInterval: "YEARLY",
+      renewsInDays: 360,
+      seatPlans: [{ paymentPlanId: "pro-yearly-usd", userPlan: "PRO", totalSeats: space === "quillCo" ? 2 : 1 }],
+      stripe: { status: "active", latestInvoice: "requires_action", card: CARDS.needsAuthentication },
+    },
+    members:
+      space === "quillCo"
+        ? [
+            { persona: "quinn", role: "OWNER", userPlan: "PRO" },
+            { persona: "quentin", role: "ADMIN", userPlan: "PRO" },
+          ]
+        : [{ persona: "quinn", role: "OWNER", userPlan: "PRO" }],
+  })),
   {
     // Back to FREE after every payment attempt failed: the cancelled subscription ("All payment attempts failed").
     space: "harbor",
