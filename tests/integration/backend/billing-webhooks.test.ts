@@ -185,21 +185,24 @@ describe("payment alerts (001 §4)", () => {
         item.additionalStripeInfo.latestInvoice,
       ]);
     };
-    const unpaid = (status: string) => ({
-      invoiceId: null,
+    // The seed names each opening invoice as the local Stripe's seed makes it.
+    const unpaid = (invoiceId: string, status: string) => ({
+      invoiceId,
       paid: false,
       hostedInvoiceUrl: null,
       paymentIntent: { status },
     });
     expect(await latestInvoice(PERSONAS.pia.email, SPACES.pineLabs.id)).toEqual([
-      ["ACTIVE", unpaid("requires_payment_method")],
+      ["ACTIVE", unpaid("in_pine_labs_opening", "requires_payment_method")],
     ]);
     expect(await latestInvoice(PERSONAS.quentin.email, SPACES.quillCo.id)).toEqual([
-      ["ACTIVE", unpaid("requires_action")],
+      ["ACTIVE", unpaid("in_quill_co_opening", "requires_action")],
     ]);
     expect(await latestInvoice(PERSONAS.hal.email, SPACES.harbor.id)).toEqual([
-      ["CANCELED", unpaid("requires_payment_method")],
+      ["CANCELED", unpaid("in_harbor_opening", "requires_payment_method")],
     ]);
+    const { latest_invoice: opening } = await stack.stripe.subscriptions.retrieve("sub_quill_co");
+    expect(opening).toBe("in_quill_co_opening");
     const kiln = await (await as(PERSONAS.kai.email)).get(`${spacePath(SPACES.kilnWorks.id)}/subscriptions/v1`);
     expect(kiln.body.items).toEqual([
       expect.objectContaining({ paymentSource: "OFFLINE", additionalStripeInfo: null, amount: 30_000 }),
