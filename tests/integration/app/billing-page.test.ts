@@ -296,13 +296,13 @@ describe("payment alerts (000 §8, 001 §4)", () => {
       intent: "confirm-payment",
       idempotencyKey: expect.stringMatching(/^[\w-]{16,}$/),
     });
-    // Without its once-only key the form does nothing but lead back to billing.
-    const unkeyed = await run(
+    // The card asks for authentication: Stripe's page for it (tests/integration/app/payment-authentication.test.ts).
+    const confirm = await run(
       action,
       appRequest(billingOf(SPACES.quillCo), { cookie, method: "POST", form: { intent: "confirm-payment" } }),
       paramsOf(SPACES.quillCo),
     );
-    expect(redirectTarget(unkeyed)).toBe(billingOf(SPACES.quillCo));
+    expect(redirectTarget(confirm)).toMatch(new RegExp(`^http://localhost:${stack.emulator.port}/3d_secure/`));
 
     const dismissed = await run(
       dismissAction,

@@ -402,7 +402,7 @@ describe("paying an invoice that failed", () => {
       status: "ACTIVE",
       additionalStripeInfo: expect.objectContaining({
         latestInvoice: {
-          invoiceId: null,
+          invoiceId: "in_pine_labs_opening",
           paid: false,
           hostedInvoiceUrl: null,
           paymentIntent: { status: "requires_payment_method" },
