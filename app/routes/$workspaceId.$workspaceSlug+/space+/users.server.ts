@@ -8,7 +8,9 @@ import {
   memberChanges,
   type Member,
   type MemberChange as MemberChangeCall,
+  type MembersQuery,
 } from "~/api/members.server";
+import { answerOrNoneIfRefused } from "~/api/list-filter.server";
 import { isBackendError } from "~/api/http.server";
 import { bannerQuery } from "~/domain/banners";
 import { listParamValues, PAGE_SIZE, pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
@@ -126,11 +128,7 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
 
   const selection = url.searchParams.has(SELECTED_PARAM);
   const [members, seats, owner, typeFacts] = await Promise.all([
-    listMembers(space.auth, workspace.workspaceId, {
-      search: query.q,
-      sortBy: memberSortBy(query.sort, query.dir),
-      ...pageWindow(query.page),
-    }),
+    listMembersOrNone(space, { search: query.q, sortBy: memberSortBy(query.sort, query.dir), ...pageWindow(query.page) }),
     loadSeats(space),
     // Only the per-seat notice names the owner (002 §6).
     workspace.isPerSeat && !isOwner ? getSpaceOwner(space.auth, workspace.workspaceId) : null,
@@ -164,6 +162,19 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
     ownerEmail: owner?.userEmail ?? null,
     checkout: seatCheckoutLinks(space),
   };
+}
+
+/**
+ * A page of members; a search the backend refuses matches no one (its
+ * no-match state, ARCHITECTURE "Strict input"), with the space's counts,
+ * which no search changes.
+ */
+function listMembersOrNone(space: SpaceContext, query: MembersQuery) {
+  const workspaceId = space.workspace.workspaceId;
+  return answerOrNoneIfRefused(listMembers(space.auth, workspaceId, query), async () => {
+    const unfiltered = await listMembers(space.auth, workspaceId, { ...query, search: "", limit: 1, limitOffset: 0 });
+    return { ...unfiltered, items: [] };
+  });
 }
 
 /**
