@@ -19,6 +19,7 @@ import { seatsMigration } from "./0018-seats";
 import { stripeBillingMigration } from "./0019-stripe-billing";
 import { checkoutDraftsMigration } from "./0020-checkout-drafts";
 import { perUserBillingMigration } from "./0021-per-user-billing";
+import { idempotencyFingerprintsMigration } from "./0022-idempotency-fingerprints";
 
 /**
  * Every migration, keyed by its name. Kysely runs them in key order and records
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "0019-stripe-billing": stripeBillingMigration,
   "0020-checkout-drafts": checkoutDraftsMigration,
   "0021-per-user-billing": perUserBillingMigration,
+  "0022-idempotency-fingerprints": idempotencyFingerprintsMigration,
 };
