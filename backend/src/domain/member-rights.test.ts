@@ -3,6 +3,7 @@ import {
   activationRefusal,
   invitationRefusal,
   mayAddMembers,
+  mayHandleInvitations,
   removalRefusal,
   roleChangeRefusal,
   type InvitationFacts,
@@ -21,6 +22,17 @@ describe("mayAddMembers", () => {
   it("lets a member add members only when the space allows it", () => {
     expect(mayAddMembers("MEMBER", true)).toBe(true);
     expect(mayAddMembers("MEMBER", false)).toBe(false);
+  });
+});
+
+describe("mayHandleInvitations", () => {
+  it("lets owners and admins resend or cancel anyone's invitations, a member only their own (000 §6)", () => {
+    for (const role of ["OWNER", "ADMIN"] as const) {
+      expect(mayHandleInvitations({ userId: "a", role }, ["b", null])).toBe(true);
+    }
+    expect(mayHandleInvitations({ userId: "m", role: "MEMBER" }, ["m", "m"])).toBe(true);
+    expect(mayHandleInvitations({ userId: "m", role: "MEMBER" }, ["m", "o"])).toBe(false);
+    expect(mayHandleInvitations({ userId: "m", role: "MEMBER" }, [null])).toBe(false);
   });
 });
 

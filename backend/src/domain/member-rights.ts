@@ -14,6 +14,19 @@ export function mayManageMembers(role: Role): boolean {
   return role === "OWNER" || role === "ADMIN";
 }
 
+/**
+ * 000 §6: who may resend or cancel invitations. Owners and admins, any of
+ * the space's; a member who may invite, only the ones they sent: someone
+ * else's invitation is an owner's or admin's to handle (the app offers it
+ * to owners and admins only).
+ */
+export function mayHandleInvitations(
+  actor: { userId: string; role: Role },
+  inviters: ReadonlyArray<string | null>,
+): boolean {
+  return mayManageMembers(actor.role) || inviters.every((inviter) => inviter === actor.userId);
+}
+
 /** The member a rule looks at: the acting one or the one acted upon. */
 export interface MemberFacts {
   userId: string;

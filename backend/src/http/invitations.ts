@@ -9,6 +9,8 @@ import {
   markInvitationAccepted,
 } from "../store/invitations";
 import { findMembership, insertMember } from "../store/workspaces";
+import type { BackendDb } from "../db/connection";
+import { mayHandleInvitations } from "../domain/member-rights";
 import type { AppEnv, RouteDeps } from "./app-env";
 import { conflict, forbidden, HttpError, userNotFound } from "./errors";
 import {
@@ -24,6 +26,27 @@ import { parseJsonBody, parseQuery } from "./validation";
 import { createRateLimiter } from "./rate-limit";
 
 const invitationNotFound = () => new HttpError(404, "invitation_not_found");
+
+/**
+ * The live pending invitation of each address, for a resend or a cancel:
+ * 404 when one has none, 403 when the caller may not handle one of them
+ * (someone else's, for a member: domain/member-rights.ts).
+ */
+async function pendingToHandle(
+  db: BackendDb,
+  caller: Awaited<ReturnType<typeof requireInviter>>,
+  emails: readonly string[],
+  now: number,
+) {
+  const pending = await listPendingInvitations(db, caller.workspace.id, now, emails);
+  const byEmail = new Map(pending.map((invitation) => [invitation.invited_email, invitation]));
+  if (byEmail.size !== emails.length) throw invitationNotFound();
+  const actor = { userId: caller.user.id, role: caller.membership.role };
+  if (!mayHandleInvitations(actor, [...byEmail.values()].map((invitation) => invitation.invited_by_user_id))) {
+    throw forbidden("not_your_invitation");
+  }
+  return [...byEmail.values()];
+}
 
 /**
  * Accept attempts per caller: plenty for people following their links, far
@@ -62,18 +85,20 @@ export function invitationsRoutes({ db }: RouteDeps) {
     return c.json(await inviteNewcomers(db, workspace, body.userEmails, invitePlacement, user.id, now));
   });
 
-  /** A new link for each pending invitation of these addresses (the old one stops working), expiring a month later. */
+  /**
+   * A new link for each pending invitation of these addresses (the old one
+   * stops working), expiring a month later; it stays the inviter's.
+   */
   routes.put("/workspaces/:workspaceId/invitations/resend", async (c) => {
     const body = await parseJsonBody(c, invitedBody);
-    const { workspace, user } = await requireInviter(db, c);
+    const caller = await requireInviter(db, c);
     const now = Date.now();
     await db.transaction().execute(async (trx) => {
-      const pending = await listPendingInvitations(trx, workspace.id, now, body.invitedUserEmails);
-      const planOf = new Map(pending.map((invitation) => [invitation.invited_email, invitation.user_plan]));
-      if (planOf.size !== body.invitedUserEmails.length) throw invitationNotFound();
-      await cancelInvitations(trx, workspace.id, body.invitedUserEmails);
-      for (const [email, userPlan] of planOf) {
-        await issueInvitation(trx, workspace, { email, userPlan }, user.id, now);
+      const pending = await pendingToHandle(trx, caller, body.invitedUserEmails, now);
+      await cancelInvitations(trx, caller.workspace.id, body.invitedUserEmails);
+      for (const invitation of pending) {
+        const invitee = { email: invitation.invited_email, userPlan: invitation.user_plan };
+        await issueInvitation(trx, caller.workspace, invitee, invitation.invited_by_user_id, now);
       }
     });
     return c.body(null, 204);
@@ -81,13 +106,10 @@ export function invitationsRoutes({ db }: RouteDeps) {
 
   routes.delete("/workspaces/:workspaceId/invitations", async (c) => {
     const body = await parseJsonBody(c, invitedBody);
-    const { workspace } = await requireInviter(db, c);
+    const caller = await requireInviter(db, c);
     await db.transaction().execute(async (trx) => {
-      const pending = await listPendingInvitations(trx, workspace.id, Date.now(), body.invitedUserEmails);
-      if (new Set(pending.map((invitation) => invitation.invited_email)).size !== body.invitedUserEmails.length) {
-        throw invitationNotFound();
-      }
-      await cancelInvitations(trx, workspace.id, body.invitedUserEmails);
+      await pendingToHandle(trx, caller, body.invitedUserEmails, Date.now());
+      await cancelInvitations(trx, caller.workspace.id, body.invitedUserEmails);
     });
     return c.body(null, 204);
   });

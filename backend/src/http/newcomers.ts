@@ -140,7 +140,7 @@ export async function issueInvitation(
   db: BackendDb,
   workspace: Pick<Workspace, "id" | "slug">,
   invitee: { email: string; userPlan: UserPlan },
-  invitedByUserId: string,
+  invitedByUserId: string | null,
   now: number,
 ) {
   const token = newInvitationToken();

@@ -65,11 +65,14 @@ export async function markInvitationAccepted(db: BackendDb, tokenHash: string, n
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The live PENDING invitations to the space (address and the plan it joins on), of `emails` only when given. */
+/**
+ * The live PENDING invitations to the space (address, the plan it joins on,
+ * who sent it), of `emails` only when given.
+ */
 export function listPendingInvitations(db: BackendDb, workspaceId: string, now: number, emails?: readonly string[]) {
   let query = db
     .selectFrom("invitations")
-    .select(["invited_email", "user_plan"])
+    .select(["invited_email", "user_plan", "invited_by_user_id"])
     .where("workspace_id", "=", workspaceId)
     .where("status", "=", "PENDING")
     .where("expires_at", ">", now);
