@@ -15,6 +15,7 @@ export const BANNER_PARAMS = [
   "added",
   "mode",
   "change",
+  "what",
   BANNER_SIGNATURE_PARAM,
 ] as const;
 

@@ -54,6 +54,7 @@ const bannerSchema = z.discriminatedUnion("banner", [
     banner: z.literal("members-updated"),
     change: z.enum(Object.keys(drawerTexts.done) as [MemberChange, ...MemberChange[]]),
   }),
+  z.object({ banner: z.literal("members-gone"), what: z.enum(["invitation", "member"]) }),
 ]);
 export type BannerParams = z.infer<typeof bannerSchema>;
 
@@ -114,6 +115,8 @@ export function bannerContent(params: BannerParams): BannerContent {
       return { tone: "success", title: perUserTexts.legacyUsers.added(params.added) };
     case "members-updated":
       return { tone: "success", title: drawerTexts.done[params.change] };
+    case "members-gone":
+      return { tone: "info", ...drawerTexts.gone[params.what] };
   }
 }
 

@@ -221,6 +221,17 @@ export const drawerTexts = {
       "Your current plan does not allow users from a different domain. Upgrade your space to re-activate them.",
   },
   failure: "An error occurred. Please try again.",
+  /** Written for this app (issue 26): a change that another tab or person made first. */
+  gone: {
+    invitation: {
+      title: "An invitation you selected is no longer pending.",
+      detail: "It was cancelled or accepted in the meantime. Nothing was changed; the list shows where things stand now.",
+    },
+    member: {
+      title: "A member you selected is no longer in the space.",
+      detail: "They were removed in the meantime. Nothing was changed; the list shows where things stand now.",
+    },
+  },
   /** Written for this app: the banners after each change. */
   done: {
     removed: "The members have been removed from the space.",

@@ -332,13 +332,18 @@ async function changeSelectedMembers(space: SpaceContext, formData: FormData) {
   });
   if (!submission.success) throw new Response("Bad request", { status: 400 });
   const { call, done } = changeOf(submission.data);
+  const page = spacePath(space.urlPrefix, spaceSections.users);
   try {
     await changeMembers(space.auth, space.workspace.workspaceId, call);
   } catch (error) {
     if (error instanceof Response) throw error;
+    if (isBackendError(error, 404)) {
+      // Changed first by another tab or person (issue 26): say so over the list as it is now, not "try again".
+      const what = "email" in submission.data ? "invitation" : "member";
+      throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "members-gone", what })}`);
+    }
     const status = isBackendError(error) && error.status < 500 ? error.status : 502;
     return data({ drawerError: refusalText(space, error) }, { status });
   }
-  const page = spacePath(space.urlPrefix, spaceSections.users);
   throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "members-updated", change: done })}`);
 }
