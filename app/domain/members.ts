@@ -221,6 +221,11 @@ export const drawerTexts = {
       "Your current plan does not allow users from a different domain. Upgrade your space to re-activate them.",
   },
   failure: "An error occurred. Please try again.",
+  /** Written for this app (issue 26): a resend refused by the invitation mail limits. */
+  resendLimit: {
+    recipient: "Too many invitations were sent to this address recently. Please try again later.",
+    sending: "Too many invitations have been sent recently. Please try again later.",
+  },
   /** Written for this app (issue 26): a change that another tab or person made first. */
   gone: {
     invitation: {
@@ -333,8 +338,11 @@ export const addTexts = {
     not_in_space_domain: "Not from this space's domain",
     no_seat_available: "No seat available",
     user_limit_reached: "Over your current plan's user limit",
+    too_many_invitations: "Too many invitations were sent to this address recently. Try again later.",
   } as Record<string, string>,
   otherReason: "This address cannot be added",
+  /** Written for this app (issue 26): the backend's invitation mail limits refused the whole submission. */
+  sendingLimit: "Too many invitations have been sent recently. Please try again later.",
   /** Written for this app: the success banner. */
   done: (count: number, mode: AddMode) =>
     mode === "invite"

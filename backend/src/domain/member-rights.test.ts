@@ -112,6 +112,7 @@ describe("invitationRefusal", () => {
     domains: ["acme.test"],
     alreadyIn: new Set(["owner@acme.test"]),
     invited: new Set(["waiting@acme.test"]),
+    overMailLimit: new Set(["flooded@acme.test", "flooded@other.test"]),
   };
   const room: Room = { allowed: 3, taken: 2, full: "user_limit_reached" };
 
@@ -121,12 +122,14 @@ describe("invitationRefusal", () => {
     expect(invitationRefusal("new@acme.test", facts, { ...room, allowed: UNLIMITED_SEATS, taken: 500 })).toBeNull();
   });
 
-  it("refuses, in order: invalid, member, invited, other domain, no room", () => {
+  it("refuses, in order: invalid, member, invited, other domain, too many invitation mails, no room", () => {
     const full: Room = { ...room, taken: 3 };
     expect(invitationRefusal("not-an-address", facts, full)).toBe("invalid_email");
     expect(invitationRefusal("owner@acme.test", facts, full)).toBe("already_member");
     expect(invitationRefusal("waiting@acme.test", facts, full)).toBe("already_invited");
     expect(invitationRefusal("someone@other.test", facts, full)).toBe("not_in_space_domain");
+    expect(invitationRefusal("flooded@other.test", facts, full)).toBe("not_in_space_domain");
+    expect(invitationRefusal("flooded@acme.test", facts, full)).toBe("too_many_invitations");
     expect(invitationRefusal("new@acme.test", facts, full)).toBe("user_limit_reached");
     expect(invitationRefusal("new@acme.test", facts, { ...full, full: "no_seat_available" })).toBe("no_seat_available");
   });

@@ -23,6 +23,7 @@ import {
   validityQuery,
 } from "./newcomers";
 import { parseJsonBody, parseQuery } from "./validation";
+import { mailLimitReached, recipientsOverMailLimit, requireSendingRoom } from "./invitation-mails";
 import { createRateLimiter } from "./rate-limit";
 
 const invitationNotFound = () => new HttpError(404, "invitation_not_found");
@@ -42,10 +43,10 @@ async function pendingToHandle(
   const byEmail = new Map(pending.map((invitation) => [invitation.invited_email, invitation]));
   if (byEmail.size !== emails.length) throw invitationNotFound();
   const actor = { userId: caller.user.id, role: caller.membership.role };
-  if (!mayHandleInvitations(actor, [...byEmail.values()].map((invitation) => invitation.invited_by_user_id))) {
-    throw forbidden("not_your_invitation");
-  }
-  return [...byEmail.values()];
+  const invitations = [...byEmail.values()];
+  const inviters = invitations.map((invitation) => invitation.invited_by_user_id);
+  if (!mayHandleInvitations(actor, inviters)) throw forbidden("not_your_invitation");
+  return invitations;
 }
 
 /**
@@ -87,7 +88,10 @@ export function invitationsRoutes({ db }: RouteDeps) {
 
   /**
    * A new link for each pending invitation of these addresses (the old one
-   * stops working), expiring a month later; it stays the inviter's.
+   * stops working), expiring a month later; it stays the inviter's. All or
+   * nothing: 429 when one address has had its invitation mails for now
+   * (`recipient_limit_reached`) or the caller or the space has sent theirs
+   * (`sending_limit_reached`), with Retry-After (INVITATION_MAIL_LIMITS).
    */
   routes.put("/workspaces/:workspaceId/invitations/resend", async (c) => {
     const body = await parseJsonBody(c, invitedBody);
@@ -95,10 +99,14 @@ export function invitationsRoutes({ db }: RouteDeps) {
     const now = Date.now();
     await db.transaction().execute(async (trx) => {
       const pending = await pendingToHandle(trx, caller, body.invitedUserEmails, now);
+      const over = await recipientsOverMailLimit(trx, caller.workspace.id, body.invitedUserEmails, now);
+      if (over.size > 0) throw mailLimitReached(Math.max(...over.values()), now, "recipient_limit_reached");
+      await requireSendingRoom(trx, caller.workspace.id, caller.user.id, pending.length, now);
       await cancelInvitations(trx, caller.workspace.id, body.invitedUserEmails);
       for (const invitation of pending) {
         const invitee = { email: invitation.invited_email, userPlan: invitation.user_plan };
-        await issueInvitation(trx, caller.workspace, invitee, invitation.invited_by_user_id, now);
+        const by = { invitedBy: invitation.invited_by_user_id, sentBy: caller.user.id };
+        await issueInvitation(trx, caller.workspace, invitee, by, now);
       }
     });
     return c.body(null, 204);

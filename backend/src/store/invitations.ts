@@ -94,7 +94,7 @@ export async function cancelInvitations(db: BackendDb, workspaceId: string, emai
 /** Where an invite link is "sent": the outbox of the reference backend. */
 export async function sendInviteLink(
   db: BackendDb,
-  mail: { toEmail: string; workspaceId: string; urlPrefix: string; token: string; now: number },
+  mail: { toEmail: string; workspaceId: string; urlPrefix: string; token: string; sentByUserId: string; now: number },
 ) {
   await db
     .insertInto("outbox_mails")
@@ -104,6 +104,36 @@ export async function sendInviteLink(
       workspace_id: mail.workspaceId,
       link_path: `${mail.urlPrefix}/invitations/${mail.token}/accept`,
       created_at: mail.now,
+      sent_by_user_id: mail.sentByUserId,
     })
     .execute();
+}
+
+/** The invitation mails sent to these addresses since `since`, from any space. */
+export function invitationMailsTo(db: BackendDb, emails: readonly string[], since: number) {
+  return db
+    .selectFrom("outbox_mails")
+    .select(["to_email", "workspace_id", "created_at"])
+    .where("kind", "=", "INVITATION")
+    .where("to_email", "in", emails.length > 0 ? [...emails] : [""])
+    .where("created_at", ">", since)
+    .execute();
+}
+
+/** When the invitation mails of a space, or made to go out by one person, were sent since `since`. */
+export async function invitationMailTimes(
+  db: BackendDb,
+  by: { workspaceId: string } | { sentByUserId: string },
+  since: number,
+) {
+  let query = db
+    .selectFrom("outbox_mails")
+    .select("created_at")
+    .where("kind", "=", "INVITATION")
+    .where("created_at", ">", since);
+  query =
+    "workspaceId" in by
+      ? query.where("workspace_id", "=", by.workspaceId)
+      : query.where("sent_by_user_id", "=", by.sentByUserId);
+  return (await query.execute()).map((row) => row.created_at);
 }

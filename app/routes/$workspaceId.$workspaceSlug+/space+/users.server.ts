@@ -128,7 +128,11 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
 
   const selection = url.searchParams.has(SELECTED_PARAM);
   const [members, seats, owner, typeFacts] = await Promise.all([
-    listMembersOrNone(space, { search: query.q, sortBy: memberSortBy(query.sort, query.dir), ...pageWindow(query.page) }),
+    listMembersOrNone(space, {
+      search: query.q,
+      sortBy: memberSortBy(query.sort, query.dir),
+      ...pageWindow(query.page),
+    }),
     loadSeats(space),
     // Only the per-seat notice names the owner (002 §6).
     workspace.isPerSeat && !isOwner ? getSpaceOwner(space.auth, workspace.workspaceId) : null,
@@ -307,8 +311,13 @@ function changeOf(submission: z.infer<typeof changeSchema>): { call: MemberChang
   }
 }
 
-/** What a refused change shows: the activation blocks of 002 §8, or the generic failure. */
+/** What a refused change shows: the activation blocks of 002 §8, the mail limits of a resend, or the generic failure. */
 function refusalText(space: SpaceContext, error: unknown) {
+  if (isBackendError(error, 429)) {
+    return error.reason === "recipient_limit_reached"
+      ? drawerTexts.resendLimit.recipient
+      : drawerTexts.resendLimit.sending;
+  }
   if (isBackendError(error, 409) && error.reason === "free_user_limit_reached")
     return drawerTexts.activationBlocked.freeLimit(userLimit(space, "FREE"));
   if (isBackendError(error, 409) && error.reason === "not_in_space_domain")
