@@ -23,6 +23,7 @@ import {
   validityQuery,
 } from "./newcomers";
 import { parseJsonBody, parseQuery } from "./validation";
+import { urlPrefix } from "../domain/slug";
 import { mailLimitReached, recipientsOverMailLimit, requireSendingRoom } from "./invitation-mails";
 import { createRateLimiter } from "./rate-limit";
 
@@ -55,11 +56,32 @@ async function pendingToHandle(
  */
 export const ACCEPT_RATE_LIMIT = { limit: 10, windowMs: 10 * 60_000 };
 
+/** Looking an invite link up: a page view each, so more than accepting, still far too few to guess a token. */
+export const LOOKUP_RATE_LIMIT = { limit: 60, windowMs: 10 * 60_000 };
+
+/**
+ * The invitation of a link, as `email` may accept it now: 404 unknown token,
+ * 403 another account's, 404 no user, 409 invitation_is_not_active (not
+ * pending, or expired), 409 user_already_exists (a member already; a
+ * PENDING member joins by it). With the user and their pending membership.
+ */
+async function acceptableInvitation(db: BackendDb, token: string, email: string, now: number) {
+  const invitation = await findInvitationByToken(db, token);
+  if (!invitation) throw invitationNotFound();
+  if (invitation.invited_email !== email) throw forbidden("the invitation is for another account");
+  const user = await findUserByEmail(db, email);
+  if (!user) throw userNotFound();
+  if (invitation.status !== "PENDING" || invitation.expires_at <= now) throw conflict("invitation_is_not_active");
+  const membership = await findMembership(db, invitation.workspace_id, user.id);
+  if (membership && membership.status !== "PENDING") throw conflict("user_already_exists");
+  return { invitation, user, membership };
+}
+
 const inviteBody = z.object({ userEmails: addressList("user emails") });
 const invitedBody = z.object({ invitedUserEmails: addressList("invited user emails") });
 
 /**
- * v1 API: accepting an invite link (002 §4, §7). The failures are the ones the
+ * v1 API: looking up and accepting an invite link (002 §4, §7). The failures are the ones the
  * app's banner tells apart (000 §8): 404 invalid link, 403 another account,
  * 409 invitation_is_not_active, 409 user_already_exists; and 429 when the
  * caller has tried too many (ACCEPT_RATE_LIMIT).
@@ -67,6 +89,7 @@ const invitedBody = z.object({ invitedUserEmails: addressList("invited user emai
 export function invitationsRoutes({ db }: RouteDeps) {
   const routes = new Hono<AppEnv>();
   const acceptAttempts = createRateLimiter(ACCEPT_RATE_LIMIT);
+  const lookups = createRateLimiter(LOOKUP_RATE_LIMIT);
 
   /**
    * Invites the addresses that can be (the others are reported, not invited),
@@ -122,6 +145,22 @@ export function invitationsRoutes({ db }: RouteDeps) {
     return c.body(null, 204);
   });
 
+  /**
+   * What an invite link invites to, for the invitee's page (the app names the
+   * space that invites): the same checks as accepting, nothing changed.
+   */
+  routes.get("/invitations/:invitationToken", async (c) => {
+    const email = c.get("identity").email.toLowerCase();
+    lookups.hit(email);
+    const { invitation } = await acceptableInvitation(db, c.req.param("invitationToken"), email, Date.now());
+    return c.json({
+      workspaceId: invitation.workspace_id,
+      workspaceName: invitation.workspace_name,
+      urlPrefix: urlPrefix(invitation.workspace_id, invitation.workspace_slug),
+      invitedByName: invitation.invited_by_name,
+    });
+  });
+
   routes.put("/invitations/:invitationToken/accept", async (c) => {
     const token = c.req.param("invitationToken");
     const email = c.get("identity").email.toLowerCase();
@@ -129,16 +168,8 @@ export function invitationsRoutes({ db }: RouteDeps) {
 
     // One transaction holds SQLite's only connection: the checks and the join cannot interleave with another accept.
     const accepted = await db.transaction().execute(async (trx) => {
-      const invitation = await findInvitationByToken(trx, token);
-      if (!invitation) throw invitationNotFound();
-      if (invitation.invited_email !== email) throw forbidden("the invitation is for another account");
-      const user = await findUserByEmail(trx, email);
-      if (!user) throw userNotFound();
       const now = Date.now();
-      if (invitation.status !== "PENDING" || invitation.expires_at <= now) throw conflict("invitation_is_not_active");
-
-      const membership = await findMembership(trx, invitation.workspace_id, user.id);
-      if (membership && membership.status !== "PENDING") throw conflict("user_already_exists");
+      const { invitation, user, membership } = await acceptableInvitation(trx, token, email, now);
       if (membership) {
         // Invited as a pending member (PENDING_YAMM_USER): joining takes the seat.
         await activatePendingMember(trx, invitation.workspace_id, user.id, now);

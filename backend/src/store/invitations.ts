@@ -36,15 +36,18 @@ export async function insertInvitation(db: BackendDb, invitation: NewInvitation)
     .execute();
 }
 
-/** The invitation of an invite link, with its space's name. */
+/** The invitation of an invite link, with its space's name and slug and its inviter's name. */
 export function findInvitationByToken(db: BackendDb, token: string) {
   return db
     .selectFrom("invitations as i")
     .innerJoin("workspaces as w", "w.id", "i.workspace_id")
+    .leftJoin("users as u", "u.id", "i.invited_by_user_id")
     .select([
       "i.token_hash",
       "i.workspace_id",
       "w.name as workspace_name",
+      "w.slug as workspace_slug",
+      "u.name as invited_by_name",
       "i.invited_email",
       "i.status",
       "i.expires_at",
