@@ -12,10 +12,10 @@ export const BANNER_PARAMS = [
   "email",
   "switched",
   "reason",
+  "what",
   "added",
   "mode",
   "change",
-  "what",
   BANNER_SIGNATURE_PARAM,
 ] as const;
 

@@ -221,22 +221,6 @@ export const drawerTexts = {
       "Your current plan does not allow users from a different domain. Upgrade your space to re-activate them.",
   },
   failure: "An error occurred. Please try again.",
-  /** Written for this app (issue 26): a resend refused by the invitation mail limits. */
-  resendLimit: {
-    recipient: "Too many invitations were sent to this address recently. Please try again later.",
-    sending: "Too many invitations have been sent recently. Please try again later.",
-  },
-  /** Written for this app (issue 26): a change that another tab or person made first. */
-  gone: {
-    invitation: {
-      title: "An invitation you selected is no longer pending.",
-      detail: "It was cancelled or accepted in the meantime. Nothing was changed; the list shows where things stand now.",
-    },
-    member: {
-      title: "A member you selected is no longer in the space.",
-      detail: "They were removed in the meantime. Nothing was changed; the list shows where things stand now.",
-    },
-  },
   /** Written for this app: the banners after each change. */
   done: {
     removed: "The members have been removed from the space.",
@@ -341,8 +325,6 @@ export const addTexts = {
     too_many_invitations: "Too many invitations were sent to this address recently. Try again later.",
   } as Record<string, string>,
   otherReason: "This address cannot be added",
-  /** Written for this app (issue 26): the backend's invitation mail limits refused the whole submission. */
-  sendingLimit: "Too many invitations have been sent recently. Please try again later.",
   /** Written for this app: the success banner. */
   done: (count: number, mode: AddMode) =>
     mode === "invite"

@@ -14,6 +14,7 @@ import { answerOrNoneIfRefused } from "~/api/list-filter.server";
 import { isBackendError } from "~/api/http.server";
 import { bannerQuery } from "~/domain/banners";
 import { listParamValues, PAGE_SIZE, pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
+import { memberRefusalTexts } from "~/domain/member-refusals";
 import { typeChange, typeChangeHref } from "~/domain/member-type";
 import {
   activationBlock,
@@ -314,9 +315,8 @@ function changeOf(submission: z.infer<typeof changeSchema>): { call: MemberChang
 /** What a refused change shows: the activation blocks of 002 §8, the mail limits of a resend, or the generic failure. */
 function refusalText(space: SpaceContext, error: unknown) {
   if (isBackendError(error, 429)) {
-    return error.reason === "recipient_limit_reached"
-      ? drawerTexts.resendLimit.recipient
-      : drawerTexts.resendLimit.sending;
+    const { mailLimit } = memberRefusalTexts;
+    return error.reason === "recipient_limit_reached" ? mailLimit.recipient : mailLimit.sending;
   }
   if (isBackendError(error, 409) && error.reason === "free_user_limit_reached")
     return drawerTexts.activationBlocked.freeLimit(userLimit(space, "FREE"));
@@ -341,7 +341,6 @@ async function changeSelectedMembers(space: SpaceContext, formData: FormData) {
   });
   if (!submission.success) throw new Response("Bad request", { status: 400 });
   const { call, done } = changeOf(submission.data);
-  const page = spacePath(space.urlPrefix, spaceSections.users);
   try {
     await changeMembers(space.auth, space.workspace.workspaceId, call);
   } catch (error) {
@@ -349,10 +348,12 @@ async function changeSelectedMembers(space: SpaceContext, formData: FormData) {
     if (isBackendError(error, 404)) {
       // Changed first by another tab or person (issue 26): say so over the list as it is now, not "try again".
       const what = "email" in submission.data ? "invitation" : "member";
-      throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "members-gone", what })}`);
+      const list = spacePath(space.urlPrefix, spaceSections.users);
+      throw redirectInSession(space.auth, `${list}?${bannerQuery({ banner: "members-gone", what })}`);
     }
     const status = isBackendError(error) && error.status < 500 ? error.status : 502;
     return data({ drawerError: refusalText(space, error) }, { status });
   }
+  const page = spacePath(space.urlPrefix, spaceSections.users);
   throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "members-updated", change: done })}`);
 }
