@@ -19,8 +19,8 @@ import { seatsMigration } from "./0018-seats";
 import { stripeBillingMigration } from "./0019-stripe-billing";
 import { checkoutDraftsMigration } from "./0020-checkout-drafts";
 import { perUserBillingMigration } from "./0021-per-user-billing";
-import { idempotencyFingerprintsMigration } from "./0022-idempotency-fingerprints";
-import { invitationMailLimitsMigration } from "./0023-invitation-mail-limits";
+import { idempotencyFingerprintsMigration } from "./0023-idempotency-fingerprints";
+import { invitationMailLimitsMigration } from "./0024-invitation-mail-limits";
 
 /**
  * Every migration, keyed by its name. Kysely runs them in key order and records
@@ -48,6 +48,6 @@ export const migrations: Record<string, Migration> = {
   "0019-stripe-billing": stripeBillingMigration,
   "0020-checkout-drafts": checkoutDraftsMigration,
   "0021-per-user-billing": perUserBillingMigration,
-  "0022-idempotency-fingerprints": idempotencyFingerprintsMigration,
-  "0023-invitation-mail-limits": invitationMailLimitsMigration,
+  "0023-idempotency-fingerprints": idempotencyFingerprintsMigration,
+  "0024-invitation-mail-limits": invitationMailLimitsMigration,
 };
