@@ -2,6 +2,7 @@ import { z } from "zod";
 import { BANNER_PARAMS, BANNER_SIGNATURE_PARAM, type BannerContent } from "./banner-params";
 import { billingTexts, perUserTexts } from "./billing-texts";
 import { addTexts, drawerTexts, memberTexts, type MemberChange } from "./members";
+import { memberRefusalTexts, type GoneKind } from "./member-refusals";
 import { genericErrorTexts } from "./error-texts";
 import { generalSettingsTexts } from "./general-settings";
 
@@ -55,6 +56,10 @@ const bannerSchema = z.discriminatedUnion("banner", [
   z.object({
     banner: z.literal("members-updated"),
     change: z.enum(Object.keys(drawerTexts.done) as [MemberChange, ...MemberChange[]]),
+  }),
+  z.object({
+    banner: z.literal("members-gone"),
+    what: z.enum(Object.keys(memberRefusalTexts.gone) as [GoneKind, ...GoneKind[]]),
   }),
 ]);
 export type BannerParams = z.infer<typeof bannerSchema>;
@@ -118,6 +123,8 @@ export function bannerContent(params: BannerParams): BannerContent {
       return { tone: "success", title: addTexts.done(params.added, params.mode) };
     case "users-added":
       return { tone: "success", title: perUserTexts.legacyUsers.added(params.added) };
+    case "members-gone":
+      return { tone: "info", ...memberRefusalTexts.gone[params.what] };
     case "members-updated":
       return { tone: "success", title: drawerTexts.done[params.change] };
   }

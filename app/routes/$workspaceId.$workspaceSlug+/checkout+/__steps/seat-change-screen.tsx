@@ -1,8 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { buttonClass, type ButtonVariant } from "~/components/ui";
+import { buttonClass, IdempotencyKeyField, type ButtonVariant } from "~/components/ui";
 import { checkoutTexts } from "~/domain/billing-texts";
-import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import type { CheckoutStep } from "~/domain/checkout-flow";
 import { CheckoutHeader } from "./checkout-header";
 
@@ -50,7 +49,7 @@ export function SeatChangeScreen({
           {fields ? (
             <>
               <input type="hidden" name={fields.name} value={fields.value} />
-              <input type="hidden" name={IDEMPOTENCY_FIELD} value={fields.idempotencyKey} />
+              <IdempotencyKeyField value={fields.idempotencyKey} />
             </>
           ) : null}
           <Link to={cancelTo} className={buttonClass("secondary")}>
