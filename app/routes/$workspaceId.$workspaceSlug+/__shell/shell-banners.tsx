@@ -1,7 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { BANNER_PARAMS, legacyBannerTexts, withoutBannerParams, type BannerContent } from "~/domain/banner-params";
 import { externalLinks } from "~/domain/external-links";
-import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { shellTexts } from "~/domain/shell-texts";
 import { legacyBannerPath, paymentAlertPath } from "~/domain/shell-nav";
 import { paymentAlertTexts } from "~/domain/payment-alerts";
@@ -10,6 +9,7 @@ import {
   Banner,
   BannerCloseLink,
   BannerDismissButton,
+  IdempotencyKeyField,
   lazyConformForm,
   useForgetParamsOnceShown,
 } from "~/components/ui";
@@ -134,9 +134,7 @@ function PaymentAlertBanner({
       <div className="mt-1">
         {mend.form ? (
           <form method="post" action={mend.form.action}>
-            {mend.form.idempotencyKey ? (
-              <input type="hidden" name={IDEMPOTENCY_FIELD} value={mend.form.idempotencyKey} />
-            ) : null}
+            {mend.form.idempotencyKey ? <IdempotencyKeyField value={mend.form.idempotencyKey} /> : null}
             <button type="submit" name="intent" value={mend.form.intent} className={alertLinkClass}>
               {content.link}
             </button>
