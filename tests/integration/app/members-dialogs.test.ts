@@ -95,6 +95,13 @@ describe("room for newcomers", () => {
     );
   });
 
+  it("says there is no seat left as the dialog opens, before anything is sent", async () => {
+    const text = await read(PERSONAS.owner.email, SPACES.acmeMarketing, "?dialog=add");
+    expect(text).toContain(
+      "There are 0 available seats in this space so you can add 0 members. To add more members you need to add more seats to the space first. Add seats",
+    );
+  });
+
   it("closes Add members on a Free space whose plan takes no one more, with the way to upgrade, and hints only removal", async () => {
     const persona = await asPersona(backend, PERSONAS.bea.email);
     const data = loaderData<{ add: { open: boolean; closedBy: string; moreRoom: unknown }; hints: string[] }>(

@@ -73,7 +73,9 @@ export function AddMembersDialog({
   };
   // Only valid addresses count (the tags hold each address once).
   const typed = liveTags?.filter((tag) => !tag.invalid).length ?? 0;
-  const live = roomForEntries(add.room, typed);
+  // A paying space without a seat left says so before anything is typed (without JavaScript, before sending).
+  const full = add.room?.kind === "seats" && add.room.left === 0 && !answer;
+  const live = roomForEntries(add.room, liveTags ? typed : full ? 1 : 0);
   // After a submission, refusals for want of room say how much is left now (the page's data is read anew).
   const refusedForRoom =
     answer?.refused.filter((item) => item.reason === NO_SEAT || item.reason === OVER_LIMIT).length ?? 0;
@@ -123,10 +125,12 @@ export function AddMembersDialog({
         ) : null}
         {typedText ? <AddSuggestions text={typedText} suggestPath={add.suggestPath} onChoose={choose} /> : null}
         <div aria-live="polite" className="text-sm text-slate-700">
-          {liveTags && live.message ? (
+          {live.message ? (
             <p>
               {live.message}
-              {typed <= ADD_MAX_ADDRESSES ? <MoreRoom more={add.moreRoom} room={add.room} wanted={typed} /> : null}
+              {typed <= ADD_MAX_ADDRESSES ? (
+                <MoreRoom more={add.moreRoom} room={add.room} wanted={Math.max(typed, 1)} />
+              ) : null}
             </p>
           ) : null}
         </div>
