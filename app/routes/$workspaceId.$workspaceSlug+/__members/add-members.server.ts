@@ -2,6 +2,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { isBackendError } from "~/api/http.server";
 import { addOrInviteMembers, checkInvitations, checkMembers } from "~/api/members.server";
+import { SEAT_COUNT_PARAM } from "~/domain/checkout-flow";
 import { parseEmailTags } from "~/domain/email-tags";
 import { genericErrorTexts } from "~/domain/error-texts";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
@@ -74,9 +75,9 @@ function addRoom(space: SpaceContext, mode: AddMode, seats: AddSeats | null, cou
 function moreRoom(space: SpaceContext, room: AddRoom, seats: AddSeats | null) {
   if (room?.kind === "seats") {
     if (!managesSeats(space)) return { kind: "askOwner" as const };
-    return seats?.changeRefusal === null
-      ? { kind: "addSeats" as const, href: seatCheckoutLinks(space).addSeats }
-      : null;
+    if (seats?.changeRefusal !== null) return null;
+    // The browser adds the seats wanted, as typed: the parameter's name comes along.
+    return { kind: "addSeats" as const, href: seatCheckoutLinks(space).addSeats, countParam: SEAT_COUNT_PARAM };
   }
   if (room?.kind !== "users" || space.workspace.workspacePlan !== "FREE") return null;
   const upgrade = upgradeAction(space.access, space.urlPrefix, spacePath(space.urlPrefix, spaceSections.users));

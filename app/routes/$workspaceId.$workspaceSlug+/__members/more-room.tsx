@@ -1,5 +1,4 @@
 import { Link, useLocation } from "@remix-run/react";
-import { SEAT_COUNT_PARAM } from "~/domain/checkout-flow";
 import { addTexts, memberTexts } from "~/domain/members";
 import { dialogParams, hrefWith } from "~/domain/shell-nav";
 import type { AddDialogData } from "./add-members.server";
@@ -31,7 +30,7 @@ export function MoreRoom({
       const left = room?.kind === "seats" ? Math.max(0, room.left) : 0;
       const seats = Math.max(1, wanted - left);
       link = (
-        <Link to={`${more.href}?${SEAT_COUNT_PARAM}=${seats}`} className={linkClass}>
+        <Link to={`${more.href}?${more.countParam}=${seats}`} className={linkClass}>
           {addTexts.addSeats}
         </Link>
       );
