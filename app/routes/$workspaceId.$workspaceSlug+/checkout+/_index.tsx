@@ -159,7 +159,7 @@ export default function OptionsStep() {
           <Banner tone="error" title={failure} />
         </div>
       ) : null}
-      <div className="lg:grid-cols-[minmax(0,1fr)_20rem] grid gap-6">
+      <div className="grid gap-6 laptop:grid-cols-[minmax(0,1fr)_20rem]">
         {/* A change sent by itself keeps the place; Next's answer starts at the top, where a refusal
             shows (001 §8: a submit error scrolls to the top). */}
         <Form

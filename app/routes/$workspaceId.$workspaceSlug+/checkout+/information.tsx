@@ -37,7 +37,7 @@ export default function InformationStep() {
           </Banner>
         </div>
       ) : null}
-      <div className="lg:grid-cols-[minmax(0,1fr)_20rem] grid gap-6">
+      <div className="grid gap-6 laptop:grid-cols-[minmax(0,1fr)_20rem]">
         <InformationForm
           key={refused ? "refused" : page.form.country}
           values={refused?.values ?? page.form}

@@ -38,7 +38,7 @@ export function TransferSection({
       {transfer.candidates.length === 0 ? (
         <p className="mt-4 text-sm text-slate-700">{generalSettingsTexts.noCandidates}</p>
       ) : (
-        <Form method="get" className="sm:flex-row sm:items-end mt-4 flex max-w-xl flex-col gap-3">
+        <Form method="get" className="mt-4 flex max-w-xl flex-col gap-3 mobile:flex-row mobile:items-end">
           <input type="hidden" name="confirm" value={GENERAL_INTENTS.transfer} />
           <div className="flex flex-1 flex-col gap-1.5">
             <label htmlFor="new-owner" className="text-sm font-medium text-slate-800">
