@@ -67,6 +67,28 @@ describe("per-user checkout query rules (001 §4)", () => {
   });
 });
 
+describe("a plan or cycle that is neither missing nor valid (issue 25: a broken link)", () => {
+  it("goes back to billing from every per-user step, never proposing a change", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    const billing = pathOf(SPACES.bigco, "space/billing");
+    for (const query of ["plan=FOO&interval=YEARLY", "plan=PREMIUM&interval=WEEKLY", "plan=pro", "interval="]) {
+      for (const [module, section] of [
+        [options, "checkout"],
+        [summary, "checkout/summary"],
+        [information, "checkout/information"],
+        [cannotDowngrade, "checkout/cannot-downgrade"],
+      ] as const) {
+        expect(
+          redirectTarget(await priya.get(module, SPACES.bigco, `${section}?${query}`)),
+          `${section}?${query}`,
+        ).toBe(billing);
+      }
+    }
+    // A missing value still takes its default: Premium's own options.
+    expect(redirectTarget(await priya.get(options, SPACES.bigco, "checkout?plan=PREMIUM"))).toBeNull();
+  });
+});
+
 describe("billing options (001 §2, §4)", () => {
   it("lists the available users with their choice, the owner and the paid ones paid", async () => {
     const priya = await as(PERSONAS.premium.email);

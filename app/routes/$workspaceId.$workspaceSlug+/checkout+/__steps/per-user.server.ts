@@ -61,8 +61,9 @@ function checkoutUserOf(member: Member): CheckoutUser & { name: string } {
 export type PerUserCheckout = Awaited<ReturnType<typeof loadPerUserCheckout>>;
 
 /**
- * A per-user checkout page: billing access (001 §2), a per-user space, the
- * §4 refusals with billing's flags, a plan or cycle the space is not
+ * A per-user checkout page: billing access (001 §2), a per-user space, a
+ * plan or cycle that is neither missing nor valid (a broken link) back to
+ * billing, the §4 refusals with billing's flags, a plan or cycle the space is not
  * offered (001 §6) back to billing, then the plan and cycle asked (001 §3
  * defaults PRO and YEARLY), the flow type and who would be paid. The
  * per-seat layout has no such steps: its options page leads a domain user
@@ -76,12 +77,16 @@ export async function loadPerUserCheckout(args: SpaceArgs, page: "options" | "ot
     throw redirect(domainStart ? spacePath(space.urlPrefix, spaceSections.checkoutDetails) : billingPage(space));
   }
   const query = new URL(args.request.url).searchParams;
+  const asked = checkoutTarget(query);
+  if (!asked) throw redirect(billingPage(space));
+  const { given, ...target } = asked;
   const [{ active }, members] = await Promise.all([
     loadSubscriptions(space),
     listAllMembers(space.auth, space.workspace.workspaceId, { search: "", sortBy: "userName" }),
   ]);
   const flag = checkoutQueryFlag(
     query,
+    target,
     active && {
       workspacePlan: active.workspacePlan,
       billingInterval: active.billingInterval,
@@ -89,7 +94,6 @@ export async function loadPerUserCheckout(args: SpaceArgs, page: "options" | "ot
     },
   );
   if (flag) throw redirect(`${billingPage(space)}?${flag}=true`);
-  const { given, ...target } = checkoutTarget(query);
   const current = active && { plan: active.workspacePlan, interval: active.billingInterval };
   if (!targetOffered(target, space.workspace.restrictions, current)) throw redirect(billingPage(space));
 
