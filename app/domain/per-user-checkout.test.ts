@@ -61,7 +61,9 @@ describe("steps and the Next button (001 §2)", () => {
       "Checkout",
     ]);
     expect(perUserSteps("PURCHASE", false).map((step) => step.title)).toEqual(["Billing information", "Checkout"]);
-    expect(perUserSteps("UPGRADE", true).map((step) => step.title)).toEqual(["Review"]);
+    expect(perUserSteps("UPGRADE", false).map((step) => step.title)).toEqual(["Review"]);
+    // A change of paid users on the same plan is chosen on the options first.
+    expect(perUserSteps("UPGRADE", true).map((step) => step.title)).toEqual(["Billing options", "Review"]);
     expect(perUserSteps("DOWNGRADE", true).map((step) => step.title)).toEqual(["Billing options", "Review"]);
     expect(perUserSteps("UPGRADE_LEGACY_US", true)).toEqual([]);
   });

@@ -57,7 +57,9 @@ export function afterOptions(flow: PerUserFlowType): "information" | "summary" |
 /**
  * 001 §2 Step lists per flow: the purchase's options step only when more
  * than one user is available; upgrade reviews; downgrade chooses, then
- * reviews; the legacy upgrades have no steps.
+ * reviews; the legacy upgrades have no steps. An upgrade that only changes
+ * who is paid is chosen on the options step first (001 §2 Billing options:
+ * its Next is 'Next: Review'), so its list starts there too.
  */
 export function perUserSteps(flow: PerUserFlowType, optionsShown: boolean): CheckoutStep[] {
   const { information, checkout } = checkoutTexts.steps;
@@ -70,7 +72,10 @@ export function perUserSteps(flow: PerUserFlowType, optionsShown: boolean): Chec
         { page: "checkout", title: checkout },
       ];
     case "UPGRADE":
-      return [{ page: "summary", title: review }];
+      return [
+        ...(optionsShown ? [{ page: "options" as const, title: options }] : []),
+        { page: "summary", title: review },
+      ];
     case "DOWNGRADE":
       return [
         { page: "options", title: options },

@@ -29,6 +29,64 @@ const premiumSpaceOf = (testInfo: TestInfo) =>
 const userChoice = (page: Page, email: string, choice: "Free" | "Paid") =>
   page.getByRole("group", { name: email }).getByRole("radio", { name: choice, exact: true });
 
+/** The options sidebar's paid-user counts: domain users and Gmail users (0 when its line is not there). */
+async function sidebarCounts(page: Page) {
+  const text = await page.getByRole("complementary").innerText();
+  const count = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? 0);
+  return { domain: count(/(\d+) paid users?/), gmail: count(/(\d+) Gmail paid users?/) };
+}
+
+const flip = (choice: "Free" | "Paid") => (choice === "Free" ? "Paid" : "Free");
+
+test("several users' choices wait on the options, priced in the sidebar, for one review whose Back keeps them", async ({
+  page,
+}, testInfo) => {
+  // Issue 25: with JavaScript the first choice went straight to the review, which lost it on Back.
+  test.slow();
+  const js = testInfo.project.name === "js";
+  // Whichever way the test below left them: each of the two users changes side here, and nothing is confirmed.
+  const { space, freeGmail: gmailUser, paid: domainUser } = premiumSpaceOf(testInfo);
+  await signInAs(page, PERSONAS.premium.email);
+  await page.goto(`${prefix(space)}/space/billing`);
+  await page.getByRole("link", { name: "Manage paid users" }).click();
+  await expect(page.getByRole("heading", { name: "Select paid users" })).toBeVisible();
+  const before = await sidebarCounts(page);
+  const was = {
+    gmail: (await userChoice(page, gmailUser, "Paid").isChecked()) ? ("Paid" as const) : ("Free" as const),
+    domain: (await userChoice(page, domainUser, "Paid").isChecked()) ? ("Paid" as const) : ("Free" as const),
+  };
+  const step = (choice: "Free" | "Paid") => (choice === "Free" ? 1 : -1);
+  const after = { domain: before.domain + step(was.domain), gmail: before.gmail + step(was.gmail) };
+
+  await userChoice(page, domainUser, flip(was.domain)).check();
+  if (js) {
+    // The sidebar follows each choice in place; the page stays the options.
+    await expect.poll(() => sidebarCounts(page)).toEqual({ ...before, domain: after.domain });
+    await expect(userChoice(page, domainUser, flip(was.domain))).toBeFocused();
+  }
+  await userChoice(page, gmailUser, flip(was.gmail)).check();
+  if (!js) await page.getByRole("button", { name: "Update the summary" }).click();
+  await expect.poll(() => sidebarCounts(page)).toEqual(after);
+  await expect(page.getByRole("heading", { name: "Select paid users" })).toBeVisible();
+  await expect(userChoice(page, domainUser, flip(was.domain))).toBeChecked();
+
+  await page.getByRole("button", { name: "Next: Review" }).click();
+  await expect(page).toHaveURL(new RegExp(`${prefix(space)}/checkout/summary\\?`));
+  const moved = (choice: "Free" | "Paid", gmail: boolean) =>
+    choice === "Free"
+      ? `You are upgrading 1${gmail ? " gmail" : ""} free user to paid`
+      : `You are downgrading 1${gmail ? " gmail" : ""} paid user to free`;
+  await expect(page.getByText(moved(was.domain, false), { exact: true })).toBeVisible();
+  await expect(page.getByText(moved(was.gmail, true), { exact: true })).toBeVisible();
+
+  // Back returns to the choice, kept.
+  await page.getByRole("main").getByRole("link", { name: "Back" }).last().click();
+  await expect(page.getByRole("heading", { name: "Select paid users" })).toBeVisible();
+  await expect(userChoice(page, domainUser, flip(was.domain))).toBeChecked();
+  await expect(userChoice(page, gmailUser, flip(was.gmail))).toBeChecked();
+  await expect.poll(() => sidebarCounts(page)).toEqual(after);
+});
+
 test("the owner makes one free user paid and another paid user free, through the summary", async ({
   page,
 }, testInfo) => {

@@ -89,6 +89,55 @@ describe("a plan or cycle that is neither missing nor valid (issue 25: a broken 
   });
 });
 
+describe("choosing paid users on the options (issue 25: several at once, one review, Back keeps them)", () => {
+  const query = `plan=PREMIUM&interval=YEARLY&paid=${PERSONAS.hugoHart.id}&free=${PERSONAS.noahNguyen.id}`;
+  type Options = {
+    rows: Array<{ id: string; paid: boolean }>;
+    summary: { lines: Array<{ label: string }> } | null;
+    header: { steps: Array<{ title: string }> };
+  };
+
+  it("keeps a change of who is paid on the options, priced in the sidebar, instead of jumping to the review", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    const form = {
+      intent: "update",
+      [`user-${PERSONAS.hugoHart.id}`]: "paid",
+      [`user-${PERSONAS.noahNguyen.id}`]: "free",
+    };
+    const update = await priya.post(options, SPACES.bigco, "checkout?plan=PREMIUM&interval=YEARLY", form);
+    expect(redirectTarget(update)).toBe(`${pathOf(SPACES.bigco, "checkout")}?${query}`);
+    const chosen = await priya.get(options, SPACES.bigco, `checkout?${query}`);
+    expect(redirectTarget(chosen)).toBeNull();
+    const page = loaderData<Options>(chosen);
+    expect(page.rows.find((row) => row.id === PERSONAS.hugoHart.id)?.paid).toBe(true);
+    expect(page.rows.find((row) => row.id === PERSONAS.noahNguyen.id)?.paid).toBe(false);
+    expect(page.header.steps.map((step) => step.title)).toEqual(["Billing options", "Review"]);
+    expect(page.summary?.lines.map((line) => line.label)).toEqual(["4 paid users", "1 Gmail paid user"]);
+    // Next leads to the one review of both changes.
+    const next = await priya.post(options, SPACES.bigco, `checkout?${query}`, { ...form, intent: "next" });
+    expect(redirectTarget(next)).toBe(`${pathOf(SPACES.bigco, "checkout/summary")}?${query}`);
+  });
+
+  it("sends the review's Back to the options with the choice, and a plan change's to billing", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    const review = loaderData<{ header: { backTo: string; steps: Array<{ title: string }> }; cards: string[] }>(
+      await priya.get(summary, SPACES.bigco, `checkout/summary?${query}`),
+    );
+    expect(review.header.backTo).toBe(`${pathOf(SPACES.bigco, "checkout")}?${query}`);
+    expect(review.header.steps.map((step) => step.title)).toEqual(["Billing options", "Review"]);
+    expect(review.cards).toEqual(["You are upgrading 1 free user to paid", "You are downgrading 1 paid user to free"]);
+    // A move to Pro is chosen on the options too (a downgrade); a cycle change is not.
+    const downgrade = loaderData<{ header: { backTo: string } }>(
+      await priya.get(summary, SPACES.bigco, `checkout/summary?plan=PRO&interval=YEARLY`),
+    );
+    expect(downgrade.header.backTo).toBe(`${pathOf(SPACES.bigco, "checkout")}?plan=PRO&interval=YEARLY`);
+    const cycle = loaderData<{ header: { backTo: string; steps: Array<{ title: string }> } }>(
+      await priya.get(summary, SPACES.bigco, `checkout/summary?plan=PREMIUM&interval=MONTHLY`),
+    );
+    expect(cycle.header).toMatchObject({ backTo: pathOf(SPACES.bigco, "space/billing"), steps: [{ title: "Review" }] });
+  });
+});
+
 describe("billing options (001 §2, §4)", () => {
   it("lists the available users with their choice, the owner and the paid ones paid", async () => {
     const priya = await as(PERSONAS.premium.email);

@@ -19,6 +19,7 @@ import { CheckoutHeader } from "./__steps/checkout-header";
 import {
   changeOf,
   changesSomething,
+  chosenOnOptions,
   loadPerUserCheckout,
   perUserHref,
   perUserSections,
@@ -72,7 +73,8 @@ const titles: Record<SummaryDelta, (space: string) => string> = {
 /**
  * 001 §2 Summary step: its title by the delta type, the cards, what is
  * charged when (001 §4 Charge wording), and Back: to the members page when
- * the change came from there, to the options of a downgrade, else billing.
+ * the change came from there, to the options where the change was chosen
+ * (with the choice), else billing.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { checkout, active } = await loadReview(args);
@@ -99,11 +101,11 @@ export async function loader(args: LoaderFunctionArgs) {
   return {
     title: titles[delta](space.workspace.workspaceName),
     header: {
-      steps: perUserSteps(checkout.flow, true),
+      steps: perUserSteps(checkout.flow, chosenOnOptions(checkout)),
       current: "summary" as const,
       backTo: checkout.fromUsers
         ? spacePath(space.urlPrefix, spaceSections.users)
-        : checkout.flow === "DOWNGRADE"
+        : chosenOnOptions(checkout)
           ? perUserHref(checkout, perUserSections.options)
           : billingPage(space),
     },

@@ -166,15 +166,24 @@ export function changeOf(checkout: PerUserCheckout, paid: ReadonlySet<string> = 
   };
 }
 
-/** Whether the selection changes the plan, the cycle or a user's plan (001 §4: else the summary has nothing to show). */
-export function changesSomething(checkout: PerUserCheckout) {
-  const { active, target, space } = checkout;
-  return (
-    target.plan !== space.workspace.workspacePlan ||
-    (active !== null && target.interval !== active.billingInterval) ||
-    changeOf(checkout).userUpdates.length > 0
-  );
+/** Whether the selection moves the plan or the billing cycle (not only who is paid). */
+export function changesPlanOrCycle({ active, target, space }: PerUserCheckout) {
+  return target.plan !== space.workspace.workspacePlan || (active !== null && target.interval !== active.billingInterval);
 }
+
+/** Whether the selection changes the plan, the cycle or a user's plan (001 §4: else the summary has nothing to show). */
+export const changesSomething = (checkout: PerUserCheckout) =>
+  changesPlanOrCycle(checkout) || changeOf(checkout).userUpdates.length > 0;
+
+/**
+ * Whether the change is chosen on the options step before its review: a
+ * downgrade (001 §2 step lists), and a change of who is paid on the same
+ * plan and cycle, where several users are chosen at once and the sidebar
+ * prices them. An upgrade of plan or cycle goes straight to its review (001
+ * §4 Upgrade and downgrade).
+ */
+export const chosenOnOptions = (checkout: PerUserCheckout) =>
+  checkout.flow === "DOWNGRADE" || (checkout.flow === "UPGRADE" && !changesPlanOrCycle(checkout));
 
 interface QuoteOptions {
   country?: string;
