@@ -4,6 +4,7 @@ import {
   availableUsers,
   chargeWording,
   legacyMarks,
+  legacySwitchOffered,
   optionsNextDisabled,
   optionsNextText,
   ownerLocked,
@@ -29,6 +30,16 @@ const user = (id: string, fields: Partial<CheckoutUser> = {}): CheckoutUser => (
   ...fields,
 });
 const none = new Set<string>();
+
+describe("legacySwitchOffered (001 §4: UPGRADE_LEGACY_BE shows the server-error state)", () => {
+  it("offers the switch for the US entity's licences only", () => {
+    expect(legacySwitchOffered({ legalEntity: "US", kind: "TEAM" })).toBe(true);
+    expect(legacySwitchOffered({ legalEntity: "US", kind: "INDIVIDUAL" })).toBe(true);
+    expect(legacySwitchOffered(null)).toBe(true);
+    expect(legacySwitchOffered({ legalEntity: "BE", kind: "TEAM" })).toBe(false);
+    expect(legacySwitchOffered({ legalEntity: "BE", kind: "INDIVIDUAL" })).toBe(false);
+  });
+});
 
 describe("flow type selection (001 §4)", () => {
   it("purchases from free or no plan", () => {

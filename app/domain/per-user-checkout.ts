@@ -86,6 +86,14 @@ export function perUserSteps(flow: PerUserFlowType, optionsShown: boolean): Chec
   }
 }
 
+/**
+ * Whether this checkout can move a legacy licence to the new plan: not the
+ * Belgian entity's (001 §4: UPGRADE_LEGACY_BE shows the server-error state),
+ * which the billing page sends to support instead.
+ */
+export const legacySwitchOffered = (legacy: LegacyLicence | null) =>
+  afterOptions(perUserFlowType("LEGACY", "PRO", legacy)) !== "server-error";
+
 /** 001 §2 Billing options: the Next button's text by flow. */
 export function optionsNextText(flow: PerUserFlowType) {
   const next = afterOptions(flow);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/$workspaceId.$workspaceSlug+/space+/billing";
 import { loader as shellLoader } from "~/routes/$workspaceId.$workspaceSlug+/_layout";
 import { action as dismissAction } from "~/routes/$workspaceId.$workspaceSlug+/payment-alert";
+import { loader as legacyUsersLoader } from "~/routes/$workspaceId.$workspaceSlug+/checkout+/legacy.users";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { appRequest, loaderData, redirectTarget, run, signIn, startAppBillingStack } from "../support/app";
 import { pathOf } from "../support/space-pages";
@@ -101,6 +102,20 @@ describe("the billing page (001 §2)", () => {
     expect(page.legacyUpsell).toEqual({ price: "$5", upgradeTo: pathOf(SPACES.oldcoTeam, "checkout/legacy/users") });
     expect(page.canOpenPortal).toBe(false);
     expect(page.changes).toBeNull();
+  });
+
+  it("offers a Belgian legacy licence the new Pro price in euros and support alone, never a switch that cannot succeed", async () => {
+    // Issue 25: its 'Upgrade to the new plan' could only end in 001 §4's server-error state, and it was quoted $5.
+    const page = loaderData<Page>(await billingPage(PERSONAS.gert.email, SPACES.ghentTeam));
+    expect(page.legacyUpsell).toEqual({ price: "€5", upgradeTo: null });
+    // The legacy users page, the way into the switch, sends it back here.
+    const { cookie } = await signIn(stack.backend, PERSONAS.gert.email);
+    const users = await run(
+      legacyUsersLoader,
+      appRequest(pathOf(SPACES.ghentTeam, "checkout/legacy/users"), { cookie }),
+      paramsOf(SPACES.ghentTeam),
+    );
+    expect(redirectTarget(users)).toBe(billingOf(SPACES.ghentTeam));
   });
 
   it("offers a per-user subscription its changes of paid users, plan and cycle, but no second cycle change", async () => {

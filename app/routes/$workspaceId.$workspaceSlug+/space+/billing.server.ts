@@ -11,6 +11,7 @@ import { billingFlag, checkoutResult, type CheckoutResult } from "~/domain/billi
 import { perUserChangeLinks, purchaseStart } from "~/domain/checkout-flow";
 import { BILLING_INTENTS, CONFIRM_PARAM } from "~/domain/billing-intents";
 import { billingTexts, planNames } from "~/domain/billing-texts";
+import { legacySwitchOffered } from "~/domain/per-user-checkout";
 import { isGmailAddress } from "~/domain/wrong-plan";
 import { MEMBER_INTENTS } from "~/domain/members";
 import { canManageBillingPortal } from "~/domain/permissions";
@@ -82,7 +83,7 @@ export async function loadBillingPage(args: LoaderFunctionArgs) {
     role: access.role,
     current: currentPlan(space, active, seats, timeZone),
     planCards: planCards(space, plans),
-    legacyUpsell: workspace.workspacePlan === "LEGACY" ? legacyUpsell(space, plans) : null,
+    legacyUpsell: workspace.workspacePlan === "LEGACY" ? legacyUpsell(space, plans, active) : null,
     changes: perUserChanges(space, active),
     canOpenPortal: canManageBillingPortal(access, workspace) && active !== null && !isManagedOffline(active),
     removal,
@@ -106,12 +107,21 @@ const offersPlans = (space: SpaceContext) =>
 
 const amountOf = (plan: PaymentPlan | undefined) => plan?.paymentPlanTiers[0]?.unitAmount ?? null;
 
-/** 001 §3: for display only ACTIVE USD plans are read. */
-function displayPlan(plans: PaymentPlan[], workspacePlan: "PRO" | "PREMIUM", userPlan: "PRO" | "PRO_PERSONAL") {
+/**
+ * 001 §3: for display only ACTIVE plans are read, in USD; a space that pays
+ * in another currency is quoted in its own (a euro customer is never shown
+ * dollars).
+ */
+function displayPlan(
+  plans: PaymentPlan[],
+  workspacePlan: "PRO" | "PREMIUM",
+  userPlan: "PRO" | "PRO_PERSONAL",
+  currency = "USD",
+) {
   return plans.find(
     (plan) =>
       plan.status === "ACTIVE" &&
-      plan.currency === "USD" &&
+      plan.currency === currency &&
       plan.billingInterval === "YEARLY" &&
       plan.teamSize === null &&
       plan.workspacePlan === workspacePlan &&
@@ -149,13 +159,20 @@ function planCards(space: SpaceContext, plans: PaymentPlan[]) {
   });
 }
 
-/** The legacy upsell (001 §2), and for those with billing access the way into the legacy upgrade (001 §4). */
-function legacyUpsell(space: SpaceContext, plans: PaymentPlan[]) {
-  const yearly = amountOf(displayPlan(plans, "PRO", "PRO"));
+/**
+ * The legacy upsell (001 §2): the new Pro price in the licence's currency,
+ * and for those with billing access the way into the legacy upgrade (001
+ * §4) where it can succeed; the Belgian entity's licences have 'Contact
+ * support' alone.
+ */
+function legacyUpsell(space: SpaceContext, plans: PaymentPlan[], active: Subscription | null) {
+  const currency = active?.currency ?? "USD";
+  const yearly = amountOf(displayPlan(plans, "PRO", "PRO", currency));
+  const { access, workspace } = space;
   return {
-    price: yearly === null ? null : formatMoney(perMonth(yearly), "USD", { plain: true }),
+    price: yearly === null ? null : formatMoney(perMonth(yearly), currency, { plain: true }),
     upgradeTo:
-      space.access.canAccessBilling && !space.workspace.isPerSeat
+      access.canAccessBilling && !workspace.isPerSeat && legacySwitchOffered(workspace.legacyLicense)
         ? spacePath(space.urlPrefix, spaceSections.checkoutLegacyUsers)
         : null,
   };
