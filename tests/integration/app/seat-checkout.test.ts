@@ -11,6 +11,11 @@ import * as addSeats from "~/routes/$workspaceId.$workspaceSlug+/checkout+/add-s
 import * as removeSeats from "~/routes/$workspaceId.$workspaceSlug+/checkout+/remove-seats";
 import * as options from "~/routes/$workspaceId.$workspaceSlug+/checkout+/_index";
 import { loader as billingLoader } from "~/routes/$workspaceId.$workspaceSlug+/space+/billing";
+import * as billingDetails from "~/routes/$workspaceId.$workspaceSlug+/space+/billing_.details";
+import * as billingInformation from "~/routes/$workspaceId.$workspaceSlug+/space+/billing_.information";
+import * as billingAddSeats from "~/routes/$workspaceId.$workspaceSlug+/space+/billing_.add-seats";
+import * as billingRemoveSeats from "~/routes/$workspaceId.$workspaceSlug+/space+/billing_.remove-seats";
+import { loader as billingOtherLoader } from "~/routes/$workspaceId.$workspaceSlug+/space+/billing_.$";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { asPersona, pathOf } from "../support/space-pages";
 import { payOnHostedPage, TEST_CARDS } from "../backend/support/billing";
@@ -295,5 +300,47 @@ describe("checkout query rules (001 §4)", () => {
     expect(redirectTarget(await tia.get(options, SPACES.tidalTwo, "checkout?plan=PREMIUM&interval=YEARLY"))).toBe(
       `${pathOf(SPACES.tidalTwo, "checkout/summary")}?plan=PREMIUM&interval=YEARLY`,
     );
+  });
+});
+
+describe("the billing area's sub-routes (001 §2: /details, /information, /add-seats, /remove-seats)", () => {
+  it("serve the checkout's screens, their query kept, and their forms", async () => {
+    const sara = await as(PERSONAS.salesLead.email);
+    const detailsPage = loaderData<{ spaceName: string; header: { steps: Array<{ title: string }> } }>(
+      await sara.get(billingDetails, SPACES.acmeSales, "space/billing/details"),
+    );
+    expect(detailsPage.spaceName).toBe("Acme Sales");
+    expect(detailsPage.header.steps.map((step) => step.title)).toEqual([
+      "Billing details",
+      "Billing information",
+      "Checkout",
+    ]);
+    const next = await sara.post(billingDetails, SPACES.acmeSales, "space/billing/details", {
+      purchaseFor: "team",
+      seats: "4",
+    });
+    expect(redirectTarget(next)).toBe(pathOf(SPACES.acmeSales, "checkout/information"));
+    const informationPage = loaderData<{ summary: { lines: Array<{ label: string }> } }>(
+      await sara.get(billingInformation, SPACES.acmeSales, "space/billing/information"),
+    );
+    expect(informationPage.summary.lines.map((line) => line.label)).toEqual(["Pro × 4 seats"]);
+
+    const mona = await as(PERSONAS.mona.email);
+    const adding = loaderData<{ offer: { seats: number } }>(
+      await mona.get(billingAddSeats, SPACES.mapleMedia, "space/billing/add-seats?seats=3"),
+    );
+    expect(adding.offer.seats).toBe(3);
+    const removing = loaderData<{ offer: { target: number; totals: number[] } }>(
+      await mona.get(billingRemoveSeats, SPACES.mapleMedia, "space/billing/remove-seats?seats=3"),
+    );
+    expect(removing.offer).toMatchObject({ target: 3 });
+    expect(removing.offer.totals).toContain(3);
+  });
+
+  it("still sends any other sub-path to billing", async () => {
+    const mona = await as(PERSONAS.mona.email);
+    expect(
+      redirectTarget(await mona.get({ loader: billingOtherLoader }, SPACES.mapleMedia, "space/billing/summary")),
+    ).toBe(pathOf(SPACES.mapleMedia, "space/billing"));
   });
 });
