@@ -165,7 +165,6 @@ export const checkoutTexts = {
     /** Written for this app. */
     heading: "Summary",
     seatLine: (plan: string, seats: number) => `${plan} × ${seats} ${plural(seats, "seat", "seats")}`,
-    discount: (percent: number) => `Discount (${percent}%)`,
     totalBeforeTaxes: "Total without taxes",
     /** 001 §2. */
     taxes: (rate: number) => `Taxes (${rate}%)`,

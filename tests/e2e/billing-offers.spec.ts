@@ -23,3 +23,17 @@ test("a Belgian legacy licence is offered the new Pro price in euros and support
   await page.goto(at(SPACES.ghentTeam, "checkout/legacy/users"));
   await expect(page).toHaveURL(at(SPACES.ghentTeam, "space/billing"));
 });
+
+test("a team purchase's sidebar lines its seats at what is paid, with no discount line", async ({ page }) => {
+  // Harbor is free again (its payments all failed); both projects ask for the same five seats.
+  await signInAs(page, "hal@harbor.test");
+  await page.goto(at(SPACES.harbor, "checkout/details"));
+  await page.getByLabel("for a team").check();
+  await page.getByLabel("Number of seats").fill("5");
+  await page.getByRole("button", { name: "Next: Billing information" }).click();
+  const summary = page.getByRole("complementary");
+  // Five seats at $60 a year with 5SEATS (20 % off), as Stripe's hosted page totals them (001 §9: no coupon line).
+  await expect(summary).toContainText("Pro × 5 seats$240.00");
+  await expect(summary).toContainText("Total due$240.00");
+  await expect(summary).not.toContainText("Discount");
+});

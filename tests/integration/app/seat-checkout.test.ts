@@ -20,6 +20,7 @@ import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { asPersona, pathOf } from "../support/space-pages";
 import { payOnHostedPage, TEST_CARDS } from "../backend/support/billing";
 import { loaderData, redirectTarget, startAppBillingStack, statusOf } from "../support/app";
+import { renderPage, textOf } from "../support/render-page";
 
 let stack: Awaited<ReturnType<typeof startAppBillingStack>>;
 beforeAll(async () => {
@@ -193,6 +194,18 @@ describe("buying seats (001 §2, §4)", () => {
     expect(redirectTarget(await owner.get(details, SPACES.acmeMarketing, "checkout/details"))).toBe(
       pathOf(SPACES.acmeMarketing, "space/billing"),
     );
+  });
+});
+
+describe("the purchase's sidebar with a seat coupon (001 §9: coupon display is disabled)", () => {
+  it("lines the seats at what is paid for them, with no discount line ($0.00 or other)", async () => {
+    const sara = await as(PERSONAS.salesLead.email);
+    await sara.post(details, SPACES.acmeSales, "checkout/details", { purchaseFor: "team", seats: "5" });
+    const page = loaderData(await sara.get(information, SPACES.acmeSales, "checkout/information"));
+    const text = textOf(renderPage(information, page));
+    // Five seats at $60 a year with 5SEATS (20 % off): $240, as Stripe's hosted page totals them.
+    expect(text).toContain("Summary Pro × 5 seats $240.00 Total due $240.00 Billed annually");
+    expect(text).not.toContain("Discount");
   });
 });
 
