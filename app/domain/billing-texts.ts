@@ -4,6 +4,8 @@
  * are marked "written for this app".
  */
 
+import { RECIPIENTS_PER_DAY, recipientsPerDay } from "./quotas";
+
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 export const planNames = {
@@ -19,7 +21,7 @@ export const billingTexts = {
     heading: "Current plan",
     plan: (name: string) => `${name} plan`,
     legacy: (legacyType: string) => `Legacy ${legacyType.charAt(0)}${legacyType.slice(1).toLowerCase()} plan`,
-    free: "You are on the Free plan: free users are limited to 20 recipients per day and cannot schedule mail merges.",
+    free: `You are on the Free plan: free users are limited to ${recipientsPerDay(RECIPIENTS_PER_DAY.FREE)} and cannot schedule mail merges.`,
     seats: (total: number, used: number) => `${used} of ${total} ${plural(total, "seat", "seats")} used`,
     unlimitedSeats: "Unlimited seats",
     price: (amount: string, interval: "YEARLY" | "MONTHLY") =>
@@ -39,11 +41,15 @@ export const billingTexts = {
     perUserMonth: "/ user / month",
     PRO: {
       name: "Pro",
-      summary: "Unlimited recipients per day and scheduled mail merges, for your domain.",
+      /** By who buys (000 §9 quotas): a Gmail buyer's Pro is Pro Personal. */
+      summary: (gmail: boolean) =>
+        gmail
+          ? `Up to ${recipientsPerDay(RECIPIENTS_PER_DAY.PRO_PERSONAL)} and scheduled mail merges.`
+          : `Up to ${recipientsPerDay(RECIPIENTS_PER_DAY.PRO)} for each user of your domain, and scheduled mail merges.`,
     },
     PREMIUM: {
       name: "Premium",
-      summary: "Everything in Pro, for users of any domain, with team reports and shared lists.",
+      summary: () => "Everything in Pro, for users of any domain, with team reports and shared lists.",
     },
     upgrade: "Upgrade",
   },
@@ -221,7 +227,7 @@ export const perUserTexts = {
   options: {
     heading: "Select paid users",
     /** Written for this app from 001 §2 (the Free plan's 20 recipients, 001 §9). */
-    explanation: "Free users stay limited to 20 recipients per day and cannot schedule mail merges.",
+    explanation: `Free users stay limited to ${recipientsPerDay(RECIPIENTS_PER_DAY.FREE)} and cannot schedule mail merges.`,
     /** Written for this app: the table's column names. */
     columns: { name: "Name", email: "Email", type: "Type" },
     free: "Free",

@@ -37,3 +37,26 @@ test("a team purchase's sidebar lines its seats at what is paid, with no discoun
   await expect(summary).toContainText("Total due$240.00");
   await expect(summary).not.toContainText("Discount");
 });
+
+test("the plan cards say the spec's daily quotas, as the wrong-plan page does", async ({ page }) => {
+  // A Gmail owner's Pro is Pro Personal: 400 recipients a day, as the wrong-plan page's Pro Gmail card says.
+  await signInAs(page, "solo@gmail.com");
+  await page.goto(at(SPACES.samsSpace, "space/billing"));
+  const cards = page.getByRole("region", { name: "Upgrade your space" });
+  await expect(cards).toContainText("Up to 400 recipients per day and scheduled mail merges.");
+  await expect(cards).not.toContainText("Unlimited");
+  await page.goto("/wrong-plan?plan=pro-google-workspace");
+  await expect(page.getByText("400 recipients per day", { exact: true })).toBeVisible();
+});
+
+test("a domain owner's Pro card says 1,500 recipients a day for each user of the domain", async ({ page }) => {
+  await signInAs(page, PERSONAS.june.email);
+  await page.goto(at(SPACES.juniperCo, "space/billing"));
+  const pro = page.getByRole("region", { name: "Upgrade your space" }).getByRole("listitem").first();
+  await expect(pro).toContainText(
+    "Up to 1,500 recipients per day for each user of your domain, and scheduled mail merges.",
+  );
+  await expect(
+    page.getByText("You are on the Free plan: free users are limited to 20 recipients per day"),
+  ).toBeVisible();
+});

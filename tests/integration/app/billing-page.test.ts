@@ -38,7 +38,7 @@ type Page = {
     renewal: string | null;
     offline: boolean;
   };
-  planCards: Array<{ plan: string; price: string; unit: string; upgradeTo: string | null }>;
+  planCards: Array<{ plan: string; summary: string; price: string; unit: string; upgradeTo: string | null }>;
   legacyUpsell: { price: string | null; upgradeTo: string | null } | null;
   changes: { paidUsers: string; plan: { to: string; href: string } | null; cycle: { href: string } | null } | null;
   canOpenPortal: boolean;
@@ -77,6 +77,7 @@ describe("the billing page (001 §2)", () => {
     expect(page.planCards).toEqual([
       {
         plan: "PRO",
+        summary: "Up to 1,500 recipients per day for each user of your domain, and scheduled mail merges.",
         price: "$5",
         unit: "/ seat / month",
         upgradeTo: `/${SPACES.acmeSales.id}/${SPACES.acmeSales.slug}/checkout/details`,
@@ -90,6 +91,8 @@ describe("the billing page (001 §2)", () => {
     expect(page.planCards).toEqual([
       expect.objectContaining({
         plan: "PRO",
+        // 000 §9: a Gmail owner's Pro is Pro Personal, 400 recipients a day.
+        summary: "Up to 400 recipients per day and scheduled mail merges.",
         price: "$3",
         upgradeTo: expect.stringMatching(/\/checkout\/information$/),
       }),

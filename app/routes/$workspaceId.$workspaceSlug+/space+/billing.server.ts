@@ -149,6 +149,7 @@ function planCards(space: SpaceContext, plans: PaymentPlan[]) {
     return [
       {
         plan: workspacePlan,
+        summary: billingTexts.plans[workspacePlan].summary(gmail),
         price: formatMoney(perMonth(yearly), "USD", { plain: true }),
         unit: workspace.isPerSeat ? billingTexts.plans.perSeatMonth : billingTexts.plans.perUserMonth,
         upgradeTo: access.canAccessBilling
