@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BANNER_PARAMS, BANNER_SIGNATURE_PARAM, type BannerContent } from "./banner-params";
-import { perUserTexts } from "./billing-texts";
+import { billingTexts, perUserTexts } from "./billing-texts";
 import { addTexts, drawerTexts, memberTexts, type MemberChange } from "./members";
 import { genericErrorTexts } from "./error-texts";
 import { generalSettingsTexts } from "./general-settings";
@@ -44,6 +44,7 @@ const bannerSchema = z.discriminatedUnion("banner", [
   z.object({ banner: z.literal("error") }),
   z.object({ banner: z.literal("settings-saved") }),
   z.object({ banner: z.literal("downgrade-cancelled") }),
+  z.object({ banner: z.literal("interval-change-cancelled") }),
   z.object({
     banner: z.literal("members-added"),
     added: z.coerce.number().int().min(1).max(100),
@@ -108,6 +109,8 @@ export function bannerContent(params: BannerParams): BannerContent {
       return { tone: "success", title: generalSettingsTexts.saved };
     case "downgrade-cancelled":
       return { tone: "success", title: memberTexts.downgrade.cancelled };
+    case "interval-change-cancelled":
+      return { tone: "success", title: billingTexts.intervalChange.cancelled };
     case "members-added":
       return { tone: "success", title: addTexts.done(params.added, params.mode) };
     case "users-added":

@@ -80,6 +80,8 @@ export const billingTexts = {
     keep: "Keep it",
     /** 001 §8. */
     failed: "Something went wrong. Please try again later.",
+    /** Written for this app: a cycle change is no downgrade (001 §4's cancelled-downgrade text is the seats'). */
+    cancelled: "You successfully cancelled the scheduled billing cycle change.",
   },
   /** 001 §4 Billing success banner (written for this app but for the quoted ones). */
   success: {

@@ -151,7 +151,7 @@ test("the owner moves to monthly billing at renewal, then cancels the scheduled 
   await page.getByRole("link", { name: "Cancel this change" }).click();
   const dialog = page.getByRole("dialog", { name: "Cancel the scheduled change?" });
   await dialog.getByRole("button", { name: "Cancel the change" }).click();
-  await expect(page.getByText("You successfully cancelled the previously scheduled downgrade.")).toBeVisible();
+  await expect(page.getByText("You successfully cancelled the scheduled billing cycle change.")).toBeVisible();
   await expect(page.getByText(/Your subscription will be billed monthly from/)).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Switch to monthly billing" })).toBeVisible();
 });

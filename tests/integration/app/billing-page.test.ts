@@ -275,7 +275,7 @@ describe("a scheduled billing-cycle change (001 §2)", () => {
       appRequest(billingOf(SPACES.tidalOne), { cookie, method: "POST", form: { intent: "cancel-interval-change" } }),
       paramsOf(SPACES.tidalOne),
     );
-    expect(redirectTarget(cancelled)).toBe(`${billingOf(SPACES.tidalOne)}?banner=downgrade-cancelled`);
+    expect(redirectTarget(cancelled)).toBe(`${billingOf(SPACES.tidalOne)}?banner=interval-change-cancelled`);
     await stack.emulator.webhooks.settled();
     const after = loaderData<Page>(await billingPage(PERSONAS.tia.email, SPACES.tidalOne));
     expect(after.intervalChange).toBeNull();

@@ -323,5 +323,5 @@ async function cancelScheduledIntervalChange(space: SpaceContext) {
     if (error instanceof Response) throw error;
     return data({ intervalChangeError: billingTexts.intervalChange.failed }, { status: 502 });
   }
-  throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "downgrade-cancelled" })}`);
+  throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "interval-change-cancelled" })}`);
 }
