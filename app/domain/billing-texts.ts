@@ -218,6 +218,14 @@ export const checkoutTexts = {
 
 const billedWord = { YEARLY: "billed annually", MONTHLY: "billed monthly" } as const;
 
+/** Written for this app: what cannot-downgrade's notice says the space's users must allow. */
+const blockedChangeWords = {
+  downgrade: "To downgrade",
+  cycle: "To change the billing cycle",
+  "paid-users": "To change who is paid",
+  upgrade: "To upgrade",
+} as const;
+
 /** The per-user and legacy checkout's texts (001 §2, §4, §5, §8); "written for this app" marks those the spec only describes. */
 export const perUserTexts = {
   titles: {
@@ -280,10 +288,10 @@ export const perUserTexts = {
     },
   },
   cannotDowngrade: {
-    /** Written for this app from 001 §2. */
+    /** Written for this app from 001 §2, worded for the change asked (a cycle change is no downgrade). */
     warning: "Users from multiple domains are in this space.",
-    detail: (domain: string) =>
-      `The Pro plan only allows users from the owner's domain (${domain}). To downgrade, every user must be on the owner's domain.`,
+    detail: (domain: string, change: keyof typeof blockedChangeWords) =>
+      `The Pro plan only allows users from the owner's domain (${domain}). ${blockedChangeWords[change]}, every user must be on the owner's domain.`,
     manageUsers: "Manage users",
   },
   legacyUsers: {

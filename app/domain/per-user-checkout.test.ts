@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkoutResult, checkoutResultQuery } from "./billing-query";
 import {
   availableUsers,
+  blockedChange,
   chargeWording,
   legacyMarks,
   legacySwitchOffered,
@@ -38,6 +39,16 @@ describe("legacySwitchOffered (001 §4: UPGRADE_LEGACY_BE shows the server-error
     expect(legacySwitchOffered(null)).toBe(true);
     expect(legacySwitchOffered({ legalEntity: "BE", kind: "TEAM" })).toBe(false);
     expect(legacySwitchOffered({ legalEntity: "BE", kind: "INDIVIDUAL" })).toBe(false);
+  });
+});
+
+describe("blockedChange (cannot-downgrade worded for what was asked)", () => {
+  it("tells a downgrade from a cycle change, a change of who is paid and an upgrade", () => {
+    expect(blockedChange("DOWNGRADE", { from: "YEARLY", to: "YEARLY" })).toBe("downgrade");
+    expect(blockedChange("UPGRADE", { from: "YEARLY", to: "MONTHLY" })).toBe("cycle");
+    expect(blockedChange("UPGRADE", { from: "YEARLY", to: "YEARLY" })).toBe("paid-users");
+    expect(blockedChange("PURCHASE", { from: null, to: "YEARLY" })).toBe("upgrade");
+    expect(blockedChange("UPGRADE_LEGACY_US", { from: "YEARLY", to: "YEARLY" })).toBe("upgrade");
   });
 });
 

@@ -168,6 +168,20 @@ export function paidRadioBlock(
   return null;
 }
 
+/** What a change stopped at cannot-downgrade was asked to do (the notice is worded for it). */
+export type BlockedChange = "downgrade" | "cycle" | "paid-users" | "upgrade";
+
+/**
+ * 001 §4 sends any change to Pro that leaves users of several domains to
+ * cannot-downgrade: a move from Premium (a downgrade), a billing-cycle
+ * change, a change of who is paid on Pro, or a purchase or legacy upgrade.
+ */
+export function blockedChange(flow: PerUserFlowType, interval: { from: Interval | null; to: Interval }): BlockedChange {
+  if (flow === "DOWNGRADE") return "downgrade";
+  if (flow !== "UPGRADE") return "upgrade";
+  return interval.from !== null && interval.from !== interval.to ? "cycle" : "paid-users";
+}
+
 const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
 
 /**

@@ -156,18 +156,33 @@ test("the owner moves to monthly billing at renewal, then cancels the scheduled 
   await expect(page.getByRole("link", { name: "Switch to monthly billing" })).toBeVisible();
 });
 
-test("a Pro space with users of two domains cannot change its paid users", async ({ page }) => {
+test("a Pro space with users of two domains cannot change its paid users nor its cycle, told in those words", async ({
+  page,
+}) => {
   const space = SPACES.deltaGroup;
   await signInAs(page, "dora@delta.test");
   await page.goto(`${prefix(space)}/space/billing`);
   await page.getByRole("link", { name: "Manage paid users" }).click();
   await expect(page).toHaveURL(new RegExp(`${prefix(space)}/checkout/cannot-downgrade\\?`));
-  await expect(page.getByRole("heading", { level: 1, name: `Downgrading ${space.name}` })).toBeVisible();
+  // Issue 25: the owner asked for no downgrade, and is not told of one.
+  await expect(page.getByRole("heading", { level: 1, name: `Upgrading ${space.name}` })).toBeVisible();
   await expect(page.getByText("Users from multiple domains are in this space.")).toBeVisible();
-  await expect(page.getByText(/The Pro plan only allows users from the owner's domain \(delta\.test\)/)).toBeVisible();
+  await expect(
+    page.getByText(
+      "The Pro plan only allows users from the owner's domain (delta.test). To change who is paid, every user must be on the owner's domain.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("main")).not.toContainText(/[Dd]owngrad/);
   // Back passes the options, which would send the same choice here again.
   await page.getByRole("link", { name: "Back" }).click();
   await expect(page).toHaveURL(`${prefix(space)}/space/billing`);
+
+  await page.getByRole("link", { name: "Switch to monthly billing" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Changing billing cycle ${space.name}` })).toBeVisible();
+  await expect(
+    page.getByText(/To change the billing cycle, every user must be on the owner's domain\.$/),
+  ).toBeVisible();
+  await expect(page.getByRole("main")).not.toContainText(/[Dd]owngrad/);
 });
 
 test("without JavaScript, more users made paid at once than the plan allows are refused with its limit, the choice kept", async ({

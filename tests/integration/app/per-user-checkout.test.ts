@@ -368,7 +368,8 @@ describe("cannot-downgrade (001 §2, §4)", () => {
     const blocked = loaderData<{ title: string; domain: string }>(
       await dora.get(cannotDowngrade, SPACES.deltaGroup, "checkout/cannot-downgrade?plan=PRO&interval=YEARLY"),
     );
-    expect(blocked).toMatchObject({ title: "Downgrading Delta Group", domain: "delta.test" });
+    // Delta Group is on Pro: a change of who is paid, not a downgrade (issue 25).
+    expect(blocked).toMatchObject({ title: "Upgrading Delta Group", domain: "delta.test", change: "paid-users" });
     // Premium takes users of any domain.
     expect(
       redirectTarget(
@@ -382,6 +383,26 @@ describe("cannot-downgrade (001 §2, §4)", () => {
         await priya.get(cannotDowngrade, SPACES.bigco, "checkout/cannot-downgrade?plan=PRO&interval=YEARLY"),
       ),
     ).toBe(`${pathOf(SPACES.bigco, "checkout")}?plan=PRO&interval=YEARLY`);
+  });
+});
+
+describe("cannot-downgrade's words (issue 25: worded for what was asked)", () => {
+  it("calls a change of who is paid or of the billing cycle by its name, never a downgrade", async () => {
+    const dora = await as(PERSONAS.dora.email);
+    const notice = async (query: string) => {
+      const page = await dora.get(cannotDowngrade, SPACES.deltaGroup, `checkout/cannot-downgrade?${query}`);
+      return textOf(renderPage(cannotDowngrade, loaderData(page)));
+    };
+    const paidUsers = await notice("plan=PRO&interval=YEARLY");
+    expect(paidUsers).toContain("Upgrading Delta Group");
+    expect(paidUsers).toContain(
+      "The Pro plan only allows users from the owner's domain (delta.test). To change who is paid, every user must be on the owner's domain.",
+    );
+    expect(paidUsers).not.toMatch(/[Dd]owngrad/);
+    const cycle = await notice("plan=PRO&interval=MONTHLY");
+    expect(cycle).toContain("Changing billing cycle Delta Group");
+    expect(cycle).toContain("To change the billing cycle, every user must be on the owner's domain.");
+    expect(cycle).not.toMatch(/[Dd]owngrad/);
   });
 });
 
