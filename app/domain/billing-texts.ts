@@ -276,6 +276,9 @@ export const perUserTexts = {
     /** 001 §4 charge wording (the sentences around the quoted part written for this app). */
     endOfCycle: (date: string) => `These changes will apply at the end of your current billing cycle, on ${date}.`,
     renewal: (date: string) => `These changes will apply on your renewal day, ${date}.`,
+    /** Written for this app: a plan change that charges nothing (Premium to Pro) applies at once. */
+    planNow: (date: string) =>
+      `Your plan changes as soon as you confirm. Nothing is charged or refunded today: your next payment, on ${date}, is at the new price.`,
     charged: (amount: string) =>
       `By confirming, you will be charged ${amount} (pro-rated based on your billing cycle).`,
     confirm: "Confirm changes",

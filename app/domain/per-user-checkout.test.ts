@@ -165,19 +165,29 @@ describe("summary (001 §4)", () => {
     expect(summaryDelta({ ...base, targetAmount: 1000 })).toBe("UPGRADE");
   });
   it("words the charge", () => {
-    expect(chargeWording({ fromInterval: "YEARLY", toInterval: "MONTHLY", chargedToday: 500 })).toEqual({
+    const same = { planChanges: false };
+    expect(chargeWording({ ...same, fromInterval: "YEARLY", toInterval: "MONTHLY", chargedToday: 500 })).toEqual({
       kind: "end-of-cycle",
     });
-    expect(chargeWording({ fromInterval: "MONTHLY", toInterval: "MONTHLY", chargedToday: 0 })).toEqual({
+    expect(chargeWording({ ...same, fromInterval: "MONTHLY", toInterval: "MONTHLY", chargedToday: 0 })).toEqual({
       kind: "renewal",
     });
-    expect(chargeWording({ fromInterval: "YEARLY", toInterval: "YEARLY", chargedToday: -5 })).toEqual({
+    expect(chargeWording({ ...same, fromInterval: "YEARLY", toInterval: "YEARLY", chargedToday: -5 })).toEqual({
       kind: "renewal",
     });
-    expect(chargeWording({ fromInterval: "MONTHLY", toInterval: "YEARLY", chargedToday: 1250 })).toEqual({
+    expect(chargeWording({ ...same, fromInterval: "MONTHLY", toInterval: "YEARLY", chargedToday: 1250 })).toEqual({
       kind: "charged",
       amount: 1250,
     });
+  });
+
+  it("says a plan change charging nothing applies at once (issue 25: Premium to Pro is not at renewal)", () => {
+    expect(chargeWording({ planChanges: true, fromInterval: "YEARLY", toInterval: "YEARLY", chargedToday: 0 })).toEqual(
+      { kind: "plan-now" },
+    );
+    expect(
+      chargeWording({ planChanges: true, fromInterval: "YEARLY", toInterval: "YEARLY", chargedToday: 900 }),
+    ).toEqual({ kind: "charged", amount: 900 });
   });
 });
 

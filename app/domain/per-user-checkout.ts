@@ -223,20 +223,26 @@ export function summaryDelta(change: {
   return change.targetAmount < change.currentAmount ? "DOWNGRADE" : "UPGRADE";
 }
 
-export type ChargeWording = { kind: "end-of-cycle" } | { kind: "renewal" } | { kind: "charged"; amount: number };
+export type ChargeWording =
+  { kind: "end-of-cycle" } | { kind: "renewal" } | { kind: "plan-now" } | { kind: "charged"; amount: number };
 
 /**
  * 001 §4 Charge wording: a yearly-to-monthly change applies at the end of
  * the cycle; nothing to charge applies on renewal day; otherwise the
- * prorated charge.
+ * prorated charge. What applies on renewal day with nothing charged is the
+ * price, and the users made free (the backend keeps their seat until
+ * then); a plan change applies as soon as it is confirmed (Premium to Pro:
+ * at once, neither charged nor refunded, 001 §4 'On success the space …
+ * caches are invalidated'), and says so.
  */
 export function chargeWording(change: {
   fromInterval: Interval;
   toInterval: Interval;
+  planChanges: boolean;
   chargedToday: number;
 }): ChargeWording {
   if (change.fromInterval === "YEARLY" && change.toInterval === "MONTHLY") return { kind: "end-of-cycle" };
-  if (change.chargedToday <= 0) return { kind: "renewal" };
+  if (change.chargedToday <= 0) return change.planChanges ? { kind: "plan-now" } : { kind: "renewal" };
   return { kind: "charged", amount: change.chargedToday };
 }
 

@@ -131,6 +131,25 @@ test("the owner makes one free user paid and another paid user free, through the
   await expect(userChoice(page, toFree, "Free")).toBeChecked();
 });
 
+test("the review of a move from Premium to Pro says it applies at once, with nothing charged or refunded", async ({
+  page,
+}, testInfo) => {
+  // Issue 25: it said the change applied on the renewal day, while the plan changes as soon as it is confirmed.
+  const { space } = premiumSpaceOf(testInfo);
+  await signInAs(page, PERSONAS.premium.email);
+  await page.goto(`${prefix(space)}/space/billing`);
+  await page.getByRole("link", { name: "Switch to Pro" }).click();
+  await page.getByRole("button", { name: "Next: Review" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `Downgrading ${space.name}` })).toBeVisible();
+  await expect(page.getByText("Plan: From Premium to Pro")).toBeVisible();
+  await expect(
+    page.getByText(
+      /^Your plan changes as soon as you confirm\. Nothing is charged or refunded today: your next payment, on .+, is at the new price\.$/,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/renewal day/)).toHaveCount(0);
+});
+
 test("the owner moves to monthly billing at renewal, then cancels the scheduled change", async ({ page }, testInfo) => {
   const { space } = premiumSpaceOf(testInfo);
   await signInAs(page, PERSONAS.premium.email);

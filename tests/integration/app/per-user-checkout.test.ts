@@ -337,6 +337,26 @@ describe("the summary's title (001 §2 Summary step, §4 Summary delta type)", (
   });
 });
 
+describe("the summary's timing (001 §4 Charge wording; issue 25: Premium to Pro is not at renewal)", () => {
+  it("says a move to Pro applies at once, neither charged nor refunded; a user made free, at renewal", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    const toPro = loaderData<{ charge: string }>(
+      await priya.get(summary, SPACES.bigco, "checkout/summary?plan=PRO&interval=YEARLY"),
+    );
+    expect(toPro.charge).toMatch(
+      /^Your plan changes as soon as you confirm\. Nothing is charged or refunded today: your next payment, on .+, is at the new price\.$/,
+    );
+    const userFree = loaderData<{ charge: string }>(
+      await priya.get(
+        summary,
+        SPACES.bigco,
+        `checkout/summary?plan=PREMIUM&interval=YEARLY&free=${PERSONAS.noahNguyen.id}`,
+      ),
+    );
+    expect(userFree.charge).toMatch(/^These changes will apply on your renewal day, .+\.$/);
+  });
+});
+
 describe("the summary's failure (001 §8 Summary update failure)", () => {
   it("links 'contact our support' to the support request page inside the sentence", async () => {
     const priya = await as(PERSONAS.premium.email);

@@ -9,7 +9,13 @@ import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { formatMoney } from "~/domain/money";
 import { pageTitle } from "~/domain/page-title";
-import { chargeWording, perUserSteps, summaryDelta, type SummaryDelta } from "~/domain/per-user-checkout";
+import {
+  chargeWording,
+  perUserSteps,
+  summaryDelta,
+  type ChargeWording,
+  type SummaryDelta,
+} from "~/domain/per-user-checkout";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { formatDate } from "~/domain/zoned-format";
 import { redirectInSession } from "~/utils/auth.server";
@@ -64,6 +70,20 @@ function changeCards(checkout: PerUserCheckout, quote: PerUserQuote, currentInte
   return cards;
 }
 
+/** 001 §4 Charge wording, in words. */
+function chargeText(charge: ChargeWording, { date, currency }: { date: string; currency: string }) {
+  switch (charge.kind) {
+    case "end-of-cycle":
+      return texts.endOfCycle(date);
+    case "renewal":
+      return texts.renewal(date);
+    case "plan-now":
+      return texts.planNow(date);
+    case "charged":
+      return texts.charged(formatMoney(charge.amount, currency));
+  }
+}
+
 const titles: Record<SummaryDelta, (space: string) => string> = {
   CYCLE_CHANGE: perUserTexts.titles.cycle,
   UPGRADE: perUserTexts.titles.upgrading,
@@ -91,13 +111,17 @@ export async function loader(args: LoaderFunctionArgs) {
     currentAmount: quote?.currentAmount ?? active.amount,
     targetAmount: quote?.totalAmount ?? active.amount,
   });
-  const charge = quote
-    ? chargeWording({
+  const charge =
+    quote &&
+    chargeText(
+      chargeWording({
         fromInterval: active.billingInterval,
         toInterval: target.interval,
+        planChanges: space.workspace.workspacePlan !== target.plan,
         chargedToday: quote.chargedToday,
-      })
-    : null;
+      }),
+      { date, currency: quote.currency },
+    );
   return {
     title: titles[delta](space.workspace.workspaceName),
     header: {
@@ -110,14 +134,7 @@ export async function loader(args: LoaderFunctionArgs) {
           : billingPage(space),
     },
     cards: quote ? changeCards(checkout, quote, active.billingInterval) : [],
-    charge:
-      charge === null
-        ? null
-        : charge.kind === "end-of-cycle"
-          ? texts.endOfCycle(date)
-          : charge.kind === "renewal"
-            ? texts.renewal(date)
-            : texts.charged(formatMoney(charge.amount, quote?.currency ?? "USD")),
+    charge,
     quoted: quote !== null,
     idempotencyKey: newIdempotencyKey(),
   };
