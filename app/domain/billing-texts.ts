@@ -290,6 +290,12 @@ export const perUserTexts = {
       after: ".",
     },
   },
+  /** Written for this app: what paying for the new plan does to a legacy licence paid through PayPal (001 §4). */
+  paypalLicence: {
+    title: "Your PayPal licence will be cancelled",
+    detail: (days: number) =>
+      `Paying for the new plan cancels your current licence, paid through PayPal, at once: its ${days} remaining ${days === 1 ? "day is" : "days are"} not credited to the new plan.`,
+  },
   cannotDowngrade: {
     /** Written for this app from 001 §2, worded for the change asked (a cycle change is no downgrade). */
     warning: "Users from multiple domains are in this space.",

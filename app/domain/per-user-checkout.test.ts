@@ -4,6 +4,7 @@ import {
   availableUsers,
   blockedChange,
   chargeWording,
+  daysLeft,
   legacyMarks,
   legacySwitchOffered,
   optionsNextDisabled,
@@ -49,6 +50,15 @@ describe("blockedChange (cannot-downgrade worded for what was asked)", () => {
     expect(blockedChange("UPGRADE", { from: "YEARLY", to: "YEARLY" })).toBe("paid-users");
     expect(blockedChange("PURCHASE", { from: null, to: "YEARLY" })).toBe("upgrade");
     expect(blockedChange("UPGRADE_LEGACY_US", { from: "YEARLY", to: "YEARLY" })).toBe("upgrade");
+  });
+});
+
+describe("daysLeft", () => {
+  it("counts a part of a day as a day, and nothing after the end", () => {
+    const now = Date.UTC(2026, 0, 1);
+    expect(daysLeft(now + 230 * 86_400_000, now)).toBe(230);
+    expect(daysLeft(now + 1, now)).toBe(1);
+    expect(daysLeft(now - 5, now)).toBe(0);
   });
 });
 

@@ -94,6 +94,12 @@ export function perUserSteps(flow: PerUserFlowType, optionsShown: boolean): Chec
 export const legacySwitchOffered = (legacy: LegacyLicence | null) =>
   afterOptions(perUserFlowType("LEGACY", "PRO", legacy)) !== "server-error";
 
+const DAY_MS = 86_400_000;
+
+/** Whole days left before a licence ends (a part of a day counts), never below 0. */
+export const daysLeft = (endTimestamp: number, now = Date.now()) =>
+  Math.max(0, Math.ceil((endTimestamp - now) / DAY_MS));
+
 /** 001 §2 Billing options: the Next button's text by flow. */
 export function optionsNextText(flow: PerUserFlowType) {
   const next = afterOptions(flow);

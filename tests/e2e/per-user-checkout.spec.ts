@@ -304,6 +304,13 @@ test("a US legacy owner confirms the users list, adds a user and buys the new pl
 
   await expect(page).toHaveURL(new RegExp(`${prefix(space)}/checkout/information\\?`));
   await expect(page.getByRole("complementary")).toContainText("2 paid users");
+  // Before paying: what becomes of the PayPal licence and its unused time (issue 25).
+  await expect(page.getByText("Your PayPal licence will be cancelled")).toBeVisible();
+  await expect(
+    page.getByText(
+      /^Paying for the new plan cancels your current licence, paid through PayPal, at once: its \d+ remaining days are not credited to the new plan\.$/,
+    ),
+  ).toBeVisible();
   await page.getByLabel("Name", { exact: true }).fill("Lee Legacy");
   await page.getByLabel("Street address").fill("1 Old Road");
   await page.getByLabel("City").fill("Boston");

@@ -510,6 +510,23 @@ describe("Back in the legacy upgrade after the users list (001 §2 Back button: 
     expect(billingInformation.header.backTo).toBe(list);
   });
 
+  it("says before payment that the PayPal licence is cancelled at once, its remaining days not credited", async () => {
+    const lee = await as(PERSONAS.legacy.email);
+    const page = loaderData<{ paypalLicenceDaysLeft: number | null }>(
+      await lee.get(information, SPACES.oldcoTeam, "checkout/information?plan=PRO&interval=YEARLY"),
+    );
+    expect(page.paypalLicenceDaysLeft).toBeGreaterThan(0);
+    expect(textOf(renderPage(information, page))).toContain(
+      `Your PayPal licence will be cancelled Paying for the new plan cancels your current licence, paid through PayPal, at once: its ${page.paypalLicenceDaysLeft} remaining days are not credited to the new plan.`,
+    );
+    // A purchase replaces no licence.
+    const june = await as(PERSONAS.june.email);
+    const purchase = loaderData<{ paypalLicenceDaysLeft: number | null }>(
+      await june.get(information, SPACES.juniperCo, "checkout/information?plan=PRO&interval=YEARLY"),
+    );
+    expect(purchase.paypalLicenceDaysLeft).toBeNull();
+  });
+
   it("goes from cannot-downgrade to the users list, where a user of another domain can be left out", async () => {
     const lee = await as(PERSONAS.legacy.email);
     // Pete kept again, his address moved to another domain: the move to Pro is blocked.

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GoogleButton } from "~/components/google-button";
 import { Banner } from "~/components/ui";
-import { checkoutTexts } from "~/domain/billing-texts";
+import { checkoutTexts, perUserTexts } from "~/domain/billing-texts";
 import { INFORMATION_INTENTS } from "~/domain/checkout-flow";
 import { pageTitle } from "~/domain/page-title";
 import { CheckoutHeader } from "./__steps/checkout-header";
@@ -35,6 +35,15 @@ export default function InformationStep() {
               />
             </div>
           </Banner>
+        </div>
+      ) : null}
+      {page.paypalLicenceDaysLeft !== null ? (
+        <div className="mb-6">
+          <Banner
+            tone="info"
+            title={perUserTexts.paypalLicence.title}
+            detail={perUserTexts.paypalLicence.detail(page.paypalLicenceDaysLeft)}
+          />
         </div>
       ) : null}
       <div className="grid gap-6 laptop:grid-cols-[minmax(0,1fr)_20rem]">
