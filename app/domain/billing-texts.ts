@@ -6,6 +6,9 @@
 
 import { RECIPIENTS_PER_DAY, recipientsPerDay } from "./quotas";
 
+/** 001 §2: said where the prices shown include taxes (a tax rate above 0). */
+const taxesIncluded = "All displayed prices include applicable taxes.";
+
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 export const planNames = {
@@ -26,6 +29,8 @@ export const billingTexts = {
     unlimitedSeats: "Unlimited seats",
     price: (amount: string, interval: "YEARLY" | "MONTHLY") =>
       `${amount} ${interval === "YEARLY" ? "per year" : "per month"}`,
+    /** 001 §2's sentence: the price shown includes the subscription's taxes (EUR with VAT). */
+    taxesIncluded,
     /** 001 §2: 'renews on a date' with autoRenew, otherwise 'ends on a date'. */
     renews: (date: string) => `Your subscription renews on ${date}.`,
     ends: (date: string) => `Your subscription ends on ${date}.`,
@@ -87,6 +92,8 @@ export const billingTexts = {
   success: {
     started: "Your subscription has started.",
     startedSeats: (seats: number) => `Your space now has ${seats} paid ${plural(seats, "seat", "seats")}.`,
+    /** A per-user space talks of paid users, not seats (001 §1). */
+    startedUsers: (users: number) => `Your space now has ${users} paid ${plural(users, "user", "users")}.`,
     legacyReplaced: "Your new subscription has started.",
     legacyReplacedDetail: "Your previous subscription was cancelled.",
     /** 001 §4. */
@@ -187,7 +194,7 @@ export const checkoutTexts = {
       `new ${seats} seats @ ${rate} / seat / month, prorated for ${days} days`,
     chargedToday: "Charged today",
     nextPayment: (date: string) => `Next payment on ${date}`,
-    taxesIncluded: "All displayed prices include applicable taxes.",
+    taxesIncluded,
     submit: (seats: number) => `Add ${seats} seat(s)`,
     cancel: "Cancel",
     /** Written for this app: without JavaScript, the figures follow the quantity on request. */
@@ -205,6 +212,8 @@ export const checkoutTexts = {
     removeMembers: "Remove members",
     allUsed: "You need to remove members before removing seats",
     submit: (seats: number) => `Remove ${seats} seats`,
+    /** Written for this app: the disabled button while every seat is in use (no count to remove). */
+    submitNone: "Remove seats",
     cancel: "Cancel",
     update: "Update the price",
   },

@@ -17,6 +17,7 @@ import {
   purchaseResult,
   spansMultipleDomains,
   summaryDelta,
+  userChangeCounts,
   userUpdates,
   type CheckoutUser,
 } from "./per-user-checkout";
@@ -59,6 +60,30 @@ describe("daysLeft", () => {
     expect(daysLeft(now + 230 * 86_400_000, now)).toBe(230);
     expect(daysLeft(now + 1, now)).toBe(1);
     expect(daysLeft(now - 5, now)).toBe(0);
+  });
+});
+
+describe("userChangeCounts (001 §2 Summary step)", () => {
+  it("counts the users a selection moves each way, Gmail users apart", () => {
+    const users = [
+      user("a", { plan: "PRO" }),
+      user("b"),
+      user("c", { email: "c@gmail.com" }),
+      user("d", { email: "d@gmail.com", plan: "PRO_PERSONAL" }),
+      user("e", { plan: "PRO", scheduledDowngrade: true }),
+    ];
+    expect(userChangeCounts(users, new Set(["b", "c", "e"]))).toEqual({
+      upgraded: 2,
+      gmailUpgraded: 1,
+      downgraded: 1,
+      gmailDowngraded: 1,
+    });
+    expect(userChangeCounts(users, new Set(["a", "d"]))).toEqual({
+      upgraded: 0,
+      gmailUpgraded: 0,
+      downgraded: 0,
+      gmailDowngraded: 0,
+    });
   });
 });
 

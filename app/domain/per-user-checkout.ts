@@ -210,6 +210,18 @@ export function userUpdates(users: readonly CheckoutUser[], paid: ReadonlySet<st
   });
 }
 
+/** 001 §2 Summary step: how many users a selection moves each way, Gmail users apart. */
+export function userChangeCounts(users: readonly CheckoutUser[], paid: ReadonlySet<string>) {
+  const counts = { upgraded: 0, gmailUpgraded: 0, downgraded: 0, gmailDowngraded: 0 };
+  for (const user of users) {
+    if (isPaidNow(user) === paid.has(user.id)) continue;
+    const gmail = isGmailAddress(user.email);
+    if (paid.has(user.id)) counts[gmail ? "gmailUpgraded" : "upgraded"] += 1;
+    else counts[gmail ? "gmailDowngraded" : "downgraded"] += 1;
+  }
+  return counts;
+}
+
 export type SummaryDelta = "CYCLE_CHANGE" | "UPGRADE" | "DOWNGRADE";
 
 /**

@@ -34,7 +34,7 @@ type Page = {
     name: string;
     isFree: boolean;
     seats: { total: number; used: number } | null;
-    price: { amount: string; billed: string } | null;
+    price: { amount: string; billed: string; taxesIncluded: boolean } | null;
     renewal: string | null;
     offline: boolean;
   };
@@ -119,6 +119,27 @@ describe("the billing page (001 §2)", () => {
       paramsOf(SPACES.ghentTeam),
     );
     expect(redirectTarget(users)).toBe(billingOf(SPACES.ghentTeam));
+  });
+
+  it("says when the current plan's price includes taxes (a euro subscription with VAT), and not otherwise", async () => {
+    const lumen = loaderData<Page>(await billingPage(PERSONAS.lena.email, SPACES.lumenGmbh));
+    expect(lumen.current.price).toMatchObject({
+      amount: expect.stringMatching(/^€[\d.,]+ per year$/),
+      taxesIncluded: true,
+    });
+    const acme = loaderData<Page>(await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing));
+    expect(acme.current.price?.taxesIncluded).toBe(false);
+  });
+
+  it("tells a per-user space's started subscription in paid users, a per-seat one's in seats", async () => {
+    const started = "?checkout=success&from=FREE&to=PREMIUM&workspaceSeats=3";
+    const perUser = loaderData<Page>(await billingPage(PERSONAS.premium.email, SPACES.bigco, started));
+    expect(perUser.success).toMatchObject({
+      title: "Your subscription has started.",
+      detail: "Your space now has 3 paid users.",
+    });
+    const perSeat = loaderData<Page>(await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing, started));
+    expect(perSeat.success?.detail).toBe("Your space now has 3 paid seats.");
   });
 
   it("offers a per-user subscription its changes of paid users, plan and cycle, but no second cycle change", async () => {

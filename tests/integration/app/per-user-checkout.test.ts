@@ -344,7 +344,7 @@ describe("the summary's timing (001 §4 Charge wording; issue 25: Premium to Pro
       await priya.get(summary, SPACES.bigco, "checkout/summary?plan=PRO&interval=YEARLY"),
     );
     expect(toPro.charge).toMatch(
-      /^Your plan changes as soon as you confirm\. Nothing is charged or refunded today: your next payment, on .+, is at the new price\.$/,
+      /^Your plan changes as soon as you confirm\. Nothing is charged or refunded today: your next payment, on [A-Z][a-z]+ \d{1,2}(st|nd|rd|th), \d{4}, is at the new price\.$/,
     );
     const userFree = loaderData<{ charge: string }>(
       await priya.get(
@@ -353,7 +353,34 @@ describe("the summary's timing (001 §4 Charge wording; issue 25: Premium to Pro
         `checkout/summary?plan=PREMIUM&interval=YEARLY&free=${PERSONAS.noahNguyen.id}`,
       ),
     );
-    expect(userFree.charge).toMatch(/^These changes will apply on your renewal day, .+\.$/);
+    // 001 §2: the checkout's date format ("March 5th, 2025"), as on the add and remove seats screens.
+    expect(userFree.charge).toMatch(
+      /^These changes will apply on your renewal day, [A-Z][a-z]+ \d{1,2}(st|nd|rd|th), \d{4}\.$/,
+    );
+  });
+});
+
+describe("the summary of a change the backend refuses (issue 25)", () => {
+  it("says who cannot be made paid, lists what was asked, and offers no Confirm", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    const page = loaderData<{ refusal: string | null; cards: string[]; quoted: boolean }>(
+      await priya.get(
+        summary,
+        SPACES.bigco,
+        `checkout/summary?plan=PREMIUM&interval=YEARLY&paid=${PERSONAS.hanaHolt.id}`,
+      ),
+    );
+    expect(page).toEqual(
+      expect.objectContaining({
+        refusal: "hana.holt@bigco.test is already a paid user in another space.",
+        cards: ["You are upgrading 1 free user to paid"],
+        quoted: false,
+      }),
+    );
+    const html = renderPage(summary, page);
+    expect(textOf(html)).toContain("hana.holt@bigco.test is already a paid user in another space.");
+    expect(textOf(html)).not.toContain("An error occurred");
+    expect(html).toMatch(/<button type="submit" disabled=""[^>]*>Confirm changes<\/button>/);
   });
 });
 
@@ -475,6 +502,11 @@ describe("legacy users (001 §2, §4)", () => {
     const foreign = loaderData<Answer>(await add("kim@oldco.test, kim@oldco.test someone@elsewhere.test"));
     expect(foreign.add.refused.map((item) => item.email)).toEqual(["someone@elsewhere.test"]);
     expect(foreign.add.text).toBe("kim@oldco.test, someone@elsewhere.test");
+    // After a refusal the box holds the one refused address, and the button counts it (issue 25: 'Add users').
+    const one = loaderData<Answer>(await add("someone@elsewhere.test"));
+    expect(one.add.text).toBe("someone@elsewhere.test");
+    const list = loaderData(await lee.get(legacyUsers, SPACES.oldcoTeam, "checkout/legacy/users?dialog=add"));
+    expect(renderPage(legacyUsers, list, { actionData: one })).toMatch(/<button type="submit"[^>]*>Add user<\/button>/);
     const over = loaderData<Answer>(await add("k1@oldco.test k2@oldco.test k3@oldco.test"));
     expect(over.add.formError).toBe("You cannot go over your current plan user limit (5).");
 

@@ -21,6 +21,7 @@ import { asPersona, pathOf } from "../support/space-pages";
 import { payOnHostedPage, TEST_CARDS } from "../backend/support/billing";
 import { loaderData, redirectTarget, startAppBillingStack, statusOf } from "../support/app";
 import { renderPage, textOf } from "../support/render-page";
+import { addExtraMember, PINE_THIRD } from "../../support/crowded-space";
 
 let stack: Awaited<ReturnType<typeof startAppBillingStack>>;
 beforeAll(async () => {
@@ -296,6 +297,25 @@ describe("removing seats (001 §4)", () => {
     expect(billing.removal).toMatchObject({ toSeats: 2 });
     expect(billing.success.title).toBe("Your seat removal is scheduled.");
     expect(billing.success.detail).toMatch(/^2 seats will be removed on /);
+  });
+});
+
+describe("removing seats with every seat in use (001 §2 Remove seats screen)", () => {
+  it("warns, and its disabled button names no count (issue 25: it said 'Remove 0 seats')", async () => {
+    await addExtraMember(stack.backend.db, {
+      workspaceId: SPACES.pineLabs.id,
+      user: PINE_THIRD,
+      userPlan: "PRO",
+    });
+    const pia = await as(PERSONAS.pia.email);
+    const page = loaderData<{ used: number; total: number; offer: unknown }>(
+      await pia.get(removeSeats, SPACES.pineLabs, "checkout/remove-seats"),
+    );
+    expect(page).toMatchObject({ used: 3, total: 3, offer: null });
+    const html = renderPage(removeSeats, page);
+    expect(textOf(html)).toContain("You need to remove members before removing seats");
+    expect(html).toMatch(/<button type="submit" disabled=""[^>]*>Remove seats<\/button>/);
+    expect(textOf(html)).not.toContain("Remove 0 seats");
   });
 });
 

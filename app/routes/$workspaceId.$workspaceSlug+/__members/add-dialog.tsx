@@ -72,6 +72,8 @@ export function AddMembersDialog({
     node.focus();
   };
   const typed = liveTags?.length ?? 0;
+  // The button counts what the box holds: what is typed, else what the last answer put back in it.
+  const inBox = liveTags ? typed : answer ? parseEmailTags(answer.text).length : 0;
   const overLimit =
     add.legacyLimit === null || typed === 0 ? null : userLimitBlock(add.legacyLimit, add.paidCount, typed);
   const liveMessage = liveTags ? (overLimit ?? availableSeatsMessage(add.availableSeats, typed)) : null;
@@ -146,8 +148,8 @@ export function AddMembersDialog({
             {addTexts.cancel}
           </Link>
           <button type="submit" disabled={busy || overLimit !== null} className={buttonClass("primary")}>
-            {/* Without JavaScript the count is not known before the submit. */}
-            {labels && typed > 0 ? labels.submit(typed) : texts.submit}
+            {/* Without JavaScript the count of what is typed is not known before the submit. */}
+            {labels && inBox > 0 ? labels.submit(inBox) : texts.submit}
           </button>
         </div>
       </Form>

@@ -225,6 +225,7 @@ function currentPlan(space: SpaceContext, active: Subscription | null, seats: Se
               active.billingInterval,
             ),
             billed: billingTexts.billed[active.billingInterval],
+            taxesIncluded: active.taxRate > 0,
           }
         : null,
     renewal: active
@@ -251,7 +252,13 @@ function successBanner(
       return null;
     case "started":
       // Shown once the webhook made the subscription: until then, nothing has started.
-      return active ? { title: texts.started, detail: texts.startedSeats(result.seats), manageMembers: null } : null;
+      return active
+        ? {
+            title: texts.started,
+            detail: (space.workspace.isPerSeat ? texts.startedSeats : texts.startedUsers)(result.seats),
+            manageMembers: null,
+          }
+        : null;
     case "legacy-replaced":
       // Only once the new subscription names the licence it replaced has the previous one been cancelled.
       return active?.legacyUpgrade
