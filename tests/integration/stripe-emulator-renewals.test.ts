@@ -61,6 +61,25 @@ describe("the clock", () => {
   });
 });
 
+describe("Checkout Sessions left open", () => {
+  it("expire at their expires_at (24 hours), with checkout.session.expired, their page closed", async () => {
+    const session = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer_email: "later@acme.test",
+      line_items: [{ price: "price_pro_yearly_usd", quantity: 1 }],
+      success_url: "http://localhost:3000/billing",
+    });
+    expect(session.expires_at - session.created).toBe(DAY);
+    await advanceClock(emulator, DAY - 60);
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe("open");
+    await advanceClock(emulator, 120);
+    expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: "expired", url: null });
+    const [expired] = await eventsOf("checkout.session.expired");
+    expect(expired).toMatchObject({ created: session.expires_at, data: { object: { id: session.id } } });
+    expect((await fetch(session.url!)).status).toBe(410);
+  });
+});
+
 describe("renewals", () => {
   it("starts a new period at the end of the last, invoiced with the coupon and tax and paid by the card", async () => {
     const vat = await stripe.taxRates.create({ display_name: "VAT", percentage: 20, inclusive: false });
@@ -139,6 +158,18 @@ describe("renewals", () => {
         .payment_intent as string,
     );
     expect(paymentIntent.status).toBe("requires_payment_method");
+
+    // Confirmed again once the customer has a good card: paid, and the subscription active.
+    const portal = await stripe.billingPortal.sessions.create({ customer: bought.customer as string });
+    await fetch(`${portal.url}/card`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ card: "4242424242424242" }),
+    });
+    expect((await stripe.paymentIntents.confirm(paymentIntent.id)).status).toBe("succeeded");
+    expect((await stripe.subscriptions.retrieve(bought.id)).status).toBe("active");
+    const [reactivated] = await eventsOf("customer.subscription.updated");
+    expect((reactivated!.data.object as Stripe.Subscription).status).toBe("active");
   });
 
   it("ends a subscription cancelled at period end, with customer.subscription.deleted", async () => {
@@ -154,6 +185,58 @@ describe("renewals", () => {
     expect((deleted!.data.object as Stripe.Subscription).id).toBe(bought.id);
     await advanceClock(emulator, 400 * DAY);
     expect(await eventsOf("customer.subscription.deleted")).toHaveLength(1);
+  });
+});
+
+describe("pending updates left unpaid", () => {
+  /** 3 seats more asked for with pending updates, the card declined. */
+  async function pendingSeats(bought: Stripe.Subscription) {
+    const updated = await stripe.subscriptions.update(bought.id, {
+      items: [{ id: bought.items.data[0]!.id, quantity: 5 }],
+      proration_behavior: "always_invoice",
+      payment_behavior: "pending_if_incomplete",
+    });
+    return { updated, expiresAt: updated.pending_update!.expires_at };
+  }
+
+  it("expire 23 hours after the update: the invoice voided, the change discarded", async () => {
+    const bought = await subscriptionPaidBy("4000000000000341");
+    const { updated, expiresAt } = await pendingSeats(bought);
+    await advanceClock(emulator, 23 * 3600 - 60);
+    expect((await stripe.subscriptions.retrieve(bought.id)).pending_update).not.toBeNull();
+    await advanceClock(emulator, 120);
+    const expired = await stripe.subscriptions.retrieve(bought.id);
+    expect(expired).toMatchObject({ pending_update: null, status: "active" });
+    expect(expired.items.data[0]!.quantity).toBe(3);
+    expect((await stripe.invoices.retrieve(updated.latest_invoice as string)).status).toBe("void");
+    const events = (await stripe.events.list({ limit: 3 })).data;
+    expect(events.map((event) => event.type)).toEqual([
+      "customer.subscription.updated",
+      "customer.subscription.pending_update_expired",
+      "invoice.voided",
+    ]);
+    expect(events.map((event) => event.created)).toEqual([expiresAt, expiresAt, expiresAt]);
+  });
+
+  it("expire at the period's end when it comes sooner, before the renewal", async () => {
+    const bought = await subscriptionPaidBy("4000000000000341");
+    await advanceClock(emulator, periodEnd(bought) - 12 * 3600 - Math.floor(Date.now() / 1000));
+    const { updated, expiresAt } = await pendingSeats(bought);
+    expect(expiresAt).toBe(periodEnd(bought));
+    await advanceClock(emulator, DAY);
+    expect((await stripe.invoices.retrieve(updated.latest_invoice as string)).status).toBe("void");
+    const renewed = await stripe.subscriptions.retrieve(bought.id);
+    // Renewed with the seats it had, charged to the declined card.
+    expect(renewed).toMatchObject({ pending_update: null, status: "past_due" });
+    expect(renewed.items.data[0]!.quantity).toBe(3);
+    const types = (await stripe.events.list({ limit: 5 })).data.map((event) => event.type).reverse();
+    expect(types).toEqual([
+      "invoice.voided",
+      "customer.subscription.pending_update_expired",
+      "customer.subscription.updated",
+      "customer.subscription.updated",
+      "invoice.payment_failed",
+    ]);
   });
 });
 

@@ -94,6 +94,46 @@ describe("a state that survives a restart", () => {
   });
 });
 
+describe("an authentication under way", () => {
+  it("is still there after a restart: its page completes the payment", async () => {
+    const statePath = path.join(directory, "authentication", "stripe.json");
+    const first = await start({ statePath });
+    const session = await buyThroughCheckout(first.stripe, "sca@acme.test", "price_pro_yearly_usd", 2);
+    const { customer, subscription: id } = await first.stripe.checkout.sessions.retrieve(session.id);
+    const portal = await first.stripe.billingPortal.sessions.create({ customer: customer as string });
+    await fetch(`${portal.url}/card`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ card: "4000002760003184" }),
+    });
+    const subscription = await first.stripe.subscriptions.retrieve(id as string);
+    const updated = await first.stripe.subscriptions.update(subscription.id, {
+      items: [{ id: subscription.items.data[0]!.id, quantity: 3 }],
+      proration_behavior: "always_invoice",
+      payment_behavior: "pending_if_incomplete",
+    });
+    const invoice = await first.stripe.invoices.retrieve(updated.latest_invoice as string);
+    const confirmed = await first.stripe.paymentIntents.confirm(
+      invoice.payments!.data[0]!.payment.payment_intent as string,
+      { return_url: "http://localhost:3000/billing" },
+    );
+    await first.emulator.close();
+    running.splice(0);
+
+    const second = await start({ statePath });
+    const { pathname } = new URL(confirmed.next_action!.redirect_to_url!.url!);
+    const back = await fetch(`${second.emulator.publicUrl}${pathname}`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ decision: "complete" }),
+    });
+    expect(back.headers.get("Location")).toContain("redirect_status=succeeded");
+    const applied = await second.stripe.subscriptions.retrieve(subscription.id);
+    expect(applied).toMatchObject({ pending_update: null });
+    expect(applied.items.data[0]!.quantity).toBe(3);
+  });
+});
+
 describe("the seed", () => {
   const now = Math.floor(Date.now() / 1000);
   const seed: StripeSeed = {
@@ -150,6 +190,7 @@ describe("the seed", () => {
         periodEnd: now + 28 * DAY,
         metadata: { workspaceId: "5100000000000004" },
         latestInvoice: "requires_payment_method",
+        latestInvoiceId: "in_fern_studio",
       },
       {
         id: "sub_bigco",
@@ -235,8 +276,11 @@ describe("the seed", () => {
   it("leaves the unpaid invoices payable on their hosted pages, and the portal lists them", async () => {
     const { stripe } = await start({ seed });
     const pastDue = await stripe.subscriptions.retrieve("sub_fern_studio");
-    const declined = await stripe.invoices.retrieve(pastDue.latest_invoice as string);
-    expect(declined).toMatchObject({ status: "open", amount_due: 4_000 });
+    // The invoice has the id the seed gave it, so the backend's seed can name it too.
+    expect(pastDue.latest_invoice).toBe("in_fern_studio");
+    const declined = await stripe.invoices.retrieve("in_fern_studio");
+    expect(declined).toMatchObject({ status: "open", amount_due: 4_000, created: now - 2 * DAY });
+    expect(declined.hosted_invoice_url).toMatch(/\/i\/in_fern_studio$/);
     const declinedPayment = await stripe.paymentIntents.retrieve(
       declined.payments!.data[0]!.payment.payment_intent as string,
     );

@@ -209,6 +209,66 @@ describe("the hosted Checkout page (plain HTML)", () => {
   });
 });
 
+describe("expiring a Checkout Session", () => {
+  const newSession = () =>
+    stripe.checkout.sessions.create({
+      mode: "subscription",
+      customer_email: "twice@sams.test",
+      line_items: [{ price: "price_pro_yearly_usd", quantity: 2 }],
+      success_url: "http://localhost:3000/billing",
+    });
+  const post = (url: string, form: Record<string, string>) =>
+    fetch(url, { method: "POST", redirect: "manual", body: new URLSearchParams(form) });
+  const made = () => [emulator.state.customers.size, emulator.state.subscriptions.size, emulator.state.invoices.size];
+
+  it("expires an open session: no URL, checkout.session.expired, and its page takes no payment", async () => {
+    const session = await newSession();
+    const expired = await stripe.checkout.sessions.expire(session.id);
+    expect(expired).toMatchObject({ id: session.id, status: "expired", url: null, payment_status: "unpaid" });
+    const [event] = (await stripe.events.list({ type: "checkout.session.expired", limit: 1 })).data;
+    expect(event!.data.object).toMatchObject({ id: session.id, status: "expired" });
+
+    const page = await fetch(session.url!);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain("This Checkout Session is no longer active.");
+    const before = made();
+    const paid = await post(session.url!, { card: "4242424242424242", expiry: "12 / 34", cvc: "123" });
+    expect(paid.status).toBe(410);
+    expect(await paid.text()).toContain("This Checkout Session is no longer active.");
+    expect(made()).toEqual(before);
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe("expired");
+  });
+
+  it("refuses the authentication step of a session expired meanwhile, making nothing", async () => {
+    const session = await newSession();
+    expect((await post(session.url!, { card: "4000002760003184" })).status).toBe(303);
+    await stripe.checkout.sessions.expire(session.id);
+    const before = made();
+    expect((await fetch(`${session.url}/authenticate`)).status).toBe(410);
+    const completed = await post(`${session.url}/authenticate`, { decision: "complete" });
+    expect(completed.status).toBe(410);
+    expect(made()).toEqual(before);
+  });
+
+  it("refuses to expire a session that is no longer open, with Stripe's message", async () => {
+    const session = await newSession();
+    await stripe.checkout.sessions.expire(session.id);
+    await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      statusCode: 400,
+      message:
+        'Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of `expired`.',
+    });
+    const bought = await buyThroughCheckout(stripe, "bought@sams.test", "price_pro_yearly_usd", 1);
+    await expect(stripe.checkout.sessions.expire(bought.id)).rejects.toMatchObject({
+      statusCode: 400,
+      message:
+        'Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of `complete`.',
+    });
+    await expect(stripe.checkout.sessions.expire("cs_test_nope")).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
+
 describe("the customer portal (plain HTML)", () => {
   it("shows the subscription, card and invoices; cancels at period end, replaces the card, links back", async () => {
     const session = await buyThroughCheckout(stripe, "portal@acme.test", "price_pro_yearly_usd", 2);
@@ -331,6 +391,57 @@ describe("subscription updates (adding seats)", () => {
       code: "resource_missing",
       param: "items[0][id]",
     });
+  });
+});
+
+describe("canceling a subscription now", () => {
+  const bought = async (email: string) => {
+    const session = await buyThroughCheckout(stripe, email, "price_pro_yearly_usd", 2);
+    return (await stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+  };
+
+  it("ends it at once with the customer's reasons, cancels its schedule, and emits customer.subscription.deleted", async () => {
+    const id = await bought("gone@acme.test");
+    const schedule = await stripe.subscriptionSchedules.create({ from_subscription: id });
+    const canceled = await stripe.subscriptions.cancel(id, {
+      cancellation_details: { comment: "Bought twice", feedback: "other" },
+      prorate: false,
+    });
+    expect(canceled).toMatchObject({
+      id,
+      status: "canceled",
+      cancellation_details: { comment: "Bought twice", feedback: "other", reason: "cancellation_requested" },
+    });
+    expect(canceled.ended_at).toBe(canceled.canceled_at);
+    expect(Math.abs(canceled.ended_at! - Date.now() / 1000)).toBeLessThan(60);
+    expect((await stripe.subscriptionSchedules.retrieve(schedule.id)).status).toBe("canceled");
+    const [deleted] = (await stripe.events.list({ type: "customer.subscription.deleted", limit: 1 })).data;
+    expect(deleted!.data.object).toMatchObject({ id, status: "canceled" });
+    expect((await stripe.subscriptions.retrieve(id)).status).toBe("canceled");
+  });
+
+  it("refuses to cancel or change it again, and what it does not emulate, with a 400", async () => {
+    const id = await bought("twice@acme.test");
+    await expect(stripe.subscriptions.cancel(id, { prorate: true })).rejects.toMatchObject({
+      statusCode: 400,
+      param: "prorate",
+    });
+    await expect(stripe.subscriptions.cancel(id, { invoice_now: true })).rejects.toMatchObject({
+      statusCode: 400,
+      param: "invoice_now",
+    });
+    expect((await stripe.subscriptions.retrieve(id)).status).toBe("active");
+    await stripe.subscriptions.cancel(id);
+    const ended = "A canceled subscription can only update its cancellation_details and metadata.";
+    await expect(stripe.subscriptions.cancel(id)).rejects.toMatchObject({ statusCode: 400, message: ended });
+    await expect(stripe.subscriptions.update(id, { cancel_at_period_end: true })).rejects.toMatchObject({
+      statusCode: 400,
+      message: ended,
+    });
+    expect((await stripe.subscriptions.update(id, { metadata: { note: "kept" } })).metadata).toMatchObject({
+      note: "kept",
+    });
+    await expect(stripe.subscriptions.cancel("sub_nope")).rejects.toMatchObject({ statusCode: 404 });
   });
 });
 

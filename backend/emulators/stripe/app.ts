@@ -1,18 +1,22 @@
 import { Hono, type Context } from "hono";
-import { createCheckoutSession } from "./checkout";
+import { cancelSubscription } from "./cancellation";
+import { createRefund } from "./charges";
+import { confirmPaymentIntent } from "./confirmation";
+import { createCheckoutSession, expireCheckoutSession } from "./checkout";
 import { Clock } from "./clock";
 import { StripeError, invalid, missing, required } from "./errors";
 import { withExpansions } from "./expansion";
 import { parseStripeForm, type FormObject, type FormValue } from "./form";
 import { mountHostedPages } from "./hosted";
+import { voidAndTell } from "./payments";
 import { invoiceEvent } from "./invoices";
 import type { StripeObject } from "./objects";
 import { readSavedStripe, writeSavedStripe, type Replay } from "./persistence";
-import { renewDueSubscriptions } from "./renewals";
+import { catchUpWithClock } from "./renewals";
 import { createSchedule, releaseSchedule, updateSchedule } from "./schedules";
 import { applySeed, type StripeSeed } from "./seed";
 import { StripeState } from "./state";
-import { updateSubscription } from "./subscriptions";
+import { updateSubscription } from "./subscription-updates";
 import { Webhooks, type Emit, type WebhookEndpoint } from "./webhooks";
 
 export interface StripeEmulatorOptions {
@@ -94,7 +98,7 @@ export function createStripeEmulator({
 
   app.use("*", async (c, next) => {
     // Time passes between requests too: the periods that ended meanwhile are dealt with first.
-    const renewed = renewDueSubscriptions(state, emit);
+    const renewed = catchUpWithClock(state, emit);
     await next();
     if (renewed || c.req.method === "POST") save();
   });
@@ -106,7 +110,7 @@ export function createStripeEmulator({
   app.get("/__clock", (c) => c.json({ now: clock.now(), offset_seconds: clock.offsetSeconds }));
   app.post("/__clock/advance", async (c) => {
     clock.advance(secondsOf(await c.req.text(), c.req.header("Content-Type")));
-    renewDueSubscriptions(state, emit);
+    catchUpWithClock(state, emit);
     return c.json({ now: clock.now(), offset_seconds: clock.offsetSeconds });
   });
 
@@ -179,6 +183,11 @@ export function createStripeEmulator({
 
   app.post("/v1/checkout/sessions", (c) => reply(c, createCheckoutSession(state, c.get("params"))));
   app.get("/v1/checkout/sessions/:id", (c) => reply(c, state.get("checkout.session", c.req.param("id"))));
+  app.post("/v1/checkout/sessions/:id/expire", (c) => {
+    const session = expireCheckoutSession(state.get("checkout.session", c.req.param("id")));
+    emit("checkout.session.expired", session);
+    return reply(c, session);
+  });
   app.get("/v1/checkout/sessions/:id/line_items", (c) => {
     const id = c.req.param("id");
     const purchase = state.purchases.get(id);
@@ -194,7 +203,23 @@ export function createStripeEmulator({
     if (invoice) emit(invoiceEvent(state, invoice), invoice);
     return reply(c, subscription);
   });
+  app.delete("/v1/subscriptions/:id", (c) => {
+    const subscription = cancelSubscription(state, state.get("subscription", c.req.param("id")), c.get("params"));
+    emit("customer.subscription.deleted", subscription);
+    return reply(c, subscription);
+  });
   app.get("/v1/payment_intents/:id", (c) => reply(c, state.get("payment_intent", c.req.param("id"))));
+  app.post("/v1/payment_intents/:id/confirm", (c) =>
+    reply(c, confirmPaymentIntent(state, state.get("payment_intent", c.req.param("id")), c.get("params"), emit)),
+  );
+  app.get("/v1/charges/:id", (c) => reply(c, state.get("charge", c.req.param("id"))));
+  app.post("/v1/refunds", (c) => {
+    const { refund, charge } = createRefund(state, c.get("params"));
+    emit("refund.created", refund);
+    emit("charge.refunded", charge);
+    return reply(c, refund);
+  });
+  app.get("/v1/refunds/:id", (c) => reply(c, state.get("refund", c.req.param("id"))));
   app.post("/v1/subscription_schedules", (c) => reply(c, createSchedule(state, c.get("params"))));
   app.get("/v1/subscription_schedules/:id", (c) => reply(c, state.get("subscription_schedule", c.req.param("id"))));
   app.post("/v1/subscription_schedules/:id", (c) =>
@@ -204,6 +229,11 @@ export function createStripeEmulator({
     reply(c, releaseSchedule(state, state.get("subscription_schedule", c.req.param("id")))),
   );
   app.get("/v1/invoices/:id", (c) => reply(c, state.get("invoice", c.req.param("id"))));
+  app.post("/v1/invoices/:id/void", (c) => {
+    const invoice = state.get("invoice", c.req.param("id"));
+    voidAndTell(state, invoice, emit);
+    return reply(c, invoice);
+  });
 
   app.get("/v1/events", (c) =>
     c.json(list(c, [...webhooks.events.values()].reverse(), (event, params) => matches(event.type, params.type))),

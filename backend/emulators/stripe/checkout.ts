@@ -1,4 +1,4 @@
-import { invalid, required } from "./errors";
+import { invalid, refused, required } from "./errors";
 import { fieldsOf, metadataOf, text, type FormObject } from "./form";
 import { newId, type StripeObject } from "./objects";
 import type { StripeState } from "./state";
@@ -140,4 +140,19 @@ export function completeCheckoutSession(state: StripeState, session: StripeObjec
     subscription: subscription.id,
   });
   return (session.success_url as string).replace("{CHECKOUT_SESSION_ID}", session.id);
+}
+
+/**
+ * Ends an open session unpaid (`POST /v1/checkout/sessions/{id}/expire`,
+ * or its `expires_at` passing): `expired`, its `url` gone, its hosted page
+ * refusing payment from then on. A session no longer open is refused with
+ * Stripe's message.
+ */
+export function expireCheckoutSession(session: StripeObject): StripeObject {
+  if (session.status !== "open") {
+    throw refused(
+      `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${session.status as string}\`.`,
+    );
+  }
+  return Object.assign(session, { status: "expired", url: null });
 }

@@ -1,4 +1,4 @@
-/** A Stripe API error: the envelope `{ error: { type, code, message, param } }` with its HTTP status. */
+/** A Stripe API error: the envelope `{ error: { type, code, message, param, … } }` with its HTTP status. */
 export class StripeError extends Error {
   constructor(
     readonly status: number,
@@ -6,12 +6,14 @@ export class StripeError extends Error {
     message: string,
     readonly code?: string,
     readonly param?: string,
+    /** What else Stripe puts in the envelope (a card error's `decline_code`, `charge`, `payment_intent`). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
 
   toJSON() {
-    return { error: { type: this.type, message: this.message, code: this.code, param: this.param } };
+    return { error: { type: this.type, message: this.message, code: this.code, param: this.param, ...this.details } };
   }
 }
 
@@ -27,6 +29,13 @@ export const missing = (kind: string, id: string, param = "id") =>
 
 export const invalid = (message: string, param?: string, code = "parameter_invalid") =>
   new StripeError(400, "invalid_request_error", message, code, param);
+
+/** A request Stripe refuses for the state its object is in (no `code`, as Stripe sends none for these). */
+export const refused = (message: string, param?: string) =>
+  new StripeError(400, "invalid_request_error", message, undefined, param);
+
+/** A parameter Stripe takes that the local Stripe does not emulate: said plainly rather than ignored. */
+export const notEmulated = (param: string) => invalid(`${param} is not available locally.`, param);
 
 export const unknownParameter = (param: string) =>
   new StripeError(400, "invalid_request_error", `Received unknown parameter: ${param}`, "parameter_unknown", param);

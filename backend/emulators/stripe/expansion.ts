@@ -1,3 +1,4 @@
+import { refundsOf } from "./charges";
 import { invalid } from "./errors";
 import { texts, type FormObject } from "./form";
 import type { StripeObject } from "./objects";
@@ -5,12 +6,14 @@ import type { ObjectKind, StripeState } from "./state";
 
 /** The fields holding another object's id that `expand[]` can replace with the object, and the kind they name. */
 const EXPANDABLE: Record<string, ObjectKind> = {
+  charge: "charge",
   coupon: "coupon",
   customer: "customer",
   default_payment_method: "payment_method",
   discount: "discount",
   discounts: "discount",
   invoice: "invoice",
+  latest_charge: "charge",
   latest_invoice: "invoice",
   payment_intent: "payment_intent",
   payment_method: "payment_method",
@@ -30,13 +33,17 @@ function expandedList(state: StripeState, object: StripeObject, field: string) {
   if (object.object === "customer" && field === "tax_ids") {
     return listOf(state.taxIdsOf(object.id), `/v1/customers/${object.id}/tax_ids`);
   }
+  if (object.object === "charge" && field === "refunds") {
+    return listOf(refundsOf(state, object.id), `/v1/charges/${object.id}/refunds`);
+  }
   return undefined;
 }
 
 /**
  * The object with the `expand[]` paths of the request expanded, as Stripe
  * does (`latest_invoice`, `discounts`, `items.data.price.product`,
- * `line_items` of a Checkout Session, `tax_ids` of a customer): a copy, the
+ * `line_items` of a Checkout Session, `tax_ids` of a customer, `refunds` of
+ * a charge): a copy, the
  * state is left as it is. A path that cannot be expanded is a 400.
  */
 export function withExpansions(state: StripeState, object: StripeObject, params: FormObject): StripeObject {

@@ -1,11 +1,14 @@
 import type { Context, Env, Hono } from "hono";
 import { cardMessages, cardOutcome } from "./cards";
 import { completeCheckoutSession } from "./checkout";
-import { payInvoice, paymentIntentOf } from "./invoices";
+import { authenticate, authenticationOf } from "./confirmation";
+import { paymentIntentOf } from "./invoices";
 import type { StripeObject } from "./objects";
 import { authenticationPage, checkoutPage, invoicePage, messagePage, portalPage } from "./pages";
 import type { StripeState } from "./state";
-import { cancelAtPeriodEnd, reactivatedBy } from "./subscriptions";
+import { setCancelAtPeriodEnd } from "./cancellation";
+import { attemptPayment, completeAuthentication, failAuthentication } from "./payment-intents";
+import { reportUnpaid, settleInvoice } from "./payments";
 import type { Emit } from "./webhooks";
 
 /**
@@ -17,6 +20,7 @@ export function mountHostedPages<E extends Env>(app: Hono<E>, state: StripeState
   mountHostedCheckout(app, state, emit);
   mountHostedPortal(app, state, emit);
   mountHostedInvoice(app, state, emit);
+  mountHostedAuthentication(app, state, emit);
 }
 
 /**
@@ -72,7 +76,7 @@ function mountHostedCheckout<E extends Env>(app: Hono<E>, state: StripeState, em
     const { session, refusal } = openSession(c);
     if (refusal) return refusal;
     if (!awaitingAuthentication.has(session.id)) return c.redirect(`/c/pay/${session.id}`, 303);
-    return c.html(authenticationPage(session));
+    return c.html(authenticationPage(session.amount_total as number, session.currency as string));
   });
 
   app.post("/c/pay/:id/authenticate", async (c) => {
@@ -120,7 +124,7 @@ function mountHostedPortal<E extends Env>(app: Hono<E>, state: StripeState, emit
     const form = await c.req.parseBody();
     const subscription = state.subscriptions.get(String(form.subscription ?? ""));
     if (!subscription || subscription.customer !== portal.customer) return notFound(c);
-    emit("customer.subscription.updated", cancelAtPeriodEnd(state, subscription));
+    emit("customer.subscription.updated", setCancelAtPeriodEnd(state, subscription, true));
     return c.redirect(`/p/session/${portal.id}`, 303);
   });
 
@@ -135,6 +139,12 @@ function mountHostedPortal<E extends Env>(app: Hono<E>, state: StripeState, emit
   });
 }
 
+/** What the hosted pages say of a payment's last error (none while authentication is asked for). */
+const PAGE_MESSAGES: Record<string, string> = {
+  card_declined: cardMessages.declined,
+  payment_intent_authentication_failure: cardMessages.authenticationFailed,
+};
+
 /**
  * The hosted invoice page (`hosted_invoice_url`): a paid invoice says so;
  * an open one offers to complete the authentication its payment asks for,
@@ -144,6 +154,11 @@ function mountHostedPortal<E extends Env>(app: Hono<E>, state: StripeState, emit
 function mountHostedInvoice<E extends Env>(app: Hono<E>, state: StripeState, emit: Emit) {
   const show = (c: Context, invoice: StripeObject, error: string | null = null) =>
     c.html(invoicePage(invoice, paymentIntentOf(state, invoice), error), error ? 402 : 200);
+  /** Pays with a card typed on the page, saved to the customer (not as the default). */
+  const payWithCard = (invoice: StripeObject, paymentIntent: StripeObject, number: string) => {
+    const card = state.attachCard(invoice.customer as string, number, { asDefault: false });
+    attemptPayment(state, paymentIntent, { paymentMethod: card, outcome: cardOutcome(number) });
+  };
   const notFound = (c: Context) => c.html(messagePage("Not found", "There is no such invoice."), 404);
 
   app.get("/i/:id", (c) => {
@@ -156,18 +171,54 @@ function mountHostedInvoice<E extends Env>(app: Hono<E>, state: StripeState, emi
     if (!invoice) return notFound(c);
     if (invoice.status !== "open") return c.redirect(`/i/${invoice.id}`, 303);
     const form = await c.req.parseBody();
-    const paymentIntent = paymentIntentOf(state, invoice);
+    // An open invoice has something due, so a payment intent.
+    const paymentIntent = paymentIntentOf(state, invoice)!;
+    const card = String(form.card ?? "");
     if (paymentIntent.status === "requires_action" && form.decision !== undefined) {
-      if (form.decision !== "complete") return show(c, invoice, cardMessages.authenticationFailed);
-      payInvoice(state, invoice, null);
+      if (form.decision === "complete") completeAuthentication(state, paymentIntent);
+      else failAuthentication(state, paymentIntent);
+    } else if (cardOutcome(card) === "invalid") {
+      return show(c, invoice, cardMessages.invalid);
     } else {
-      const outcome = payInvoice(state, invoice, String(form.card ?? ""));
-      if (outcome === "authenticate") return show(c, invoice);
-      if (outcome !== "paid") return show(c, invoice, cardMessages[outcome === "declined" ? "declined" : "invalid"]);
+      payWithCard(invoice, paymentIntent, card);
     }
-    const reactivated = reactivatedBy(state, invoice);
-    if (reactivated) emit("customer.subscription.updated", reactivated);
-    emit("invoice.paid", invoice);
-    return c.redirect(`/i/${invoice.id}`, 303);
+    if (paymentIntent.status === "succeeded") {
+      settleInvoice(state, invoice, emit);
+      return c.redirect(`/i/${invoice.id}`, 303);
+    }
+    reportUnpaid(state, invoice, emit);
+    return show(c, invoice, PAGE_MESSAGES[(paymentIntent.last_payment_error as { code: string } | null)?.code ?? ""]);
+  });
+}
+
+/**
+ * The page a confirmation with a `return_url` redirects to when the card
+ * asks for authentication (`next_action.redirect_to_url.url`): Complete or
+ * Fail, then back to the return URL with Stripe's query parameters. Used
+ * once: afterwards, or once another confirmation made a new one, it says so
+ * and links back.
+ */
+function mountHostedAuthentication<E extends Env>(app: Hono<E>, state: StripeState, emit: Emit) {
+  const title = "Authenticate your payment";
+  const waiting = (c: Context) => {
+    const found = authenticationOf(state, c.req.param("id") ?? "");
+    if (!found) return { refusal: c.html(messagePage("Not found", "There is no such authentication."), 404) };
+    if (!found.paymentIntent) {
+      const back = { href: found.returnUrl, label: "Return to the merchant" };
+      return { refusal: c.html(messagePage(title, "This payment no longer needs authentication.", back), 410) };
+    }
+    return { paymentIntent: found.paymentIntent, returnUrl: found.returnUrl };
+  };
+
+  app.get("/3d_secure/:id", (c) => {
+    const { paymentIntent, refusal } = waiting(c);
+    return refusal ?? c.html(authenticationPage(paymentIntent.amount as number, paymentIntent.currency as string));
+  });
+
+  app.post("/3d_secure/:id", async (c) => {
+    const { paymentIntent, returnUrl, refusal } = waiting(c);
+    if (refusal) return refusal;
+    const completed = (await c.req.parseBody()).decision === "complete";
+    return c.redirect(authenticate(state, paymentIntent, returnUrl, completed, emit), 303);
   });
 }

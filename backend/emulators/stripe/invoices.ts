@@ -1,5 +1,7 @@
-import { cardMessages, cardOutcome, type CardOutcome } from "./cards";
+import type { CardOutcome } from "./cards";
 import { newId, type StripeObject } from "./objects";
+import { refused } from "./errors";
+import { attemptPayment, cancelPaymentIntent, createPaymentIntent } from "./payment-intents";
 import type { StripeState } from "./state";
 import { totalsOf, type TaxAmount } from "./totals";
 
@@ -16,6 +18,8 @@ export interface InvoicedLine {
 }
 
 export interface InvoiceCharge {
+  /** The invoice's id; by default a new one. */
+  id?: string;
   customer: string;
   subscription: string;
   metadata: Record<string, string>;
@@ -45,6 +49,33 @@ const discountAmounts = (discount: string | null, amount: number) => (discount ?
 const pretaxCredits = (discount: string | null, amount: number) =>
   discountAmounts(discount, amount).map((credit) => ({ ...credit, type: "discount" }));
 
+/** How Stripe describes the payment of a subscription's invoice. */
+const PAYMENT_DESCRIPTIONS: Record<InvoiceCharge["reason"], string> = {
+  subscription_create: "Subscription creation",
+  subscription_cycle: "Subscription cycle",
+  subscription_update: "Subscription update",
+};
+
+/**
+ * The payment of what is due, through a payment intent charging the
+ * customer's default card (with the outcome asked for, if any); none when
+ * nothing is due, as Stripe marks such an invoice paid without a payment.
+ */
+function payDue(state: StripeState, charge: InvoiceCharge, due: number): StripeObject | null {
+  if (due === 0) return null;
+  const paymentIntent = createPaymentIntent(state, {
+    amount: due,
+    currency: charge.currency,
+    customer: charge.customer,
+    description: PAYMENT_DESCRIPTIONS[charge.reason],
+  });
+  // Without a card nothing can be attempted: the payment waits for one.
+  const card = state.defaultCard(charge.customer);
+  if (card)
+    attemptPayment(state, paymentIntent, { paymentMethod: card, outcome: charge.outcome ?? state.cardOutcomeOf(card) });
+  return paymentIntent;
+}
+
 /**
  * An invoice of a subscription's lines, its discount taken off and its tax
  * rates applied, charged at once through a payment intent: paid when the
@@ -53,33 +84,15 @@ const pretaxCredits = (discount: string | null, amount: number) =>
  * `requires_payment_method`: declined).
  */
 export function chargeInvoice(state: StripeState, charge: InvoiceCharge): StripeObject {
-  const id = newId("in");
+  const id = charge.id ?? newId("in");
   const created = state.now();
   const percentOff = charge.discount ? (state.couponOfDiscount(charge.discount).percent_off as number) : null;
   const totals = totalsOf(charge.lines, percentOff);
   // A credit larger than the charges leaves nothing due (Stripe keeps the rest on the customer's balance).
   const due = Math.max(0, totals.total);
-  const outcome = charge.outcome ?? (due === 0 ? "succeeds" : state.defaultCardOutcome(charge.customer));
   const customer = state.get("customer", charge.customer);
-  const paymentIntentId = newId("pi");
-  const paymentIntent: StripeObject = {
-    id: paymentIntentId,
-    object: "payment_intent",
-    amount: due,
-    client_secret: `${paymentIntentId}_secret_${newId("s").slice(2)}`,
-    created,
-    currency: charge.currency,
-    customer: charge.customer,
-    last_payment_error:
-      outcome === "declined" || outcome === "invalid"
-        ? { code: "card_declined", message: cardMessages.declined }
-        : null,
-    livemode: false,
-    payment_method: (customer.invoice_settings as { default_payment_method: string | null }).default_payment_method,
-    status: paymentIntentStatus(outcome),
-  };
-  state.paymentIntents.set(paymentIntent.id, paymentIntent);
-  const paid = paymentIntent.status === "succeeded";
+  const paymentIntent = payDue(state, charge, due);
+  const paid = paymentIntent === null || paymentIntent.status === "succeeded";
   const invoice: StripeObject = {
     id,
     object: "invoice",
@@ -118,14 +131,16 @@ export function chargeInvoice(state: StripeState, charge: InvoiceCharge): Stripe
     },
     payments: {
       object: "list",
-      data: [
-        {
-          id: `inpay_${id.slice(3)}`,
-          object: "invoice_payment",
-          payment: { type: "payment_intent", payment_intent: paymentIntent.id },
-          status: paid ? "paid" : "open",
-        },
-      ],
+      data: paymentIntent
+        ? [
+            {
+              id: `inpay_${id.slice(3)}`,
+              object: "invoice_payment",
+              payment: { type: "payment_intent", payment_intent: paymentIntent.id },
+              status: paid ? "paid" : "open",
+            },
+          ]
+        : [],
       has_more: false,
       url: `/v1/invoice_payments?invoice=${id}`,
     },
@@ -201,36 +216,47 @@ function invoiceLine(
   };
 }
 
-/** The payment intent behind an invoice's payment. */
-export function paymentIntentOf(state: StripeState, invoice: StripeObject): StripeObject {
+/** The payment intent behind an invoice's payment (none when nothing was due). */
+export function paymentIntentOf(state: StripeState, invoice: StripeObject): StripeObject | null {
   const [payment] = (invoice.payments as { data: Array<{ payment: { payment_intent: string } }> }).data;
-  return state.get("payment_intent", payment!.payment.payment_intent);
+  return payment ? state.get("payment_intent", payment.payment.payment_intent) : null;
 }
 
-/** Pays an open invoice on its hosted page: after authentication (no card), or with a new card. */
-export function payInvoice(state: StripeState, invoice: StripeObject, cardNumber: string | null): "paid" | CardOutcome {
-  const paymentIntent = paymentIntentOf(state, invoice);
-  const outcome = cardNumber === null ? "succeeds" : cardOutcome(cardNumber);
-  if (outcome !== "succeeds") {
-    Object.assign(paymentIntent, { status: paymentIntentStatus(outcome) });
-    return outcome;
+/** The invoice a payment intent pays. */
+export function invoiceOfPaymentIntent(state: StripeState, paymentIntent: StripeObject): StripeObject {
+  return [...state.invoices.values()].find((invoice) => paymentIntentOf(state, invoice)?.id === paymentIntent.id)!;
+}
+
+/**
+ * An open invoice voided (POST /v1/invoices/{id}/void, or its pending
+ * update expiring): nothing is to be paid any more, its payment intent is
+ * canceled. Anything but an open invoice is refused.
+ */
+export function voidInvoice(state: StripeState, invoice: StripeObject): StripeObject {
+  if (invoice.status !== "open") {
+    throw refused(
+      `You can only void an open invoice; this one is ${invoice.status as string} (the local Stripe's wording).`,
+    );
   }
-  Object.assign(paymentIntent, { status: "succeeded", last_payment_error: null });
+  invoice.status = "void";
+  (invoice.status_transitions as { voided_at: number | null }).voided_at = state.now();
+  for (const payment of (invoice.payments as { data: Array<{ status: string }> }).data) payment.status = "canceled";
+  const paymentIntent = paymentIntentOf(state, invoice);
+  if (paymentIntent) cancelPaymentIntent(state, paymentIntent, "void_invoice");
+  return invoice;
+}
+
+/** The open invoice's payment went through: paid now. */
+export function markInvoicePaid(state: StripeState, invoice: StripeObject) {
   Object.assign(invoice, { status: "paid", amount_paid: invoice.amount_due, amount_remaining: 0 });
   (invoice.status_transitions as { paid_at: number | null }).paid_at = state.now();
-  (invoice.payments as { data: Array<{ status: string }> }).data[0]!.status = "paid";
-  return "paid";
+  for (const payment of (invoice.payments as { data: Array<{ status: string }> }).data) payment.status = "paid";
 }
 
 /** The event an invoice's charge makes: paid, asking for authentication, or failed. */
 export function invoiceEvent(state: StripeState, invoice: StripeObject) {
   if (invoice.status === "paid") return "invoice.paid";
-  return paymentIntentOf(state, invoice).status === "requires_action"
+  return paymentIntentOf(state, invoice)?.status === "requires_action"
     ? "invoice.payment_action_required"
     : "invoice.payment_failed";
-}
-
-function paymentIntentStatus(outcome: CardOutcome) {
-  if (outcome === "succeeds") return "succeeded";
-  return outcome === "authenticate" ? "requires_action" : "requires_payment_method";
 }

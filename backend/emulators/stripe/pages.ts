@@ -1,4 +1,5 @@
 import { html } from "hono/html";
+import { formatAmount } from "./money";
 import type { StripeObject } from "./objects";
 
 // Script-free on purpose: the hosted pages must work in the no-js browser project.
@@ -40,13 +41,6 @@ function page(title: string, body: ReturnType<typeof html>) {
         </main>
       </body>
     </html>`;
-}
-
-/** Amounts as Stripe shows them: the currency's symbol or code, two decimals. */
-export function formatAmount(minorUnits: number, currency: string) {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency.toUpperCase() }).format(
-    minorUnits / 100,
-  );
 }
 
 export function checkoutPage(session: StripeObject, lines: StripeObject[], error: string | null) {
@@ -114,14 +108,12 @@ export function checkoutPage(session: StripeObject, lines: StripeObject[], error
   );
 }
 
-export function authenticationPage(session: StripeObject) {
+/** The bank's authentication of a payment (3-D Secure), as Stripe's test pages offer it: complete it or fail it. */
+export function authenticationPage(amount: number, currency: string) {
   return page(
     "Authenticate your payment",
     html`<h1>Authenticate your payment</h1>
-      <p>
-        Your bank asks you to confirm this payment of
-        ${formatAmount(session.amount_total as number, session.currency as string)}.
-      </p>
+      <p>Your bank asks you to confirm this payment of ${formatAmount(amount, currency)}.</p>
       <form method="post">
         <button type="submit" name="decision" value="complete">Complete authentication</button>
         <button type="submit" name="decision" value="fail" class="secondary">Fail authentication</button>
@@ -129,11 +121,12 @@ export function authenticationPage(session: StripeObject) {
   );
 }
 
-export function messagePage(title: string, message: string) {
+export function messagePage(title: string, message: string, back?: { href: string; label: string }) {
   return page(
     title,
     html`<h1>${title}</h1>
-      <p>${message}</p>`,
+      <p>${message}</p>
+      ${back ? html`<p><a href="${back.href}">${back.label}</a></p>` : ""}`,
   );
 }
 
@@ -199,7 +192,7 @@ export function portalPage({
   );
 }
 
-export function invoicePage(invoice: StripeObject, paymentIntent: StripeObject, error: string | null) {
+export function invoicePage(invoice: StripeObject, paymentIntent: StripeObject | null, error: string | null) {
   const amount = formatAmount(invoice.total as number, invoice.currency as string);
   const open = invoice.status === "open";
   return page(
@@ -208,7 +201,7 @@ export function invoicePage(invoice: StripeObject, paymentIntent: StripeObject, 
       <p>${amount} — ${invoice.status}</p>
       <p>Issued on ${dateOf(invoice.created as number)}</p>
       ${
-        open && paymentIntent.status === "requires_action"
+        open && paymentIntent?.status === "requires_action"
           ? html`<p>Your bank asks you to confirm this payment of ${amount}.</p>
               <form method="post">
                 <button type="submit" name="decision" value="complete">Complete authentication</button>
@@ -217,7 +210,7 @@ export function invoicePage(invoice: StripeObject, paymentIntent: StripeObject, 
           : ""
       }
       ${
-        open && paymentIntent.status !== "requires_action"
+        open && paymentIntent?.status !== "requires_action"
           ? html`<form method="post">
               <label for="card">Card number</label>
               <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required />

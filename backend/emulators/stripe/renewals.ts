@@ -1,26 +1,65 @@
+import { expireCheckoutSession } from "./checkout";
 import { invoiceEvent } from "./invoices";
 import type { StripeObject } from "./objects";
+import { voidAndTell } from "./payments";
+import type { PendingUpdate } from "./pending-updates";
 import { enterNextPhase } from "./schedules";
 import type { StripeState } from "./state";
-import { currentPeriodEnd, endSubscription, invoiceSubscription, itemsOf, periodEndFrom } from "./subscriptions";
+import { endSubscription } from "./cancellation";
+import { currentPeriodEnd, itemsOf, periodEndFrom } from "./subscription-items";
+import { invoiceSubscription } from "./subscriptions";
 import type { Emit } from "./webhooks";
 
 const renewing = (subscription: StripeObject) => subscription.status === "active" || subscription.status === "past_due";
 
+/** Something the clock brings: when, and what then happens. */
+interface Due {
+  at: number;
+  happen: () => void;
+}
+
 /**
- * Brings every subscription up to the clock: each period end it has passed,
- * earliest first, is dealt with at that instant (see endPeriod). Answers
- * whether anything changed.
+ * Everything dated that is to happen: open Checkout Sessions expiring,
+ * pending updates expiring (their invoice voided), subscriptions' periods
+ * ending.
  */
-export function renewDueSubscriptions(state: StripeState, emit: Emit): boolean {
+function dueMoments(state: StripeState, emit: Emit): Due[] {
+  const sessions = [...state.sessions.values()]
+    .filter((session) => session.status === "open")
+    .map((session) => ({
+      at: session.expires_at as number,
+      happen: () => emit("checkout.session.expired", expireCheckoutSession(session)),
+    }));
+  const subscriptions = [...state.subscriptions.values()];
+  const pendingUpdates = subscriptions
+    .filter((subscription) => subscription.pending_update)
+    .map((subscription) => ({
+      at: (subscription.pending_update as PendingUpdate).expires_at,
+      happen: () =>
+        voidAndTell(state, state.get("invoice", subscription.latest_invoice as string), emit, { expired: true }),
+    }));
+  const periods = subscriptions.filter(renewing).map((subscription) => ({
+    at: currentPeriodEnd(subscription),
+    happen: () => endPeriod(state, subscription, emit),
+  }));
+  // Sorted by time, a pending update expiring at its period's end goes first.
+  return [...sessions, ...pendingUpdates, ...periods];
+}
+
+/**
+ * Brings everything dated up to the clock: each moment it has passed
+ * (a session's expiry, a period's end: see endPeriod), earliest first, is
+ * dealt with at that instant. Answers whether anything changed.
+ */
+export function catchUpWithClock(state: StripeState, emit: Emit): boolean {
   let changed = false;
   for (;;) {
     const now = state.now();
-    const [due] = [...state.subscriptions.values()]
-      .filter((subscription) => renewing(subscription) && currentPeriodEnd(subscription) <= now)
-      .sort((a, b) => currentPeriodEnd(a) - currentPeriodEnd(b));
+    const [due] = dueMoments(state, emit)
+      .filter((moment) => moment.at <= now)
+      .sort((a, b) => a.at - b.at);
     if (!due) return changed;
-    state.clock.at(currentPeriodEnd(due), () => endPeriod(state, due, emit));
+    state.clock.at(due.at, due.happen);
     changed = true;
   }
 }

@@ -2,14 +2,8 @@ import { invalid, required } from "./errors";
 import { fieldsOf, text, type FormObject } from "./form";
 import { newId, type StripeObject } from "./objects";
 import type { StripeState } from "./state";
-import {
-  currentPeriodEnd,
-  itemsOf,
-  periodEndFrom,
-  setCoupon,
-  subscriptionItem,
-  type PlannedItem,
-} from "./subscriptions";
+import { currentPeriodEnd, itemsOf, periodEndFrom, subscriptionItem, type PlannedItem } from "./subscription-items";
+import { setCoupon } from "./subscriptions";
 
 /**
  * A phase to plan: its items, and its coupon and default tax rates

@@ -1,14 +1,9 @@
 import type { CardOutcome } from "./cards";
 import { createSchedule, setPhases } from "./schedules";
 import type { StripeState } from "./state";
-import {
-  cancelAtPeriodEnd,
-  endSubscription,
-  invoiceSubscription,
-  itemsOf,
-  startSubscription,
-  type PlannedItem,
-} from "./subscriptions";
+import { endSubscription, setCancelAtPeriodEnd } from "./cancellation";
+import { itemsOf, type PlannedItem } from "./subscription-items";
+import { invoiceSubscription, startSubscription } from "./subscriptions";
 
 /** What the local Stripe starts with besides its catalog: a demo account's customers and subscriptions. */
 export interface StripeSeed {
@@ -35,6 +30,8 @@ export interface StripeSeed {
     metadata: Record<string, string>; // { workspaceId }
     /** The latest invoice of the subscription and its payment intent. */
     latestInvoice: "paid" | "requires_payment_method" | "requires_action";
+    /** That invoice's id (e.g. "in_acme_marketing"), so the backend's seed can name it too; by default a new one. */
+    latestInvoiceId?: string;
     /** A change at period end, through a subscription schedule with that id (a seat decrease or a new interval). */
     scheduledChange?: { scheduleId: string; items: Array<{ lookupKey: string; quantity: number }> };
   }>;
@@ -87,11 +84,17 @@ function seedSubscription(state: StripeState, seeded: SeededSubscription) {
       checkoutSession: null,
     });
     for (const item of itemsOf(started)) item.current_period_end = seeded.periodEnd;
-    invoiceSubscription(state, started, "subscription_create", { outcome: PAYMENTS[seeded.latestInvoice] });
+    if (seeded.latestInvoiceId && state.invoices.has(seeded.latestInvoiceId)) {
+      throw new Error(`The Stripe seed names the invoice ${seeded.latestInvoiceId} twice.`);
+    }
+    invoiceSubscription(state, started, "subscription_create", {
+      id: seeded.latestInvoiceId,
+      outcome: PAYMENTS[seeded.latestInvoice],
+    });
     return started;
   });
   if (seeded.status === "past_due") subscription.status = "past_due";
-  if (seeded.cancelAtPeriodEnd) cancelAtPeriodEnd(state, subscription);
+  if (seeded.cancelAtPeriodEnd) setCancelAtPeriodEnd(state, subscription, true);
   if (seeded.scheduledChange) {
     const schedule = createSchedule(state, { from_subscription: seeded.id }, seeded.scheduledChange.scheduleId);
     setPhases(state, schedule, [

@@ -19,6 +19,8 @@ const KINDS = [
   "invoice",
   "payment_method",
   "payment_intent",
+  "charge",
+  "refund",
   "subscription_schedule",
   "billing_portal.session",
 ] as const;
@@ -37,11 +39,23 @@ export interface Purchase {
   subscriptionMetadata: Record<string, string>;
 }
 
+/**
+ * A page where the customer authenticates a payment, reached through its
+ * payment intent's `next_action.redirect_to_url`, that sends the browser
+ * back to `returnUrl`.
+ */
+export interface Authentication {
+  paymentIntent: string;
+  returnUrl: string;
+}
+
 /** Everything a saved state holds: each kind's objects, and what Stripe keeps to itself. */
 export interface StateSnapshot {
   objects: Record<ObjectKind, StripeObject[]>;
   purchases: Record<string, Purchase>;
   cardOutcomes: Record<string, CardOutcome>;
+  /** By id (absent from states saved before there were any). */
+  authentications?: Record<string, Authentication>;
 }
 
 /** A postal address as Stripe answers it: every field, null when not given. */
@@ -80,9 +94,13 @@ export class StripeState {
   readonly paymentMethods = new Map<string, StripeObject>();
   readonly portalSessions = new Map<string, StripeObject>();
   readonly paymentIntents = new Map<string, StripeObject>();
+  readonly charges = new Map<string, StripeObject>();
+  readonly refunds = new Map<string, StripeObject>();
   readonly schedules = new Map<string, StripeObject>();
   /** What charging each saved card does: the test card's behaviour, which Stripe keeps to itself. */
   private readonly cardOutcomes = new Map<string, CardOutcome>();
+  /** The authentication pages made for redirects, by id. */
+  readonly authentications = new Map<string, Authentication>();
 
   constructor(
     readonly publicUrl: string,
@@ -153,6 +171,8 @@ export class StripeState {
       invoice: this.invoices,
       payment_method: this.paymentMethods,
       payment_intent: this.paymentIntents,
+      charge: this.charges,
+      refund: this.refunds,
       subscription_schedule: this.schedules,
       "billing_portal.session": this.portalSessions,
     };
@@ -171,6 +191,7 @@ export class StripeState {
       objects: Object.fromEntries(KINDS.map((kind) => [kind, [...tables[kind].values()]])) as StateSnapshot["objects"],
       purchases: Object.fromEntries(this.purchases),
       cardOutcomes: Object.fromEntries(this.cardOutcomes),
+      authentications: Object.fromEntries(this.authentications),
     };
   }
 
@@ -185,6 +206,8 @@ export class StripeState {
     for (const [id, purchase] of Object.entries(snapshot.purchases)) this.purchases.set(id, purchase);
     this.cardOutcomes.clear();
     for (const [id, outcome] of Object.entries(snapshot.cardOutcomes)) this.cardOutcomes.set(id, outcome);
+    this.authentications.clear();
+    for (const [id, page] of Object.entries(snapshot.authentications ?? {})) this.authentications.set(id, page);
   }
 
   /** A tax rate (the EUR customers' VAT): a percentage, inclusive or not, optionally for a country. */
@@ -339,8 +362,11 @@ export class StripeState {
     return [...this.taxIds.values()].filter((taxId) => taxId.customer === customerId).reverse();
   }
 
-  /** A test card as the customer's default payment method (what the portal shows and renewals charge). */
-  attachCard(customerId: string, cardNumber: string): StripeObject {
+  /**
+   * A test card as a payment method of the customer; by default it becomes
+   * the default one (what the portal shows and renewals charge).
+   */
+  attachCard(customerId: string, cardNumber: string, { asDefault = true } = {}): StripeObject {
     const customer = this.get("customer", customerId);
     const paymentMethod: StripeObject = {
       id: newId("pm"),
@@ -353,15 +379,20 @@ export class StripeState {
     };
     this.paymentMethods.set(paymentMethod.id, paymentMethod);
     this.cardOutcomes.set(paymentMethod.id, cardOutcome(cardNumber));
-    customer.invoice_settings = { default_payment_method: paymentMethod.id };
+    if (asDefault) customer.invoice_settings = { default_payment_method: paymentMethod.id };
     return paymentMethod;
   }
 
-  /** What charging the customer's default card does; without one, the charge is declined. */
-  defaultCardOutcome(customerId: string): CardOutcome {
+  /** The customer's default card, if any. */
+  defaultCard(customerId: string): StripeObject | null {
     const customer = this.get("customer", customerId);
     const card = (customer.invoice_settings as { default_payment_method: string | null }).default_payment_method;
-    return (card && this.cardOutcomes.get(card)) || "declined";
+    return card ? this.get("payment_method", card) : null;
+  }
+
+  /** What charging a saved card does. */
+  cardOutcomeOf(paymentMethod: StripeObject): CardOutcome {
+    return this.cardOutcomes.get(paymentMethod.id) ?? "declined";
   }
 
   /** A customer portal session: its `url` opens the hosted portal, which links back to `return_url`. */

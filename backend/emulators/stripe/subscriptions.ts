@@ -1,54 +1,14 @@
-import { invalid, missing } from "./errors";
-import { fieldsOf, text, updatedMetadata, type FormObject } from "./form";
+import { NO_CANCELLATION_DETAILS } from "./cancellation";
 import { chargeInvoice, type InvoiceCharge, type InvoicedLine } from "./invoices";
 import { newId, type StripeObject } from "./objects";
 import type { StripeState } from "./state";
-
-/** What a subscription item is made of: a catalog price, a quantity, and its own tax rates (usually none). */
-export interface PlannedItem {
-  price: StripeObject;
-  quantity: number;
-  taxRates: StripeObject[];
-}
-
-type SubscriptionItem = StripeObject & {
-  price: StripeObject;
-  quantity: number;
-  current_period_start: number;
-  current_period_end: number;
-  tax_rates: StripeObject[];
-};
-
-export const itemsOf = (subscription: StripeObject) => (subscription.items as { data: SubscriptionItem[] }).data;
-
-/** Where the subscription's current period ends (API 2026: the period is on each item, the same for all). */
-export const currentPeriodEnd = (subscription: StripeObject) => itemsOf(subscription)[0]!.current_period_end;
-
-/** A billing period's end from the price's interval: a year or a month (30 days here). */
-export function periodEndFrom(start: number, price: StripeObject) {
-  const interval = (price.recurring as { interval: string }).interval;
-  return start + (interval === "month" ? 30 : 365) * 24 * 3600;
-}
-
-export function subscriptionItem(
-  subscriptionId: string,
-  planned: PlannedItem,
-  period: { start: number; end: number },
-): SubscriptionItem {
-  return {
-    id: newId("si"),
-    object: "subscription_item",
-    created: period.start,
-    current_period_end: period.end,
-    current_period_start: period.start,
-    discounts: [],
-    metadata: {},
-    price: planned.price,
-    quantity: planned.quantity,
-    subscription: subscriptionId,
-    tax_rates: planned.taxRates,
-  };
-}
+import {
+  itemsOf,
+  periodEndFrom,
+  subscriptionItem,
+  type PlannedItem,
+  type SubscriptionItem,
+} from "./subscription-items";
 
 /**
  * An active subscription from now, for one period of its first price's
@@ -77,6 +37,7 @@ export function startSubscription(
     cancel_at: null,
     cancel_at_period_end: false,
     canceled_at: null,
+    cancellation_details: NO_CANCELLATION_DETAILS,
     collection_method: "charge_automatically",
     created: start,
     currency: purchase.items[0]!.price.currency,
@@ -94,6 +55,7 @@ export function startSubscription(
     latest_invoice: null,
     livemode: false,
     metadata: purchase.metadata,
+    pending_update: null,
     schedule: null,
     start_date: start,
     status: "active",
@@ -103,29 +65,36 @@ export function startSubscription(
   return subscription;
 }
 
-/** The subscription's coupon: its discount is kept while the coupon stays the same, replaced otherwise. */
+/**
+ * The subscription's `discounts` with a coupon (or none): its discount is
+ * kept while the coupon stays the same, a new one made otherwise.
+ */
+export function discountsWith(
+  state: StripeState,
+  subscription: StripeObject,
+  coupon: StripeObject | null,
+  checkoutSession: string | null = null,
+): string[] {
+  const [current] = subscription.discounts as string[];
+  if (current && coupon && state.couponOfDiscount(current).id === coupon.id) return [current];
+  if (!coupon) return [];
+  const customer = subscription.customer as string;
+  return [state.createDiscount(coupon, { customer, subscription: subscription.id, checkoutSession }).id];
+}
+
+/** The subscription's coupon, as a discount (see discountsWith). */
 export function setCoupon(
   state: StripeState,
   subscription: StripeObject,
   coupon: StripeObject | null,
   checkoutSession: string | null = null,
 ) {
-  const [current] = subscription.discounts as string[];
-  if (current && coupon && state.couponOfDiscount(current).id === coupon.id) return;
-  subscription.discounts = coupon
-    ? [
-        state.createDiscount(coupon, {
-          customer: subscription.customer as string,
-          subscription: subscription.id,
-          checkoutSession,
-        }).id,
-      ]
-    : [];
+  subscription.discounts = discountsWith(state, subscription, coupon, checkoutSession);
 }
 
 /** An item's tax rates: its own, or else the subscription's defaults. */
-const taxRatesOf = (subscription: StripeObject, item: SubscriptionItem) =>
-  item.tax_rates.length > 0 ? item.tax_rates : (subscription.default_tax_rates as StripeObject[]);
+export const taxRatesOf = (defaultTaxRates: StripeObject[], item: SubscriptionItem) =>
+  item.tax_rates.length > 0 ? item.tax_rates : defaultTaxRates;
 
 /** Every item over its current period: what a first invoice and a renewal bill. */
 function currentPeriodLines(subscription: StripeObject): InvoicedLine[] {
@@ -134,7 +103,7 @@ function currentPeriodLines(subscription: StripeObject): InvoicedLine[] {
     price: item.price,
     quantity: item.quantity,
     amount: (item.price.unit_amount as number) * item.quantity,
-    taxRates: taxRatesOf(subscription, item),
+    taxRates: taxRatesOf(subscription.default_tax_rates as StripeObject[], item),
     period: { start: item.current_period_start, end: item.current_period_end },
     proration: false,
   }));
@@ -143,173 +112,31 @@ function currentPeriodLines(subscription: StripeObject): InvoicedLine[] {
 /**
  * Invoices the subscription with its discount and tax rates and charges it
  * (see chargeInvoice): the current period of every item unless other lines
- * are given. The invoice becomes the subscription's latest.
+ * are given, with its discount unless another is given (a change waiting
+ * for this payment). The invoice becomes the subscription's latest.
  */
 export function invoiceSubscription(
   state: StripeState,
   subscription: StripeObject,
   reason: InvoiceCharge["reason"],
-  { lines = currentPeriodLines(subscription), outcome }: Pick<Partial<InvoiceCharge>, "lines" | "outcome"> = {},
+  {
+    id,
+    lines = currentPeriodLines(subscription),
+    outcome,
+    discount = (subscription.discounts as string[])[0] ?? null,
+  }: Pick<Partial<InvoiceCharge>, "id" | "lines" | "outcome" | "discount"> = {},
 ): StripeObject {
   const invoice = chargeInvoice(state, {
+    id,
     customer: subscription.customer as string,
     subscription: subscription.id,
     metadata: subscription.metadata as Record<string, string>,
     currency: subscription.currency as string,
     reason,
     lines,
-    discount: (subscription.discounts as string[])[0] ?? null,
+    discount,
     outcome,
   });
   subscription.latest_invoice = invoice.id;
   return invoice;
-}
-
-/** One `items[n]` of an update: an item of the subscription changed or deleted, or a new one. */
-interface ItemUpdate {
-  item: SubscriptionItem | null;
-  price: StripeObject;
-  quantity: number;
-  deleted: boolean;
-}
-
-/** Reads `items[n]` (`id`, `price`, `quantity`, `deleted`), refusing what Stripe would, before anything changes. */
-function itemUpdatesOf(state: StripeState, subscription: StripeObject, params: FormObject): ItemUpdate[] {
-  const items = itemsOf(subscription);
-  return (Array.isArray(params.items) ? params.items.map(fieldsOf) : []).map((change, index) => {
-    const param = `items[${index}]`;
-    const id = text(change.id);
-    const item = id === undefined ? null : (items.find((candidate) => candidate.id === id) ?? null);
-    if (id !== undefined && !item) throw missing("subscription_item", id, `${param}[id]`);
-    const priceId = text(change.price);
-    if (!item && !priceId) throw invalid("A new item needs a price.", `${param}[price]`);
-    const price = priceId ? state.get("price", priceId, `${param}[price]`) : item!.price;
-    const quantity = Number(text(change.quantity) ?? item?.quantity ?? 1);
-    if (!Number.isInteger(quantity) || quantity < 1) throw invalid("Invalid integer", `${param}[quantity]`);
-    return { item, price, quantity, deleted: text(change.deleted) === "true" };
-  });
-}
-
-/**
- * The proration lines of an item update for the time left of the period
- * (`left`, a fraction): a quantity change at the same price is one line for
- * the difference; a new price credits the unused time of the old one and
- * charges the new one's; a deleted item is credited, a new one charged.
- */
-function prorationLines(
-  subscription: StripeObject,
-  before: SubscriptionItem | null,
-  after: SubscriptionItem | null,
-  left: number,
-  at: number,
-): InvoicedLine[] {
-  const line = (item: SubscriptionItem, amount: number): InvoicedLine => ({
-    subscriptionItem: item.id,
-    price: item.price,
-    quantity: item.quantity,
-    amount,
-    taxRates: taxRatesOf(subscription, item),
-    period: { start: at, end: item.current_period_end },
-    proration: true,
-  });
-  const full = (item: SubscriptionItem) => (item.price.unit_amount as number) * item.quantity;
-  if (before && after && before.price.id === after.price.id) {
-    const difference = full(after) - full(before);
-    return difference === 0 ? [] : [line(after, Math.round(difference * left))];
-  }
-  return [
-    ...(before ? [line(before, Math.round(-full(before) * left))] : []),
-    ...(after ? [line(after, Math.round(full(after) * left))] : []),
-  ];
-}
-
-/**
- * A subscription update (POST /v1/subscriptions/{id}): items changed (a
- * quantity, a new price), deleted or added, coupon (`discounts`), default
- * tax rates, metadata, cancellation at period end. With
- * `proration_behavior=always_invoice` the changes are invoiced at once,
- * prorated over what is left of the period (credits for what is given up),
- * with the coupon and tax, and charged; `create_prorations` (Stripe's
- * default) and `none` invoice nothing now.
- */
-export function updateSubscription(
-  state: StripeState,
-  subscription: StripeObject,
-  params: FormObject,
-): StripeObject | null {
-  const behaviour = text(params.proration_behavior) ?? "create_prorations";
-  if (!["always_invoice", "create_prorations", "none"].includes(behaviour)) {
-    throw invalid("Invalid proration_behavior.", "proration_behavior");
-  }
-  // Everything is checked before anything changes, as a refused update changes nothing.
-  const coupon = params.discounts === undefined ? undefined : state.couponOf(params.discounts, "discounts");
-  const defaultTaxRates =
-    params.default_tax_rates === undefined
-      ? undefined
-      : state.taxRatesOf(params.default_tax_rates, "default_tax_rates");
-  const changes = itemUpdatesOf(state, subscription, params);
-  if (coupon !== undefined) setCoupon(state, subscription, coupon);
-  if (defaultTaxRates) subscription.default_tax_rates = defaultTaxRates;
-  const at = state.now();
-  const items = (subscription.items as { data: SubscriptionItem[] }).data;
-  const { current_period_start: start, current_period_end: end } = items[0]!;
-  const left = Math.max(0, end - at) / Math.max(1, end - start);
-  const prorations: InvoicedLine[] = [];
-  for (const change of changes) {
-    const before = change.item && { ...change.item };
-    let after: SubscriptionItem | null = null;
-    if (change.deleted) {
-      items.splice(items.indexOf(change.item!), 1);
-    } else if (change.item) {
-      after = Object.assign(change.item, { price: change.price, quantity: change.quantity });
-    } else {
-      after = subscriptionItem(
-        subscription.id,
-        { price: change.price, quantity: change.quantity, taxRates: [] },
-        {
-          start: at,
-          end,
-        },
-      );
-      items.push(after);
-    }
-    prorations.push(...prorationLines(subscription, before, after, left, at));
-  }
-  if (params.metadata !== undefined) {
-    subscription.metadata = updatedMetadata(subscription.metadata as Record<string, string>, params.metadata);
-  }
-  const cancel = text(params.cancel_at_period_end);
-  if (cancel === "true") cancelAtPeriodEnd(state, subscription);
-  if (cancel === "false")
-    Object.assign(subscription, { cancel_at_period_end: false, cancel_at: null, canceled_at: null });
-  if (behaviour !== "always_invoice" || prorations.length === 0) return null;
-  return invoiceSubscription(state, subscription, "subscription_update", { lines: prorations });
-}
-
-/** Cancels at the end of the current period (the portal's choice); the subscription stays active until then. */
-export function cancelAtPeriodEnd(state: StripeState, subscription: StripeObject): StripeObject {
-  return Object.assign(subscription, {
-    cancel_at_period_end: true,
-    cancel_at: currentPeriodEnd(subscription),
-    canceled_at: state.now(),
-  });
-}
-
-/** Ends the subscription now (its cancellation at period end has come); a schedule still over it is canceled too. */
-export function endSubscription(state: StripeState, subscription: StripeObject) {
-  const now = state.now();
-  Object.assign(subscription, { status: "canceled", canceled_at: subscription.canceled_at ?? now, ended_at: now });
-  const schedule = subscription.schedule ? state.get("subscription_schedule", subscription.schedule as string) : null;
-  if (schedule?.status === "active")
-    Object.assign(schedule, { status: "canceled", canceled_at: now, current_phase: null });
-}
-
-/** After an invoice is paid: its subscription, past due because of it, is active again (then answered, to be told). */
-export function reactivatedBy(state: StripeState, invoice: StripeObject): StripeObject | null {
-  const { subscription: id } = (invoice.parent as { subscription_details: { subscription: string } })
-    .subscription_details;
-  const subscription = state.get("subscription", id);
-  if (subscription.status !== "past_due" || subscription.latest_invoice !== invoice.id) return null;
-  subscription.status = "active";
-  return subscription;
 }
