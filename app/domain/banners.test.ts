@@ -68,6 +68,16 @@ describe("banner parsing", () => {
     });
   });
 
+  it("tells a cancelled billing-cycle change from a cancelled seat downgrade", () => {
+    expect(bannerContent(parse("banner=interval-change-cancelled")!)).toEqual({
+      tone: "success",
+      title: "You successfully cancelled the scheduled billing cycle change.",
+    });
+    expect(bannerContent(parse("banner=downgrade-cancelled")!).title).toBe(
+      "You successfully cancelled the previously scheduled downgrade.",
+    );
+  });
+
   it.each([
     "",
     "banner=unknown",

@@ -45,6 +45,7 @@ const bannerSchema = z.discriminatedUnion("banner", [
   z.object({ banner: z.literal("error") }),
   z.object({ banner: z.literal("settings-saved") }),
   z.object({ banner: z.literal("downgrade-cancelled") }),
+  z.object({ banner: z.literal("interval-change-cancelled") }),
   z.object({ banner: z.literal("payment-confirmed") }),
   z.object({ banner: z.literal("payment-not-confirmed") }),
   z.object({
@@ -117,6 +118,8 @@ export function bannerContent(params: BannerParams): BannerContent {
       return { tone: "success", title: generalSettingsTexts.saved };
     case "downgrade-cancelled":
       return { tone: "success", title: memberTexts.downgrade.cancelled };
+    case "interval-change-cancelled":
+      return { tone: "success", title: billingTexts.intervalChange.cancelled };
     case "payment-confirmed":
       return { tone: "success", title: billingTexts.paymentConfirmed };
     case "payment-not-confirmed":

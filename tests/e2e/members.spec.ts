@@ -234,8 +234,10 @@ test("the owner changes members' type through checkout, and is told who cannot b
     "Can manage users and billing",
   );
   await page.getByRole("complementary").getByRole("link", { name: "Change to Paid" }).click();
-  // /checkout takes an upgrade straight to its review (001 §4 Upgrade and downgrade).
-  await expect(page).toHaveURL(`${BIGCO}/checkout/summary?plan=PREMIUM&interval=YEARLY&paid=6100000000000031`);
+  // An upgrade goes straight to its review (001 §4 Upgrade and downgrade), whose Back returns here.
+  await expect(page).toHaveURL(
+    `${BIGCO}/checkout/summary?from=users&plan=PREMIUM&interval=YEARLY&paid=6100000000000031`,
+  );
 
   await page.goto(`${BIGCO}/space/users`);
   await selectMembers(page, ["Emma Evans"], js);

@@ -80,6 +80,8 @@ export function AddMembersDialog({
   const refusedForRoom =
     answer?.refused.filter((item) => item.reason === NO_SEAT || item.reason === OVER_LIMIT).length ?? 0;
   const roomMessage = roomAfterRefusals(add.room, refusedForRoom);
+  // The button counts what the box holds: what is typed, else what the last answer put back in it.
+  const inBox = liveTags ? typed : answer ? parseEmailTags(answer.text).length : 0;
   const errorId = `${id}-errors`;
   const hasErrors = Boolean(answer && (answer.formError || answer.refused.length > 0));
 
@@ -159,8 +161,8 @@ export function AddMembersDialog({
             {addTexts.cancel}
           </Link>
           <button type="submit" disabled={busy || live.refuses} className={buttonClass("primary")}>
-            {/* Without JavaScript the count is not known before the submit. */}
-            {labels && typed > 0 ? labels.submit(typed) : texts.submit}
+            {/* Without JavaScript the count of what is typed is not known before the submit. */}
+            {labels && inBox > 0 ? labels.submit(inBox) : texts.submit}
           </button>
         </div>
       </Form>
