@@ -504,11 +504,11 @@ describe("the type change (002 §2, §5)", () => {
   };
   const bigcoCheckout = `/${SPACES.bigco.id}/${SPACES.bigco.slug}/checkout`;
 
-  it("sends an upgrade to checkout with the selection, and a downgrade to the summary from the users page", async () => {
+  it("sends an upgrade and a downgrade to the summary from the users page, with the selection", async () => {
     expect(await typeChangeOf(PERSONAS.premium.email, SPACES.bigco, [PERSONAS.hugoHart.id])).toEqual({
       to: "paid",
       block: null,
-      href: `${bigcoCheckout}?plan=PREMIUM&interval=YEARLY&paid=${PERSONAS.hugoHart.id}`,
+      href: `${bigcoCheckout}/summary?from=users&plan=PREMIUM&interval=YEARLY&paid=${PERSONAS.hugoHart.id}`,
     });
     expect(
       await typeChangeOf(PERSONAS.premium.email, SPACES.bigco, [PERSONAS.emmaEvans.id, PERSONAS.liamLopez.id]),
