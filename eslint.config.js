@@ -104,6 +104,20 @@ export default defineConfig([
     },
   },
   {
+    // Once only (issue 26): a form's key is IdempotencyKeyField's, which renders a fresh one after every answer.
+    files: ["app/**/*.tsx"],
+    ignores: ["app/components/ui/idempotency-key-field.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "JSXAttribute[name.name='name'] > JSXExpressionContainer > Identifier[name='IDEMPOTENCY_FIELD']",
+          message: "Render a form's once-only key with IdempotencyKeyField (`~/components/ui`): it renews the key after each answer.",
+        },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/components/ui/**"],
     rules: {

@@ -111,7 +111,13 @@ export function sessionSecrets() {
 export function stripePageOrigins(): string[] {
   const local = getEnv().STRIPE_PAGES_URL ?? (isProduction() ? undefined : "http://localhost:12111");
   if (local) return [new URL(local).origin];
-  return ["https://checkout.stripe.com", "https://billing.stripe.com", "https://invoice.stripe.com"];
+  // hooks.stripe.com: the card's authentication page (3-D Secure) a payment confirmation redirects to.
+  return [
+    "https://checkout.stripe.com",
+    "https://billing.stripe.com",
+    "https://invoice.stripe.com",
+    "https://hooks.stripe.com",
+  ];
 }
 
 /** The three Google endpoints: the local stand-in when configured, else Google's own. */

@@ -272,7 +272,17 @@ export async function customerPortalUrl(auth: AuthContext, workspaceId: string, 
 const subscriptionPath = (workspaceId: string, subscriptionId: string) =>
   `${billingSpacePath(workspaceId)}/subscriptions/v2/${encodeURIComponent(subscriptionId)}`;
 
-/** 001 §7 Add seats: asks Stripe for more seats, charged prorated at once; the seats follow its webhook. */
+const paymentIntentSchema = z
+  .object({ status: z.string() })
+  .nullish()
+  .transform((value) => value ?? null);
+
+/**
+ * 001 §7 Add seats: asks Stripe for more seats, charged prorated at once.
+ * They are added only once paid (Stripe's webhook follows): `pending` while
+ * the payment waits for the customer's authentication; a declined card is a
+ * 402 and adds nothing.
+ */
 export function addSeats(
   auth: AuthContext,
   workspaceId: string,
@@ -287,27 +297,44 @@ export function addSeats(
     body: { workspaceId, subscriptionId, useProratedAmounts: true, seatPlans },
     idempotencyKey,
     schema: z.object({
+      pending: z.boolean().default(false),
       latestInvoice: z
-        .object({
-          paid: z.boolean(),
-          hostedInvoiceUrl: nullableString,
-          paymentIntent: z
-            .object({ status: z.string() })
-            .nullish()
-            .transform((value) => value ?? null),
-        })
+        .object({ paid: z.boolean(), hostedInvoiceUrl: nullableString, paymentIntent: paymentIntentSchema })
         .nullish()
         .transform((value) => value ?? null),
     }),
   });
 }
 
-/** 001 §7 Latest invoice: read from Stripe, so its hosted page (to pay or confirm it) is the current one. */
+/** 001 §7 Latest invoice: read from Stripe, paid or not, and where its payment stands. */
 export function latestInvoice(auth: AuthContext, workspaceId: string, subscriptionId: string) {
   return auth.call({
     base: "billing",
     path: `${subscriptionPath(workspaceId, subscriptionId)}/latest-invoice/v1`,
-    schema: z.object({ paid: z.boolean(), hostedInvoiceUrl: nullableString }),
+    schema: z.object({ paid: z.boolean(), hostedInvoiceUrl: nullableString, paymentIntent: paymentIntentSchema }),
+  });
+}
+
+/**
+ * Pays the latest invoice whose payment waits for the customer, through
+ * Stripe's redirect-based authentication (no JavaScript): where the browser
+ * goes to authenticate (Stripe then sends it to `returnUrl`), or, when no
+ * authentication was needed, how the payment ended.
+ */
+export function confirmLatestPayment(
+  auth: AuthContext,
+  workspaceId: string,
+  subscriptionId: string,
+  returnUrl: string,
+  idempotencyKey: string,
+) {
+  return auth.call({
+    base: "billing",
+    method: "POST",
+    path: `${subscriptionPath(workspaceId, subscriptionId)}/latest-invoice/v1/confirmation`,
+    body: { returnUrl },
+    idempotencyKey,
+    schema: z.object({ status: z.string(), redirectToUrl: z.string().url().nullable() }),
   });
 }
 

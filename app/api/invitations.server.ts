@@ -22,3 +22,24 @@ export async function acceptInvitation(auth: AuthContext, invitationToken: strin
     }
   }
 }
+
+const invitationSchema = z.object({
+  workspaceId: z.string(),
+  workspaceName: z.string(),
+  /** "/{workspaceId}/{slug}": where the invite link belongs. */
+  urlPrefix: z.string().regex(/^\/[\w-]+\/[\w-]+$/),
+  invitedByName: z.string().nullable(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/**
+ * GET /invitations/{token} (v1; backend/README.md): the space an invite link
+ * invites its invitee to, with the same refusals as accepting it.
+ */
+export function getInvitation(auth: AuthContext, invitationToken: string): Promise<Invitation> {
+  return auth.call({
+    base: "v1",
+    path: `/invitations/${encodeURIComponent(invitationToken)}`,
+    schema: invitationSchema,
+  });
+}

@@ -40,15 +40,21 @@ export function isRefusedQuery(error: unknown) {
 
 /**
  * A list page whose query the backend refuses matches nothing: the page shows
- * its no-match state with the search kept, instead of an error screen.
+ * its no-match state with the search kept, instead of an error screen
+ * (ARCHITECTURE "Strict input"). `none` is the answer that matches nothing.
  */
-export async function rowsOrNoneIfRefused<T>(rows: Promise<T[]>): Promise<T[]> {
+export async function answerOrNoneIfRefused<T>(answer: Promise<T>, none: () => T | Promise<T>): Promise<T> {
   try {
-    return await rows;
+    return await answer;
   } catch (error) {
     if (!isRefusedQuery(error)) throw error;
     // Also how a bug of ours in a filter would show, so it leaves a trace.
     console.warn(`List query refused: ${error instanceof Error ? error.message : String(error)}`);
-    return [];
+    return none();
   }
+}
+
+/** answerOrNoneIfRefused for a list that is its rows. */
+export function rowsOrNoneIfRefused<T>(rows: Promise<T[]>): Promise<T[]> {
+  return answerOrNoneIfRefused(rows, () => []);
 }

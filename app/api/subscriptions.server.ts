@@ -43,6 +43,10 @@ const stripeInfoSchema = z.object({
     .object({ amountDue: z.number().int(), dueTimestamp: timestamp })
     .nullish()
     .transform((value) => value ?? null),
+  /** Of ours: a second purchase of the space, paid at the same time, cancelled and refunded lately. */
+  duplicateRefunds: z
+    .array(z.object({ amount: z.number().int(), currency: z.string(), refundedTimestamp: timestamp }))
+    .default([]),
 });
 
 /** 001 §3 Active subscription, as Subscriptions v2 answers it (amounts in minor units). */

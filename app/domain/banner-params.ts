@@ -12,6 +12,7 @@ export const BANNER_PARAMS = [
   "email",
   "switched",
   "reason",
+  "what",
   "added",
   "mode",
   "change",

@@ -39,6 +39,18 @@ describe("banner parsing", () => {
     expect(content.detail).toBe(detail);
   });
 
+  it("says an invitation or a member changed elsewhere is gone, and nothing else", () => {
+    expect(bannerContent(parse("banner=members-gone&what=invitation")!)).toEqual({
+      tone: "info",
+      title: "An invitation you selected is no longer pending.",
+      detail: "It was cancelled or accepted in the meantime. Nothing was changed; the list shows where things stand now.",
+    });
+    expect(bannerContent(parse("banner=members-gone&what=member")!).title).toBe(
+      "A member you selected is no longer in the space.",
+    );
+    expect(parse("banner=members-gone&what=everyone")).toBeNull();
+  });
+
   it("shows the generic error", () => {
     expect(bannerContent(parse("banner=error")!)).toEqual({
       tone: "error",

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { BANNER_PARAMS, BANNER_SIGNATURE_PARAM, type BannerContent } from "./banner-params";
-import { perUserTexts } from "./billing-texts";
+import { billingTexts, perUserTexts } from "./billing-texts";
 import { addTexts, drawerTexts, memberTexts, type MemberChange } from "./members";
+import { memberRefusalTexts, type GoneKind } from "./member-refusals";
 import { genericErrorTexts } from "./error-texts";
 import { generalSettingsTexts } from "./general-settings";
 
@@ -44,6 +45,8 @@ const bannerSchema = z.discriminatedUnion("banner", [
   z.object({ banner: z.literal("error") }),
   z.object({ banner: z.literal("settings-saved") }),
   z.object({ banner: z.literal("downgrade-cancelled") }),
+  z.object({ banner: z.literal("payment-confirmed") }),
+  z.object({ banner: z.literal("payment-not-confirmed") }),
   z.object({
     banner: z.literal("members-added"),
     added: z.coerce.number().int().min(1).max(100),
@@ -53,6 +56,10 @@ const bannerSchema = z.discriminatedUnion("banner", [
   z.object({
     banner: z.literal("members-updated"),
     change: z.enum(Object.keys(drawerTexts.done) as [MemberChange, ...MemberChange[]]),
+  }),
+  z.object({
+    banner: z.literal("members-gone"),
+    what: z.enum(Object.keys(memberRefusalTexts.gone) as [GoneKind, ...GoneKind[]]),
   }),
 ]);
 export type BannerParams = z.infer<typeof bannerSchema>;
@@ -108,10 +115,16 @@ export function bannerContent(params: BannerParams): BannerContent {
       return { tone: "success", title: generalSettingsTexts.saved };
     case "downgrade-cancelled":
       return { tone: "success", title: memberTexts.downgrade.cancelled };
+    case "payment-confirmed":
+      return { tone: "success", title: billingTexts.paymentConfirmed };
+    case "payment-not-confirmed":
+      return { tone: "error", ...billingTexts.paymentNotConfirmed };
     case "members-added":
       return { tone: "success", title: addTexts.done(params.added, params.mode) };
     case "users-added":
       return { tone: "success", title: perUserTexts.legacyUsers.added(params.added) };
+    case "members-gone":
+      return { tone: "info", ...memberRefusalTexts.gone[params.what] };
     case "members-updated":
       return { tone: "success", title: drawerTexts.done[params.change] };
   }

@@ -91,6 +91,18 @@ export const billingTexts = {
     /** 001 §4. */
     updated: "Your subscription has been updated",
   },
+  /** Written for this app (issue 24): a second purchase paid at the same time, cancelled and refunded. */
+  duplicateRefund: {
+    title: "Duplicate payment refunded",
+    detail: (amount: string, date: string) =>
+      `This space was paid for twice at the same time: we cancelled the second subscription and refunded its payment of ${amount} on ${date}.`,
+  },
+  /** Written for this app (issue 24): after "Confirm your payment" and the card's authentication. */
+  paymentConfirmed: "Thank you: your payment is confirmed.",
+  paymentNotConfirmed: {
+    title: "Your payment could not be confirmed.",
+    detail: "Please try again, or update your payment preferences.",
+  },
   /** 001 §8 redirect flags (their sentences written for this app). */
   flags: {
     "cannot-update-subscription-plan-and-interval":
@@ -187,6 +199,9 @@ export const checkoutTexts = {
     update: "Update the price",
     atMaximum: "You have reached the maximum number of seats.",
     contactUs: "Need more than 100 seats? Please contact us.",
+    /** Written for this app (issue 24): a payment that did not go through adds nothing. */
+    declined: "Your card was declined, so no seats were added. Update your card in Manage billing, then try again.",
+    notAuthenticated: "Your payment was not authenticated, so no seats were added. Please try again.",
   },
   removeSeats: {
     used: (used: number, total: number) => `${used} of ${total} seats used in this space`,

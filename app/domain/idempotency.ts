@@ -7,7 +7,11 @@
  */
 export const IDEMPOTENCY_FIELD = "idempotencyKey";
 
-/** A fresh key, made by the loader that renders the form. */
+/**
+ * A fresh key: 128 random bits as hex, made by the loader that renders the
+ * form, or by the page after an answer. getRandomValues, unlike randomUUID,
+ * also exists on a page served over plain HTTP.
+ */
 export function newIdempotencyKey() {
-  return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invitationErrorReason } from "./invitations";
+import { invitationErrorReason, invitationTexts } from "./invitations";
 
 describe("invitation errors", () => {
   it.each([
@@ -12,5 +12,17 @@ describe("invitation errors", () => {
     [400, undefined, null],
   ] as const)("maps %i %s to %s", (status, reason, expected) => {
     expect(invitationErrorReason(status, reason)).toBe(expected);
+  });
+});
+
+describe("invitation page texts", () => {
+  it("name the space that invites, and who invited when known (issue 26)", () => {
+    expect(invitationTexts.heading("Acme Sales")).toBe("Join Acme Sales");
+    expect(invitationTexts.explanation("Acme Sales", "Sara Sales")).toBe(
+      "Sara Sales invited you to join Acme Sales. Accept the invitation to start sending from it.",
+    );
+    expect(invitationTexts.explanation("Acme Sales", null)).toBe(
+      "You have been invited to join Acme Sales. Accept the invitation to start sending from it.",
+    );
   });
 });

@@ -1,9 +1,11 @@
 import type { InvitationErrorReason } from "./banners";
 
+/** Written for this app (issue 26: the page names the space that invites, as the invitation says). */
 export const invitationTexts = {
   title: "Invitation",
-  heading: "Join a space",
-  explanation: "You have been invited to join a space. Accept the invitation to start sending from it.",
+  heading: (spaceName: string) => `Join ${spaceName}`,
+  explanation: (spaceName: string, invitedBy: string | null) =>
+    `${invitedBy ? `${invitedBy} invited you` : "You have been invited"} to join ${spaceName}. Accept the invitation to start sending from it.`,
   accept: "Accept invitation",
   accepting: "Joining…",
   noLongerValid: "Sorry, this invitation link is no longer valid.",

@@ -322,6 +322,7 @@ export const addTexts = {
     not_in_space_domain: "Not from this space's domain",
     no_seat_available: "No seat available",
     user_limit_reached: "Over your current plan's user limit",
+    too_many_invitations: "Too many invitations were sent to this address recently. Try again later.",
   } as Record<string, string>,
   otherReason: "This address cannot be added",
   /** Written for this app: the success banner. */

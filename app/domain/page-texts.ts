@@ -18,7 +18,6 @@ export const pageTexts = {
   removeSeats: { title: "Remove unused seats", heading: (spaceName: string) => `Remove unused seats for ${spaceName}` },
   legacyUsers: { title: "Confirm users", heading: "Confirm the list of users you want in your space:" },
   cannotDowngrade: { title: "Cannot downgrade", heading: "You cannot downgrade this space" },
-  invitation: { title: "Invitation", heading: "Join a space" },
   notFound: { title: "Page not found", heading: "Page not found", back: "Go to my dashboard" },
 } as const;
 

@@ -26,16 +26,42 @@ describe("space name", () => {
       TOO_SHORT: "Space name should contain at least 5 characters.",
       TOO_LONG: "Space name could contain at most 255 characters.",
       INVALID_CHARACTERS: "Space name cannot contain invisible or text-direction characters.",
+      ONLY_REMOVED_CHARACTERS:
+        'The characters | & ; $ % @ " < > ( ) + , are removed from space names, which leaves this one empty.',
     });
   });
   it("strips the characters of the 000 §5 sanitiser before counting", () => {
     expect(spaceNameSchema.parse(' <Acme> & "Sons", (UK) | 50% + $;@ ')).toBe("Acme  Sons UK  50");
     expect(messageFor("<a&b>")).toBe(spaceNameMessages.TOO_SHORT);
   });
-  it.each(["\u202Eevil.exe", "Acme\u200FSales", "Acme\u2066Sales", "Acme\u0007Sales", "Acme\u0085Sales"])(
+  it("says why a name of only the sanitiser's characters is empty", () => {
+    expect(messageFor("@@@@@@@")).toBe(spaceNameMessages.ONLY_REMOVED_CHARACTERS);
+    expect(messageFor(" (%) ")).toBe(spaceNameMessages.ONLY_REMOVED_CHARACTERS);
+    expect(messageFor("@@ab")).toBe(spaceNameMessages.TOO_SHORT);
+  });
+  it.each([
+    "\u202Eevil.exe",
+    "Acme\u200FSales",
+    "Acme\u2066Sales",
+    "Acme\u0007Sales",
+    "Acme\u0085Sales",
+    "\u200B\u200B\u200B\u200B\u200B",
+    "Acme\u200BMarketing",
+    "Acme\u00ADMarketing",
+    "Acme\u2060Marketing",
+    "Acme\uFEFFMarketing",
+    "Acme\u200DMarketing",
+    "Acme\u2028Marketing",
+    "Acme\u3164Marketing",
+    "Acme\uE000Marketing",
+    "Acme\u{E0041}Marketing",
+  ])(
     "refuses the invisible or text-direction character in %j",
     (name) => {
       expect(messageFor(name)).toBe(spaceNameMessages.INVALID_CHARACTERS);
     },
   );
+  it.each(["Équipe Café", "Acme 🎉 Sales", "東京オフィス", "Acme\u00A0Sales", "Ünïcödé ❤️ space"])("accepts %j", (name) => {
+    expect(messageFor(name)).toBeNull();
+  });
 });

@@ -10,15 +10,23 @@ export const spaceNameMessages = {
   REQUIRED: "Please fill in this field.",
   TOO_SHORT: "Space name should contain at least 5 characters.",
   TOO_LONG: "Space name could contain at most 255 characters.",
-  // Not in the spec (issue 13 refuses these characters): our own wording.
+  // Not in the spec (issues 13 and 26 refuse these characters): our own wording.
   INVALID_CHARACTERS: "Space name cannot contain invisible or text-direction characters.",
+  // Not in the spec (issue 26): a name the 000 §5 sanitiser empties says so, rather than asking to fill it in.
+  ONLY_REMOVED_CHARACTERS: 'The characters | & ; $ % @ " < > ( ) + , are removed from space names, which leaves this one empty.',
 } as const;
 
 /** 000 §5: the text sanitiser's characters, stripped from a name. */
 const SANITISED_CHARACTERS = /[|&;$%@"<>()+,]/g;
-/** Controls and text-direction marks would make a name read otherwise than it is stored (U+202E turns it around). */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what it finds
-const INVISIBLE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/**
+ * Characters that show nothing, or make a name read otherwise than it is
+ * stored: controls, format characters (zero-width spaces and joiners, soft
+ * hyphen, word joiner, BOM, text-direction marks: U+202E turns a name
+ * around), line and paragraph separators, private-use and lone surrogate
+ * code units, and the blank fillers that render as nothing. The backend
+ * refuses the same (backend/src/domain/workspace-name.ts).
+ */
+const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800]/u;
 
 /** A name as 000 §5 cleans it: the sanitiser's characters stripped, then trimmed. */
 export function cleanSpaceName(name: string) {
@@ -27,6 +35,12 @@ export function cleanSpaceName(name: string) {
 
 export const spaceNameSchema = z
   .string({ required_error: spaceNameMessages.REQUIRED })
+  .superRefine((name, ctx) => {
+    // Fatal: the checks of the cleaned name below would only add "Please fill in this field.".
+    if (name.trim() !== "" && cleanSpaceName(name) === "") {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: spaceNameMessages.ONLY_REMOVED_CHARACTERS, fatal: true });
+    }
+  })
   .transform(cleanSpaceName)
   .pipe(
     z

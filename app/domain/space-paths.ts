@@ -29,6 +29,8 @@ export const spaceSections = {
 export const seatCheckoutSections = {
   addSeats: "checkout/add-seats",
   removeSeats: "checkout/remove-seats",
+  /** Where Stripe sends the browser back after a card's authentication (of ours, not the spec's). */
+  paymentReturn: "checkout/payment-return",
 } as const;
 
 /** A link is active on its own path and any path below it, never on a sibling that merely starts alike. */

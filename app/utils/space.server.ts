@@ -43,7 +43,11 @@ export async function loadSpace({ request, params, context }: SpaceArgs): Promis
   const [me, workspace] = await Promise.all([loadMe(auth), getWorkspaceOrNull(auth, workspaceId)]);
 
   const membership = me.userWorkspaces.find((entry) => entry.workspaceId === workspaceId);
-  if (!membership || !workspace) throw redirect(outsiderTarget(request, params, me));
+  if (!membership || !workspace) {
+    const host = params.invitationToken ? await invitationHost(auth, me) : null;
+    if (!host) throw redirect("/");
+    return host;
+  }
 
   if (params.workspaceSlug !== slugOf(membership.urlPrefix)) {
     throw redirect(canonicalSpaceUrl(new URL(request.url), workspaceId, membership.urlPrefix));
@@ -60,18 +64,19 @@ export async function loadSpace({ request, params, context }: SpaceArgs): Promis
 }
 
 /**
- * Where a URL of a space the caller is not in goes: "/", except an invite
- * link (sent under the inviting space's URL, 002 §2), which moves to the
- * caller's own space with its token, so the invitee can still accept it.
+ * An invite link is sent under the inviting space's URL (002 §2), which its
+ * invitee is not in yet: the link keeps its address, and its page is drawn
+ * in the invitee's own space (their home space, else the first active one),
+ * which names the space that invites from the invitation itself. Null when
+ * the invitee has no space to draw it in.
  */
-function outsiderTarget(request: Request, params: Params, me: User): string {
-  if (!params.invitationToken) return "/";
+async function invitationHost(auth: AuthContext, me: User): Promise<SpaceContext | null> {
   const active = me.userWorkspaces.filter((entry) => entry.status !== "DISABLED");
-  const home = active.find((entry) => entry.workspaceId === me.addonWorkspaceId) ?? active[0];
-  if (!home) return "/";
-  const url = new URL(request.url);
-  const invitationPath = url.pathname.split("/").slice(3).join("/");
-  return `${home.urlPrefix}/${invitationPath}${url.search}`;
+  const membership = active.find((entry) => entry.workspaceId === me.addonWorkspaceId) ?? active[0];
+  const workspace = membership && (await getWorkspaceOrNull(auth, membership.workspaceId));
+  if (!membership || !workspace || workspace.status === "DISABLED") return null;
+  const access = spaceAccess(membership, workspace);
+  return { auth, me, membership, workspace, access, urlPrefix: membership.urlPrefix };
 }
 
 /** loadSpace for every page but the disabled screen: a disabled user is sent there. */

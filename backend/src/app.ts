@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { KeyedQueue } from "./billing/keyed-queue";
 import { PriceDirectory } from "./billing/price-directory";
 import { createStripeClient } from "./billing/stripe-client";
 import type { BackendConfig } from "./config";
@@ -36,7 +37,7 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /** The reference backend as a Hono app, without listening: main.ts and the tests serve it. */
 export function createBackendApp({ db, config }: { db: BackendDb; config: BackendConfig }) {
   const stripe = createStripeClient(config.stripe);
-  const deps = { db, config, stripe, prices: new PriceDirectory(stripe) };
+  const deps = { db, config, stripe, prices: new PriceDirectory(stripe), serial: new KeyedQueue() };
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.notFound((c) => errorResponse(c, 404, "not_found"));

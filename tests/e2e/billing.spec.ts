@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { SPACES } from "../../backend/src/db/seed/personas";
 import { signInAs } from "./support/auth";
 import { expectNoAxeViolations } from "./support/axe";
-import { CARDS, payWith } from "./support/stripe";
+import { CARDS, payRacingPurchase, payWith } from "./support/stripe";
 
 type Space = (typeof SPACES)[keyof typeof SPACES];
 const prefix = (space: Space) => `/${space.id}/${space.slug}`;
@@ -59,22 +59,53 @@ test("the owner of a free domain space buys 3 seats through Stripe's hosted page
   await page.goto(`${prefix(space)}/space/billing`);
   await expect(page.getByText("Free plan", { exact: true })).toBeVisible();
 
+  // One purchase per space: a second tab's checkout expires the first tab's, whose page then refuses payment.
   await page.goto(`${prefix(space)}/checkout/information`);
   await page.getByRole("button", { name: "Next: Checkout" }).click();
+  await expect(page.getByRole("heading", { name: "Subscribe" })).toBeVisible();
+  const secondTab = await page.context().newPage();
+  await secondTab.goto(`${prefix(space)}/checkout/information`);
+  await secondTab.getByRole("button", { name: "Next: Checkout" }).click();
+  await expect(secondTab.getByRole("heading", { name: "Subscribe" })).toBeVisible();
   await payWith(page, CARDS.pays);
-  await expect(page).toHaveURL(new RegExp(`${prefix(space)}/space/billing\\?checkout=success`));
-  await expect(page.getByRole("status").filter({ hasText: "Your subscription has started." })).toContainText(
+  await expect(page.getByText("This Checkout Session is no longer active.")).toBeVisible();
+  await payWith(secondTab, CARDS.pays);
+  await expect(secondTab).toHaveURL(new RegExp(`${prefix(space)}/space/billing\\?checkout=success`));
+  await expect(secondTab.getByRole("status").filter({ hasText: "Your subscription has started." })).toContainText(
     "Your space now has 3 paid seats.",
   );
-  await expect(page.getByText("Pro plan", { exact: true })).toBeVisible();
+  await expect(secondTab.getByText("Pro plan", { exact: true })).toBeVisible();
+  await expect(secondTab.getByText("1 of 3 seats used")).toBeVisible();
+  await secondTab.close();
+
+  // Should a second subscription still come (two sessions paid at once), it is refunded and the page says so.
+  await payRacingPurchase(space.id, email);
+  const refunded = page.getByRole("status").filter({ hasText: "Duplicate payment refunded" });
+  // Its webhooks (cancellation, refund) arrive a moment after the payment.
+  await expect(async () => {
+    await page.goto(`${prefix(space)}/space/billing`);
+    await expect(refunded).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await expect(refunded).toContainText("we cancelled the second subscription and refunded its payment of $180.00");
   await expect(page.getByText("1 of 3 seats used")).toBeVisible();
 });
 
-test("the owner adds seats, once through the hosted invoice page, and removes seats down to those in use", async ({
+/** In the customer portal (Manage billing on the billing page), the owner's card becomes this test card. */
+async function replaceCard(page: import("@playwright/test").Page, billing: string, card: string) {
+  await page.goto(billing);
+  await page.getByRole("button", { name: "Manage billing" }).click();
+  await page.getByLabel("New card number").fill(card);
+  await page.getByRole("button", { name: "Update payment method" }).click();
+  await page.getByRole("link", { name: "Return" }).click();
+}
+
+test("the owner adds seats, paid at once, after the card's authentication, never with a declined card, and removes seats down to those in use", async ({
   page,
 }, testInfo) => {
+  test.slow();
   const js = testInfo.project.name === "js";
   const space = js ? SPACES.mapleMedia : SPACES.cedarMedia;
+  const billing = `${prefix(space)}/space/billing`;
   await signInAs(page, "mona@media.test");
   await page.goto(`${prefix(space)}/checkout/add-seats`);
   await expect(page.getByRole("heading", { level: 1, name: `Add seats for ${space.name}` })).toBeVisible();
@@ -87,17 +118,30 @@ test("the owner adds seats, once through the hosted invoice page, and removes se
   );
   await expect(page.getByText("2 of 6 seats used")).toBeVisible();
 
-  // A card that asks for authentication: the hosted invoice page completes it.
-  await page.getByRole("button", { name: "Manage billing" }).click();
-  await page.getByLabel("New card number").fill(CARDS.authenticates);
-  await page.getByRole("button", { name: "Update payment method" }).click();
-  await page.getByRole("link", { name: "Return" }).click();
+  // A card that asks for authentication: Stripe's page for it (no JavaScript needed), then back here.
+  await replaceCard(page, billing, CARDS.authenticates);
   await page.goto(`${prefix(space)}/checkout/add-seats?seats=1`);
   await page.getByRole("button", { name: "Add 1 seat(s)" }).click();
-  await expect(page.getByRole("heading", { name: "Invoice" })).toBeVisible();
+  await page.getByRole("button", { name: "Fail authentication" }).click();
+  await expect(page).toHaveURL(new RegExp(`${prefix(space)}/checkout/add-seats\\?`));
+  await expect(page.getByRole("alert")).toContainText("Your payment was not authenticated, so no seats were added.");
+  await page.getByRole("button", { name: "Add 1 seat(s)" }).click();
   await page.getByRole("button", { name: "Complete authentication" }).click();
-  await page.goto(`${prefix(space)}/space/billing`);
+  await expect(page.getByRole("status").filter({ hasText: "Well done" })).toContainText(
+    "You added 1 seat to your space.",
+  );
   await expect(page.getByText("2 of 7 seats used")).toBeVisible();
+
+  // A declined card adds nothing and says where to replace it; nothing is left owed.
+  await replaceCard(page, billing, CARDS.declined);
+  await page.goto(`${prefix(space)}/checkout/add-seats?seats=1`);
+  await page.getByRole("button", { name: "Add 1 seat(s)" }).click();
+  const declined = page.getByRole("alert").filter({ hasText: "Your card was declined, so no seats were added." });
+  await expect(declined.getByRole("button", { name: "Manage billing" })).toBeVisible();
+  await expect(page.getByText("Well done")).toHaveCount(0);
+  await page.goto(billing);
+  await expect(page.getByText("2 of 7 seats used")).toBeVisible();
+  await expect(page.getByText("Your last payment attempt failed")).toHaveCount(0);
 
   await page.goto(`${prefix(space)}/checkout/remove-seats`);
   await expect(page.getByText("2 of 7 seats used in this space")).toBeVisible();
@@ -143,6 +187,41 @@ test("a per-user space's payment confirmation shows to an admin, leads to the in
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText("Your last payment attempt requires confirmation")).toHaveCount(0);
+});
+
+test("'Confirm your payment' authenticates the card on Stripe's page and comes back paid, the alert gone", async ({
+  page,
+}, testInfo) => {
+  const space = testInfo.project.name === "js" ? SPACES.quillTwo : SPACES.quillThree;
+  await signInAs(page, "quinn@quill.test");
+  await page.goto(`${prefix(space)}/space/billing`);
+  const confirmation = page.getByRole("alert").filter({ hasText: "Your last payment attempt requires confirmation" });
+  await confirmation.getByRole("button", { name: "Confirm your payment" }).click();
+  await page.getByRole("button", { name: "Complete authentication" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Thank you: your payment is confirmed." })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${prefix(space)}/space/billing`));
+  await expect(page.getByText("Your last payment attempt requires confirmation")).toHaveCount(0);
+});
+
+test("a failed payment paid with a good card through the portal's invoice clears the alert", async ({
+  page,
+}, testInfo) => {
+  const space = testInfo.project.name === "js" ? SPACES.pineTwo : SPACES.pineThree;
+  await signInAs(page, "pia@pinelabs.test");
+  await page.goto(`${prefix(space)}/space/billing`);
+  const failed = page.getByRole("alert").filter({ hasText: "Your last payment attempt failed" });
+  await failed.getByRole("button", { name: "Update your payment preferences" }).click();
+  await page.getByRole("listitem").filter({ hasText: "open" }).getByRole("link").click();
+  await expect(page.getByRole("heading", { name: "Invoice" })).toBeVisible();
+  await page.getByLabel("Card number").fill(CARDS.pays);
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page.getByText(/— paid$/)).toBeVisible();
+  // The invoice's webhook reaches the backend a moment after the payment.
+  await expect(async () => {
+    await page.goto(`${prefix(space)}/space/billing`);
+    await expect(page.getByRole("heading", { name: "Billing" })).toBeVisible();
+    await expect(page.getByText("Your last payment attempt failed")).toHaveCount(0, { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
 });
 
 test("the owner of a space whose payments all failed is offered a new purchase", async ({ page }) => {

@@ -29,10 +29,17 @@ test("the owner renames the space: Cancel undoes, an invalid name shows its mess
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(name).toHaveValue(`Rename me ${testInfo.project.name}`);
 
-  await name.fill("abc");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Space name should contain at least 5 characters.")).toBeVisible();
-  await expect(name).toHaveValue("abc");
+  for (const [value, message] of [
+    ["abc", "Space name should contain at least 5 characters."],
+    ["@@@@@@@", 'The characters | & ; $ % @ " < > ( ) + , are removed from space names, which leaves this one empty.'],
+    ["\u200B\u200B\u200B\u200B\u200B", "Space name cannot contain invisible or text-direction characters."],
+    ["Renamed\u200Bteam", "Space name cannot contain invisible or text-direction characters."],
+  ]) {
+    await name.fill(value);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText(message)).toBeVisible();
+    await expect(name).toHaveValue(value);
+  }
 
   const renamed = `Renamed team ${testInfo.project.name}`;
   await name.fill(renamed);

@@ -67,3 +67,13 @@ for (const text of SEARCHES) {
     );
   });
 }
+
+// Issue 26: the box takes 200 characters, and the members list took only 100 (a 500 then).
+test("a member search of 150 characters shows no match and keeps the search", async ({ page }) => {
+  const text = "nobody with a name this long ".repeat(6).slice(0, 149) + "z";
+  await signInAs(page, "owner@acme.test");
+  await page.goto(`${ACME}/space/users`);
+  await searchFor(page, "Search members", text);
+  await expectNoMatch(page, "Search members", text, "Sorry, there is no space member that fits with your search.");
+  await expect(page.getByRole("heading", { level: 1, name: "Members Acme Marketing" })).toBeVisible();
+});

@@ -7,6 +7,8 @@ const nameMessages = {
   required: "Please fill in this field.",
   tooShort: "Space name should contain at least 5 characters.",
   tooLong: "Space name could contain at most 255 characters.",
+  invisible: "Space name cannot contain invisible or text-direction characters.",
+  onlyRemoved: 'The characters | & ; $ % @ " < > ( ) + , are removed from space names, which leaves this one empty.',
 };
 
 async function openNewSpaceDialog(page: Page) {
@@ -32,6 +34,9 @@ test.describe("creating a space", () => {
       ["      ", nameMessages.required],
       ["  abc  ", nameMessages.tooShort],
       ["x".repeat(256), nameMessages.tooLong],
+      ["@@@@@@@", nameMessages.onlyRemoved],
+      ["\u200B\u200B\u200B\u200B\u200B", nameMessages.invisible],
+      ["Launch\u200Bteam", nameMessages.invisible],
     ] as const) {
       await name.fill(value);
       await dialog.getByRole("button", { name: "Create" }).click();

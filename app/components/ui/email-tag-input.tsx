@@ -1,12 +1,12 @@
 import { useNavigation, type FormProps } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ComponentType } from "react";
-import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { MAX_EMAIL_INPUT_LENGTH, MAX_EMAIL_TAGS, emailInputRows, summariseEmailTags } from "~/domain/email-tags";
 import { recipientFields, recipientIntents, sharedRecipientTexts, type RecipientTexts } from "~/domain/recipients";
 import { buttonClass } from "./button";
 import { EmailTagList } from "./email-tag-list";
 import { useHydrated } from "./use-hydrated";
 import { useTypedBeforeHydration } from "./use-typed-before-hydration";
+import { IdempotencyKeyField } from "./idempotency-key-field";
 
 export interface AddFormAnswer {
   text: string;
@@ -62,7 +62,7 @@ export function EmailTagInput({
       aria-labelledby={`${id}-label`}
     >
       <input type="hidden" name={recipientFields.intent} value={recipientIntents.add} />
-      <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
+      <IdempotencyKeyField value={idempotencyKey} />
       <label id={`${id}-label`} htmlFor={`${id}-input`} className="text-sm font-medium text-slate-700">
         {texts.inputLabel}
       </label>

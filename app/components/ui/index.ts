@@ -24,6 +24,7 @@ export * from "./disclosure";
 export * from "./focus";
 export * from "./general-error-boundary";
 export * from "./icon";
+export * from "./idempotency-key-field";
 export * from "./info-tooltip";
 export * from "./lazy-hydrated";
 export * from "./page-heading";

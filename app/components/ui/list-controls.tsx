@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
-import { listHref, sortHref, type ListQuery, type SortDir } from "~/domain/list-query";
+import { listHref, MAX_SEARCH_LENGTH, sortHref, type ListQuery, type SortDir } from "~/domain/list-query";
 import { listTexts } from "~/domain/list-texts";
 import { buttonClass } from "./button";
 import { focusByScript } from "./focus";
@@ -107,7 +107,7 @@ export function SearchForm({
           name="q"
           defaultValue={q}
           placeholder={placeholder}
-          maxLength={200}
+          maxLength={MAX_SEARCH_LENGTH}
           // Without JavaScript, Back reloads the page: a browser restoring the typed text would contradict the rows.
           autoComplete="off"
           className="rounded-md border border-slate-300 px-3 py-2 text-sm font-normal shadow-sm"

@@ -1,9 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
-import { acceptInvitation } from "~/api/invitations.server";
+import { acceptInvitation, getInvitation } from "~/api/invitations.server";
 import { BackendError } from "~/api/http.server";
 import { lazyConformForm, PageHeading } from "~/components/ui";
-import { bannerQuery, type BannerParams } from "~/domain/banners";
+import { bannerQuery, invitationErrorReasons, type BannerParams } from "~/domain/banners";
+import { genericErrorTexts } from "~/domain/error-texts";
 import { invitationErrorReason, invitationTexts } from "~/domain/invitations";
 import { pageTitle } from "~/domain/page-title";
 import { spacePath, spaceSections } from "~/domain/space-paths";
@@ -15,13 +16,42 @@ const AcceptForm = lazyConformForm("accept-invitation-form", () =>
   import("./__invitation-schema").then((module) => module.acceptInvitationSchema),
 );
 
+/**
+ * The invite link's page (002 §2): the space that invites, named from the
+ * invitation itself (never from the URL), and its Accept button. The link
+ * keeps its address under the inviting space, also for an invitee not in it
+ * yet (the page is then drawn in their own space: utils/space.server.ts);
+ * a link under another space's address moves to its own. A link that cannot
+ * be accepted says why instead.
+ */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const space = await requireSpace({ request, params, context });
-  return {
-    restricted: space.workspace.restrictions.INVITATION,
-    canAccept: params.status === "accept",
-    invitationToken: params.invitationToken ?? "",
-  };
+  const invitationToken = params.invitationToken ?? "";
+  if (space.workspace.restrictions.INVITATION || params.status !== "accept") {
+    return { invitation: null, refusal: invitationTexts.noLongerValid, invitationToken };
+  }
+  try {
+    const invitation = await getInvitation(space.auth, invitationToken);
+    const url = new URL(request.url);
+    const own = `${invitation.urlPrefix}/invitations/${encodeURIComponent(invitationToken)}/accept`;
+    if (url.pathname !== own) throw redirect(`${own}${url.search}`);
+    return {
+      invitation: { workspaceName: invitation.workspaceName, invitedByName: invitation.invitedByName },
+      refusal: null,
+      invitationToken,
+    };
+  } catch (error) {
+    if (!(error instanceof BackendError)) throw error;
+    return { invitation: null, refusal: refusalText(error), invitationToken };
+  }
+}
+
+/** What a link that cannot be accepted says: 002 §2's invalid link, or the 000 §8 reason. */
+function refusalText(error: BackendError) {
+  const reason = invitationErrorReason(error.status, error.reason);
+  if (reason === "invalid" || reason === "expired") return invitationTexts.noLongerValid;
+  if (reason) return invitationErrorReasons[reason];
+  return `${genericErrorTexts.title} ${genericErrorTexts.detail}`;
 }
 
 /**
@@ -53,19 +83,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function InvitationPage() {
-  const { restricted, canAccept, invitationToken } = useLoaderData<typeof loader>();
+  const { invitation, refusal, invitationToken } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
-  if (restricted || !canAccept) {
-    return (
-      <p className="rounded-md bg-white p-6 text-slate-800 shadow-sm ring-1 ring-slate-200">
-        {invitationTexts.noLongerValid}
-      </p>
-    );
+  if (!invitation) {
+    return <p className="rounded-md bg-white p-6 text-slate-800 shadow-sm ring-1 ring-slate-200">{refusal}</p>;
   }
   return (
     <section className="max-w-xl space-y-4 rounded-md bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      <PageHeading>{invitationTexts.heading}</PageHeading>
-      <p className="text-slate-700">{invitationTexts.explanation}</p>
+      <PageHeading>{invitationTexts.heading(invitation.workspaceName)}</PageHeading>
+      <p className="text-slate-700">
+        {invitationTexts.explanation(invitation.workspaceName, invitation.invitedByName)}
+      </p>
       {/* GET never mutates: joining is this POST, one click away. */}
       <AcceptForm id="accept-invitation" method="post">
         <input type="hidden" name="invitationToken" value={invitationToken} />

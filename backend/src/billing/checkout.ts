@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import type { BillingCustomerRow } from "../store/billing-customers";
-import { callStripe, stripeIdempotencyKey } from "./stripe-client";
+import { conflict } from "../http/errors";
+import { callStripe, findOnStripe, stripeIdempotencyKey } from "./stripe-client";
 
 /**
  * A purchase's Stripe objects (001 §4 Purchase flow): the space's one
@@ -134,4 +135,32 @@ export async function openCheckoutSession(stripe: Stripe, checkout: CheckoutRequ
     }),
   );
   return { stripeCheckoutSessionId: session.id, url: session.url };
+}
+
+/** How long Stripe keeps a Checkout Session open (its default: 24 hours); older ones need no expiring. */
+export const SESSION_LIFETIME_MS = 24 * 3_600_000;
+
+/** A subscription still paying for the space (Stripe keeps a past due one going). */
+const RUNNING = new Set(["active", "past_due", "trialing", "incomplete", "unpaid", "paused"]);
+
+/**
+ * Before a space's new Checkout Session: its other sessions still open are
+ * expired, so their hosted pages refuse payment (Stripe: "This Checkout
+ * Session is no longer active.") and one purchase at most can be paid. One
+ * already paid whose subscription still runs means the space was paid for
+ * meanwhile, its webhook on the way: 409 `subscription_exists`.
+ */
+export async function expireOtherSessions(stripe: Stripe, sessions: ReadonlyArray<{ id: string }>): Promise<void> {
+  for (const { id } of sessions) {
+    const session = await findOnStripe(() => stripe.checkout.sessions.retrieve(id, { expand: ["subscription"] }));
+    if (session?.status === "complete") {
+      const subscription = session.subscription;
+      if (subscription && typeof subscription !== "string" && RUNNING.has(subscription.status)) {
+        throw conflict("subscription_exists");
+      }
+    }
+    if (session?.status === "open") {
+      await callStripe(() => stripe.checkout.sessions.expire(id, {}, { idempotencyKey: `expire-${id}` }));
+    }
+  }
 }

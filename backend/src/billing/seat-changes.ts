@@ -23,22 +23,34 @@ function itemsAt(subscription: Stripe.Subscription, totals: SeatTotals) {
 /** A coupon for Stripe's `discounts`: the coupon, or none (an empty value clears the discount). */
 const discountsOf = (couponId: string | null) => (couponId ? [{ coupon: couponId }] : ("" as const));
 
+/** What a seat increase came to: its invoice, and whether the seats wait for that invoice to be paid. */
+export interface SeatIncrease {
+  invoice: InvoiceSummary | null;
+  /** Stripe's pending update: the seats are added only once the invoice is paid. */
+  pending: boolean;
+}
+
 /**
- * More seats now: the new quantities with `always_invoice`, so the added
- * seats are invoiced at once, prorated, and charged to the default card
- * (an open invoice when the card asks for authentication or is declined).
- * The coupon moves with the seat total when it changes. Answers the
- * invoice Stripe made.
+ * More seats, once paid: the new quantities with `always_invoice`, so the
+ * added seats are invoiced at once, prorated, and charged to the default
+ * card, as a pending update (`pending_if_incomplete`): the subscription
+ * changes only if the payment goes through; otherwise the invoice stays
+ * open (authentication needed, or declined) and the seats wait for it. The
+ * coupon moves with the seat total when it changes, with the seats. An
+ * earlier increase still waiting gives way.
  */
 export async function addSeats(
   stripe: Stripe,
   change: { subscriptionId: string; totals: SeatTotals; couponId: string | null | undefined; requestKey?: string },
-): Promise<InvoiceSummary | null> {
+): Promise<SeatIncrease> {
   const subscription = await callStripe(() => stripe.subscriptions.retrieve(change.subscriptionId));
+  // An earlier increase still waiting for its payment (an authentication left undone) gives way to this one.
+  const waiting = subscription.pending_update ? idOf(subscription.latest_invoice) : null;
+  if (waiting && (await readInvoice(stripe, waiting)).status === "open") await dropPendingSeats(stripe, waiting);
   const params: Stripe.SubscriptionUpdateParams = {
     items: itemsAt(subscription, change.totals).map(({ item, quantity }) => ({ id: item.id, quantity })),
     proration_behavior: "always_invoice",
-    payment_behavior: "allow_incomplete",
+    payment_behavior: "pending_if_incomplete",
     ...(change.couponId !== undefined && { discounts: discountsOf(change.couponId) }),
   };
   const updated = await callStripe(() =>
@@ -47,7 +59,21 @@ export async function addSeats(
     }),
   );
   const invoiceId = idOf(updated.latest_invoice);
-  return invoiceId ? readInvoice(stripe, invoiceId) : null;
+  return {
+    invoice: invoiceId ? await readInvoice(stripe, invoiceId) : null,
+    pending: Boolean(updated.pending_update),
+  };
+}
+
+/**
+ * A seat increase whose payment was declined, or that another one replaces,
+ * adds nothing: its invoice is voided, which drops the pending update, so
+ * nothing is owed either.
+ */
+export async function dropPendingSeats(stripe: Stripe, invoiceId: string): Promise<void> {
+  await callStripe(() =>
+    stripe.invoices.voidInvoice(invoiceId, {}, { idempotencyKey: `void-pending-seats-${invoiceId}` }),
+  );
 }
 
 /** The next period a schedule plans: its items, its coupon (the current one when left out) and its interval. */

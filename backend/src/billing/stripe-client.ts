@@ -50,9 +50,24 @@ export async function callStripe<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    if (error.code === "tax_id_invalid") throw badRequest("tax_id_invalid");
-    console.error(`Stripe refused a call: ${error.type} ${error.code ?? ""} ${error.message}`);
-    throw new HttpError(502, "stripe_error");
+    throw asApiError(error);
   }
+}
+
+/** As callStripe, but an object Stripe does not have (404 `resource_missing`) is null. */
+export async function findOnStripe<T>(call: () => Promise<T>): Promise<T | null> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError && error.code === "resource_missing") return null;
+    throw asApiError(error);
+  }
+}
+
+/** A Stripe failure as the API's (see callStripe); any other error as it is. */
+export function asApiError(error: unknown) {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  if (error.code === "tax_id_invalid") return badRequest("tax_id_invalid");
+  console.error(`Stripe refused a call: ${error.type} ${error.code ?? ""} ${error.message}`);
+  return new HttpError(502, "stripe_error");
 }

@@ -45,7 +45,7 @@ function stripeSubscription(overrides: Partial<Record<keyof Stripe.Subscription,
   } as unknown as Stripe.Subscription;
 }
 
-const options = { workspaceId: "5100000000000014", deleted: false };
+const options = { workspaceId: "5100000000000014" };
 
 describe("subscriptionStatusOf", () => {
   it("keeps a subscription whose payment failed or waits ACTIVE; only an ended one is CANCELED", () => {
@@ -86,7 +86,7 @@ describe("subscriptionRecordOf", () => {
       status: "ACTIVE",
       autoRenew: false,
     });
-    expect(subscriptionRecordOf(stripeSubscription(), { ...options, deleted: true })).toMatchObject({
+    expect(subscriptionRecordOf(stripeSubscription({ status: "canceled" }), options)).toMatchObject({
       status: "CANCELED",
       autoRenew: false,
     });

@@ -45,12 +45,12 @@ function workspacePlanOf(subscription: Stripe.Subscription, plans: readonly Paym
  */
 export function subscriptionRecordOf(
   subscription: Stripe.Subscription,
-  { workspaceId, deleted }: { workspaceId: string; deleted: boolean },
+  { workspaceId }: { workspaceId: string },
 ): SubscriptionRecord | null {
   const items = cataloguedItems(subscription);
   if (items.length === 0) return null;
   const first = items[0]!;
-  const status = deleted ? "CANCELED" : subscriptionStatusOf(subscription.status);
+  const status = subscriptionStatusOf(subscription.status);
   const taxRate = subscription.default_tax_rates?.[0]?.percentage ?? first.item.tax_rates?.[0]?.percentage ?? 0;
   const seatPlans = items.map(({ item, plan }) => ({
     paymentPlanId: plan.paymentPlanId,

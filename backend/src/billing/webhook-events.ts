@@ -1,51 +1,107 @@
 import type Stripe from "stripe";
 import type { BackendDb } from "../db/connection";
-import { cancelSeatRemovals, completeSeatRemovals, countOtherActiveSubscriptions } from "../store/subscriptions";
-import { findSubscriptionById, saveLatestInvoice, saveSubscription } from "../store/subscriptions";
 import { downgradeSpaceToFree, giveBuyerSeat, setSpacePlan } from "../store/space-plan";
 import {
   applyScheduledDowngrades,
   claimCheckoutRequest,
+  findCheckoutRequest,
   replaceLegacyLicense,
   setPaidUsers,
 } from "../store/per-user-billing";
+import {
+  findDuplicate,
+  insertDuplicate,
+  markDuplicateCanceled,
+  recordDuplicateRefund,
+} from "../store/duplicate-subscriptions";
 import { claimStripeEvent } from "../store/stripe-events";
+import {
+  cancelSeatRemovals,
+  completeSeatRemovals,
+  countOtherActiveSubscriptions,
+  findActiveSubscriptionBesides,
+  findSubscriptionById,
+  saveLatestInvoice,
+  saveSubscription,
+} from "../store/subscriptions";
 import { findUserById } from "../store/users";
 import { findMembership, findWorkspace } from "../store/workspaces";
+import { readSubscriptionState, type SubscriptionState } from "./invoices";
+import type { KeyedQueue } from "./keyed-queue";
+import { settleSubscription } from "./settle-subscription";
 import { subscriptionRecordOf } from "./stripe-subscription";
 
-/** What each invoice event says of the invoice's payment intent, which the event does not carry. */
-const PAYMENT_INTENT_STATUS = {
-  "invoice.paid": "succeeded",
-  "invoice.payment_action_required": "requires_action",
-  "invoice.payment_failed": "requires_payment_method",
-} as const;
+export interface WebhookDeps {
+  db: BackendDb;
+  stripe: Stripe;
+  /** Events about one subscription are applied one at a time. */
+  serial: KeyedQueue;
+}
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === "string" ? value : (value?.id ?? null);
 
-/**
- * Applies one Stripe event, once (backend/README.md, Webhook effects): in
- * one transaction it is recorded and its effect made, from the event's own
- * object alone. A redelivered event, a type not handled, or one about a
- * space or subscription the backend does not know is recorded and changes
- * nothing else.
- */
-export async function processStripeEvent(db: BackendDb, event: Stripe.Event, now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    if (!(await claimStripeEvent(trx, { id: event.id, type: event.type, now }))) return;
-    switch (event.type) {
-      case "customer.subscription.created":
-      case "customer.subscription.updated":
-      case "customer.subscription.deleted":
-        return applySubscription(trx, event.data.object, event.type === "customer.subscription.deleted", now);
-      case "checkout.session.completed":
-        return applyCompletedCheckout(trx, event.data.object, now);
-      case "invoice.paid":
-      case "invoice.payment_action_required":
-      case "invoice.payment_failed":
-        return applyInvoice(trx, event.data.object, PAYMENT_INTENT_STATUS[event.type]);
+/** What an event is about: a subscription (read again from Stripe), a refunded charge, or nothing handled here. */
+type Subject = { subscriptionId: string } | { refundedCharge: Stripe.Charge } | null;
+
+function subjectOf(event: Stripe.Event): Subject {
+  switch (event.type) {
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+    case "customer.subscription.pending_update_applied":
+    case "customer.subscription.pending_update_expired":
+      return { subscriptionId: event.data.object.id };
+    case "invoice.paid":
+    case "invoice.payment_succeeded":
+    case "invoice.payment_action_required":
+    case "invoice.payment_failed":
+    case "invoice.voided":
+    case "invoice.marked_uncollectible": {
+      const subscriptionId = idOf(event.data.object.parent?.subscription_details?.subscription);
+      return subscriptionId ? { subscriptionId } : null;
     }
+    case "checkout.session.completed": {
+      const subscriptionId = idOf(event.data.object.subscription);
+      return subscriptionId ? { subscriptionId } : null;
+    }
+    case "charge.refunded":
+      return { refundedCharge: event.data.object };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Applies one Stripe event (backend/README.md, Webhook effects). Stripe
+ * does not promise an order, so an event about a subscription only says
+ * "look again": the subscription and its latest invoice are read from
+ * Stripe as they are now, and that state is applied, in one transaction
+ * that also records the event (a redelivery changes nothing). Whatever the
+ * order the events arrive in, the last one applied brings Stripe's final
+ * state. Then what that state still asks of Stripe is done (a duplicate
+ * cancelled and refunded, a declined seat increase dropped), whether the
+ * event was new or not, so a retry finishes what failed.
+ */
+export async function processStripeEvent(deps: WebhookDeps, event: Stripe.Event, now: number): Promise<void> {
+  const subject = subjectOf(event);
+  const claim = (db: BackendDb) => claimStripeEvent(db, { id: event.id, type: event.type, now });
+  if (subject && "refundedCharge" in subject) {
+    return deps.db.transaction().execute(async (trx) => {
+      if (await claim(trx)) await applyRefund(trx, subject.refundedCharge, now);
+    });
+  }
+  if (!subject) {
+    await claim(deps.db);
+    return;
+  }
+  const { subscriptionId } = subject;
+  await deps.serial.run(subscriptionId, async () => {
+    const state = await readSubscriptionState(deps.stripe, subscriptionId);
+    await deps.db.transaction().execute(async (trx) => {
+      if ((await claim(trx)) && state) await applySubscriptionState(trx, state, now);
+    });
+    if (state) await settleSubscription(deps, state);
   });
 }
 
@@ -55,16 +111,47 @@ export async function processStripeEvent(db: BackendDb, event: Stripe.Event, now
  * pays for the users of its v1 checkout; a removal whose target is reached
  * is done; a new period moves the members marked for it to FREE. Once it
  * ends, its pending removals are dropped, and a space with no other active
- * subscription goes back to FREE.
+ * subscription goes back to FREE. A new subscription for a space already
+ * paid for (another active one it does not replace) is a duplicate: kept
+ * apart, never the space's.
  */
-async function applySubscription(db: BackendDb, subscription: Stripe.Subscription, deleted: boolean, now: number) {
+async function applySubscriptionState(db: BackendDb, { subscription, latestInvoice }: SubscriptionState, now: number) {
+  const duplicate = await findDuplicate(db, subscription.id);
+  if (duplicate) {
+    if (subscription.status === "canceled") await markDuplicateCanceled(db, subscription.id, now);
+    return;
+  }
   const known = await findSubscriptionById(db, subscription.id);
   // A subscription the backend knows stays in its space, whatever its metadata says since.
   const workspaceId = known?.workspace_id ?? subscription.metadata.workspaceId;
   if (!workspaceId || !(await findWorkspace(db, workspaceId))) return;
-  const record = subscriptionRecordOf(subscription, { workspaceId, deleted });
+  const record = subscriptionRecordOf(subscription, { workspaceId });
   if (!record) return;
+  if (!known && record.status === "ACTIVE") {
+    const kept = await paidForAlready(db, workspaceId, subscription);
+    if (kept) {
+      await insertDuplicate(db, {
+        id: subscription.id,
+        workspaceId,
+        keptSubscriptionId: kept.id,
+        paymentIntentId: latestInvoice?.paid ? (latestInvoice.paymentIntent?.id ?? null) : null,
+        now,
+      });
+      return;
+    }
+  }
   const { created } = await saveSubscription(db, record);
+  await saveLatestInvoice(
+    db,
+    record.id,
+    latestInvoice && {
+      invoiceId: latestInvoice.invoiceId,
+      createdAt: latestInvoice.createdAt,
+      paid: latestInvoice.paid,
+      hostedInvoiceUrl: latestInvoice.hostedInvoiceUrl,
+      paymentIntentStatus: latestInvoice.paymentIntent?.status ?? null,
+    },
+  );
   if (record.status === "ACTIVE") {
     await completeSeatRemovals(db, record.id, now);
     await setSpacePlan(db, workspaceId, record.workspacePlan, "STRIPE");
@@ -78,15 +165,12 @@ async function applySubscription(db: BackendDb, subscription: Stripe.Subscriptio
   }
 }
 
-/**
- * A paid checkout: the buyer's seat or its users, if the subscription's own
- * event came first (it gives them otherwise, from the same metadata).
- */
-async function applyCompletedCheckout(db: BackendDb, session: Stripe.Checkout.Session, now: number) {
-  const subscriptionId = idOf(session.subscription);
-  const known = subscriptionId ? await findSubscriptionById(db, subscriptionId) : undefined;
-  if (!known || known.status !== "ACTIVE" || known.workspace_id !== session.metadata?.workspaceId) return;
-  await seatBuyers(db, { workspaceId: known.workspace_id, subscriptionId: known.id, metadata: session.metadata }, now);
+/** The space's active subscription a new one would double: any but the legacy licence its v1 checkout replaces. */
+async function paidForAlready(db: BackendDb, workspaceId: string, subscription: Stripe.Subscription) {
+  const checkoutId = subscription.metadata.checkoutId;
+  const checkout = checkoutId ? await findCheckoutRequest(db, checkoutId, workspaceId) : undefined;
+  const replaced = checkout?.legacy_subscription_id;
+  return findActiveSubscriptionBesides(db, workspaceId, replaced ? [subscription.id, replaced] : [subscription.id]);
 }
 
 /**
@@ -126,15 +210,14 @@ async function seatBuyer(db: BackendDb, workspaceId: string, userId: string | un
   });
 }
 
-/** An invoice of a known subscription becomes its latest (the payment alerts of 001 §4 read it). */
-async function applyInvoice(db: BackendDb, invoice: Stripe.Invoice, paymentIntentStatus: string) {
-  const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
-  if (!subscriptionId || !(await findSubscriptionById(db, subscriptionId))) return;
-  await saveLatestInvoice(db, subscriptionId, {
-    invoiceId: invoice.id,
-    createdAt: invoice.created * 1000,
-    paid: invoice.status === "paid",
-    hostedInvoiceUrl: invoice.hosted_invoice_url ?? null,
-    paymentIntentStatus,
+/** A refund of a duplicate's payment: how much went back, and when (the billing page says so). */
+async function applyRefund(db: BackendDb, charge: Stripe.Charge, now: number) {
+  const paymentIntentId = idOf(charge.payment_intent);
+  if (!paymentIntentId || charge.amount_refunded === 0) return;
+  await recordDuplicateRefund(db, {
+    paymentIntentId,
+    amount: charge.amount_refunded,
+    currency: charge.currency,
+    at: now,
   });
 }

@@ -1,4 +1,4 @@
-import { defineListQuery } from "./list-query";
+import { defineListQuery, SEARCH_MAX_LENGTH } from "./list-query";
 
 /**
  * The filters and sorts of the mail merge, recipient and team report lists
@@ -6,9 +6,6 @@ import { defineListQuery } from "./list-query";
  * templates"), in the shared list syntax of list-query.ts. The members list
  * has its own module (member-query.ts).
  */
-
-/** The app keeps search texts up to 200 characters. */
-export const LIST_SEARCH_MAX_LENGTH = 200;
 
 /** A merge is always read or cancelled as its author's, inside the space it was sent from. */
 export interface CampaignScope {
@@ -22,7 +19,7 @@ export const sentCampaignQuery = defineListQuery({
     workspaceId: { kind: "id" },
     "lastUpdateTimestamp.gte": { kind: "timestamp" },
     "lastUpdateTimestamp.lte": { kind: "timestamp" },
-    search: { kind: "search", maxLength: LIST_SEARCH_MAX_LENGTH },
+    search: { kind: "search", maxLength: SEARCH_MAX_LENGTH },
   },
   required: ["workspaceId"],
   sorts: { lastUpdateTimestamp: "desc", mergeSourceSheetTitle: "asc" },
@@ -35,7 +32,7 @@ export type SentCampaignSort = ReturnType<typeof sentCampaignQuery.parseSort>;
 export const scheduledCampaignQuery = defineListQuery({
   filters: {
     workspaceId: { kind: "id" },
-    search: { kind: "search", maxLength: LIST_SEARCH_MAX_LENGTH },
+    search: { kind: "search", maxLength: SEARCH_MAX_LENGTH },
   },
   required: ["workspaceId"],
   sorts: { createTimestamp: "desc", nextScheduledRun: "asc", mergeSourceSheetTitle: "asc" },
@@ -46,7 +43,7 @@ export type ScheduledCampaignSort = ReturnType<typeof scheduledCampaignQuery.par
 
 /** `GET /users/me/workspaces/{id}/unsubscriptions` and `…/bounces`. */
 export const recipientQuery = defineListQuery({
-  filters: { search: { kind: "search", maxLength: LIST_SEARCH_MAX_LENGTH } },
+  filters: { search: { kind: "search", maxLength: SEARCH_MAX_LENGTH } },
   sorts: { emailAddress: "asc", createTimestamp: "desc" },
   defaultSort: "emailAddress",
 });
@@ -61,7 +58,7 @@ export type TeamReportMemberStatus = (typeof TEAM_REPORT_MEMBER_STATUSES)[number
 export const teamReportQuery = defineListQuery({
   filters: {
     memberStatus: { kind: "enum", values: TEAM_REPORT_MEMBER_STATUSES },
-    search: { kind: "search", maxLength: LIST_SEARCH_MAX_LENGTH },
+    search: { kind: "search", maxLength: SEARCH_MAX_LENGTH },
   },
   sorts: { userName: "asc", emailSentAllTime: "desc", emailSentThisMonth: "desc" },
   defaultSort: "emailSentThisMonth",

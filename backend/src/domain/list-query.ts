@@ -29,6 +29,13 @@ export interface EnumFilterSpec<V extends string = string> {
   values: readonly V[];
 }
 
+/**
+ * The longest search of every list, members included: the app keeps up to
+ * this many characters of a search (app/domain/list-query.ts), so no search
+ * it sends is refused for its length (issue 26).
+ */
+export const SEARCH_MAX_LENGTH = 200;
+
 /** Free text, trimmed; empty means no filter. */
 export interface SearchFilterSpec {
   kind: "search";

@@ -1,5 +1,5 @@
 import { MEMBER_STATUSES, ROLES, type MemberStatus, type Role } from "./enums";
-import { defineListQuery, type ListSort } from "./list-query";
+import { defineListQuery, SEARCH_MAX_LENGTH, type ListSort } from "./list-query";
 
 /**
  * The members list's query (002 §7 `GET /workspaces/{id}/members`), in the
@@ -15,8 +15,6 @@ export { ListQueryError as MemberQueryError } from "./list-query";
 /** ACCEPTED is the spec's other word for a member who joined (002 §4 "PENDING becomes ACTIVE/ACCEPTED"). */
 export const MEMBER_FILTER_STATUSES = [...MEMBER_STATUSES, "ACCEPTED"] as const;
 export type MemberFilterStatus = (typeof MEMBER_FILTER_STATUSES)[number];
-
-export const MEMBER_SEARCH_MAX_LENGTH = 100;
 
 export interface MemberFilter {
   /** Any of these roles; absent: every role. */
@@ -35,7 +33,7 @@ const memberQuery = defineListQuery({
   filters: {
     role: { kind: "enum", values: ROLES },
     status: { kind: "enum", values: MEMBER_FILTER_STATUSES },
-    search: { kind: "search", maxLength: MEMBER_SEARCH_MAX_LENGTH },
+    search: { kind: "search", maxLength: SEARCH_MAX_LENGTH },
   },
   sorts: { userName: "asc", userEmail: "asc", createTimestamp: "asc", userRole: "asc" },
   defaultSort: "userName",

@@ -3,6 +3,7 @@ import {
   activationRefusal,
   invitationRefusal,
   mayAddMembers,
+  mayHandleInvitations,
   removalRefusal,
   roleChangeRefusal,
   type InvitationFacts,
@@ -21,6 +22,17 @@ describe("mayAddMembers", () => {
   it("lets a member add members only when the space allows it", () => {
     expect(mayAddMembers("MEMBER", true)).toBe(true);
     expect(mayAddMembers("MEMBER", false)).toBe(false);
+  });
+});
+
+describe("mayHandleInvitations", () => {
+  it("lets owners and admins resend or cancel anyone's invitations, a member only their own (000 §6)", () => {
+    for (const role of ["OWNER", "ADMIN"] as const) {
+      expect(mayHandleInvitations({ userId: "a", role }, ["b", null])).toBe(true);
+    }
+    expect(mayHandleInvitations({ userId: "m", role: "MEMBER" }, ["m", "m"])).toBe(true);
+    expect(mayHandleInvitations({ userId: "m", role: "MEMBER" }, ["m", "o"])).toBe(false);
+    expect(mayHandleInvitations({ userId: "m", role: "MEMBER" }, [null])).toBe(false);
   });
 });
 
@@ -100,6 +112,7 @@ describe("invitationRefusal", () => {
     domains: ["acme.test"],
     alreadyIn: new Set(["owner@acme.test"]),
     invited: new Set(["waiting@acme.test"]),
+    overMailLimit: new Set(["flooded@acme.test", "flooded@other.test"]),
   };
   const room: Room = { allowed: 3, taken: 2, full: "user_limit_reached" };
 
@@ -109,12 +122,14 @@ describe("invitationRefusal", () => {
     expect(invitationRefusal("new@acme.test", facts, { ...room, allowed: UNLIMITED_SEATS, taken: 500 })).toBeNull();
   });
 
-  it("refuses, in order: invalid, member, invited, other domain, no room", () => {
+  it("refuses, in order: invalid, member, invited, other domain, too many invitation mails, no room", () => {
     const full: Room = { ...room, taken: 3 };
     expect(invitationRefusal("not-an-address", facts, full)).toBe("invalid_email");
     expect(invitationRefusal("owner@acme.test", facts, full)).toBe("already_member");
     expect(invitationRefusal("waiting@acme.test", facts, full)).toBe("already_invited");
     expect(invitationRefusal("someone@other.test", facts, full)).toBe("not_in_space_domain");
+    expect(invitationRefusal("flooded@other.test", facts, full)).toBe("not_in_space_domain");
+    expect(invitationRefusal("flooded@acme.test", facts, full)).toBe("too_many_invitations");
     expect(invitationRefusal("new@acme.test", facts, full)).toBe("user_limit_reached");
     expect(invitationRefusal("new@acme.test", facts, { ...full, full: "no_seat_available" })).toBe("no_seat_available");
   });

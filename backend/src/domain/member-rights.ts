@@ -14,6 +14,19 @@ export function mayManageMembers(role: Role): boolean {
   return role === "OWNER" || role === "ADMIN";
 }
 
+/**
+ * 000 §6: who may resend or cancel invitations. Owners and admins, any of
+ * the space's; a member who may invite, only the ones they sent: someone
+ * else's invitation is an owner's or admin's to handle (the app offers it
+ * to owners and admins only).
+ */
+export function mayHandleInvitations(
+  actor: { userId: string; role: Role },
+  inviters: ReadonlyArray<string | null>,
+): boolean {
+  return mayManageMembers(actor.role) || inviters.every((inviter) => inviter === actor.userId);
+}
+
 /** The member a rule looks at: the acting one or the one acted upon. */
 export interface MemberFacts {
   userId: string;
@@ -75,6 +88,8 @@ export interface InvitationFacts {
   domains: readonly string[];
   alreadyIn: ReadonlySet<string>;
   invited: ReadonlySet<string>;
+  /** Addresses that have had as many invitation mails as they may for now (invitation-mail-limits.ts). */
+  overMailLimit: ReadonlySet<string>;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -83,7 +98,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * Why an address cannot be invited or added (its `errorMsg` or
  * `errorDetails`, 001 Invite users, 002 §5), or null: a valid address, not
  * yet in the space nor invited, of one of its domains (a space without
- * domains takes anyone), with room for it (seats/user limit, domain/seats.ts).
+ * domains takes anyone), not sent too many invitations lately, with room for
+ * it (seats/user limit, domain/seats.ts).
  */
 export function invitationRefusal(email: string, facts: InvitationFacts, room: Room): string | null {
   if (!EMAIL.test(email)) return "invalid_email";
@@ -91,5 +107,6 @@ export function invitationRefusal(email: string, facts: InvitationFacts, room: R
   if (facts.invited.has(email)) return "already_invited";
   const domain = email.slice(email.lastIndexOf("@") + 1);
   if (facts.domains.length > 0 && !facts.domains.includes(domain)) return "not_in_space_domain";
+  if (facts.overMailLimit.has(email)) return "too_many_invitations";
   return roomRefusal(room);
 }

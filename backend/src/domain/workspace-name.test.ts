@@ -14,6 +14,14 @@ describe("workspace name rules", () => {
     ["\u202Eexe.Acme", "INVALID_CHARACTERS"],
     ["Acme\u2067Sales", "INVALID_CHARACTERS"],
     ["Acme\u0000Sales", "INVALID_CHARACTERS"],
+    ["\u200B\u200B\u200B\u200B\u200B", "INVALID_CHARACTERS"],
+    ["Acme\u200BMarketing", "INVALID_CHARACTERS"],
+    ["Acme\u00ADMarketing", "INVALID_CHARACTERS"],
+    ["Acme\u2060Marketing", "INVALID_CHARACTERS"],
+    ["Acme\uFEFFMarketing", "INVALID_CHARACTERS"],
+    ["Acme\u2028Marketing", "INVALID_CHARACTERS"],
+    ["Acme\u3164Marketing", "INVALID_CHARACTERS"],
+    ["Acme\u{E0041}Marketing", "INVALID_CHARACTERS"],
   ])("%j is refused with %s", (value, code) => {
     const result = workspaceNameSchema.safeParse(value);
     expect(result.success).toBe(false);
@@ -25,6 +33,8 @@ describe("workspace name rules", () => {
     ["  Acme Sales  ", "Acme Sales"],
     [` ${"x".repeat(255)} `, "x".repeat(255)],
     ['Acme & "Sons" (UK), <b>', "Acme  Sons UK b"],
+    ["Équipe Café 🎉", "Équipe Café 🎉"],
+    ["Ünïcödé ❤️ space", "Ünïcödé ❤️ space"],
   ])("%j is accepted as %j", (value, name) => {
     expect(workspaceNameSchema.parse(value)).toBe(name);
   });
@@ -38,6 +48,7 @@ describe("workspace name rules", () => {
 describe("personalSpaceName", () => {
   it("cleans a name Google gave: sanitiser characters and text-direction marks go", () => {
     expect(personalSpaceName("\u202ESam <Solo>", "solo@gmail.com")).toBe("Sam Solo's space");
+    expect(personalSpaceName("Sam\u200B Solo\u00AD", "solo@gmail.com")).toBe("Sam Solo's space");
   });
 
   it("uses the user's name", () => {

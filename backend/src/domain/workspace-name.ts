@@ -8,9 +8,15 @@ export type WorkspaceNameError = "REQUIRED" | "TOO_SHORT" | "TOO_LONG" | "INVALI
 
 /** Spec 000 §5: the text sanitiser's characters, stripped from a name. */
 const SANITISED_CHARACTERS = /[|&;$%@"<>()+,]/g;
-/** Controls and text-direction marks: a name would read otherwise than it is stored (U+202E turns it around). */
-// eslint-disable-next-line no-control-regex -- control characters are exactly what it finds
-const INVISIBLE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * Characters that show nothing, or make a name read otherwise than it is
+ * stored: controls, format characters (zero-width spaces and joiners, soft
+ * hyphen, word joiner, BOM, text-direction marks: U+202E turns a name
+ * around), line and paragraph separators, private-use and lone surrogate
+ * code units, and the blank fillers that render as nothing. The app refuses
+ * the same (app/domain/space-name.ts).
+ */
+const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800]/gu;
 
 /** A name as §5 cleans it: the sanitiser's characters stripped, then trimmed. */
 export function cleanWorkspaceName(name: string): string {

@@ -1,5 +1,6 @@
 import type Stripe from "stripe";
 import type { SessionIdentity } from "../auth/session-store";
+import type { KeyedQueue } from "../billing/keyed-queue";
 import type { PriceDirectory } from "../billing/price-directory";
 import type { BackendConfig } from "../config";
 import type { BackendDb } from "../db/connection";
@@ -19,4 +20,6 @@ export interface RouteDeps {
 export interface BillingDeps extends RouteDeps {
   stripe: Stripe;
   prices: PriceDirectory;
+  /** One at a time per key: a space's purchases (its id), a Stripe subscription's events (`sub_…`). */
+  serial: KeyedQueue;
 }

@@ -1,6 +1,12 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { openCheckoutSession, upsertCustomer, vatRateFor } from "../billing/checkout";
+import {
+  expireOtherSessions,
+  openCheckoutSession,
+  SESSION_LIFETIME_MS,
+  upsertCustomer,
+  vatRateFor,
+} from "../billing/checkout";
 import type { PriceDirectory } from "../billing/price-directory";
 import { callStripe } from "../billing/stripe-client";
 import { BILLING_INTERVALS, USER_PLANS, WORKSPACE_PLANS, type Currency } from "../domain/enums";
@@ -12,6 +18,7 @@ import { couponForSeats, findSeatCoupon } from "../domain/seat-coupons";
 import { UNLIMITED_SEATS } from "../domain/seats";
 import { currencyForCountry, isEuCountry, taxRateFor } from "../domain/taxes";
 import { findBillingCustomer, saveBillingCustomer } from "../store/billing-customers";
+import { listCheckoutSessions, recordCheckoutSession } from "../store/checkout-sessions";
 import { loadSpaceSeats, type SubscriptionSeats } from "../store/space-seats";
 import { emailDomain, type UserRow } from "../store/users";
 import { listDomains } from "../store/workspaces";
@@ -219,7 +226,7 @@ async function purchasedLines(
  * request's Idempotency-Key. Answers the session's id and hosted page.
  */
 export async function openPurchase(
-  { db, stripe }: Pick<BillingDeps, "db" | "stripe">,
+  { db, stripe, serial }: Pick<BillingDeps, "db" | "stripe" | "serial">,
   c: Context<AppEnv>,
   purchase: {
     workspace: WorkspacesTable;
@@ -268,22 +275,25 @@ export async function openPurchase(
     taxRateCountry: taxRateId ? buyerCountry : (existing?.tax_rate_country ?? null),
     now: Date.now(),
   });
-  const session = await openCheckoutSession(
-    stripe,
-    {
-      workspaceId: workspace.id,
-      userId: user.id,
-      userName: form.userName,
-      customerId,
-      lines: purchase.lines,
-      couponId: purchase.couponId,
-      taxRateId,
-      successUrl: form.successUrl,
-      cancelUrl: form.goBackUrl,
-      metadata: purchase.metadata,
-    },
-    requestKey,
-  );
+  const checkout = {
+    workspaceId: workspace.id,
+    userId: user.id,
+    userName: form.userName,
+    customerId,
+    lines: purchase.lines,
+    couponId: purchase.couponId,
+    taxRateId,
+    successUrl: form.successUrl,
+    cancelUrl: form.goBackUrl,
+    metadata: purchase.metadata,
+  };
+  // One purchase per space: the new session expires the space's others, one purchase being opened at a time.
+  const session = await serial.run(workspace.id, async () => {
+    await expireOtherSessions(stripe, await listCheckoutSessions(db, workspace.id, Date.now() - SESSION_LIFETIME_MS));
+    const opened = await openCheckoutSession(stripe, checkout, requestKey);
+    await recordCheckoutSession(db, { id: opened.stripeCheckoutSessionId, workspaceId: workspace.id, now: Date.now() });
+    return opened;
+  });
   if (!session.url) throw new HttpError(502, "stripe_error");
   return session;
 }
@@ -311,7 +321,7 @@ export async function quoteView(quote: Quote, prices: PriceDirectory) {
  * Customer portal). Prices, coupons and taxes are the domain's; Stripe
  * takes the payment on its hosted pages.
  */
-export function checkoutRoutes({ db, stripe, prices }: BillingDeps) {
+export function checkoutRoutes({ db, stripe, prices, serial }: BillingDeps) {
   const routes = new Hono<AppEnv>();
 
   routes.post(`${SPACE}/stripe/checkout/v2/info`, async (c) => {
@@ -357,7 +367,7 @@ export function checkoutRoutes({ db, stripe, prices }: BillingDeps) {
     }
 
     return c.json(
-      await openPurchase({ db, stripe }, c, {
+      await openPurchase({ db, stripe, serial }, c, {
         workspace,
         user,
         form: body,

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { BackendDb } from "../db/connection";
@@ -30,25 +31,34 @@ export function requestIdempotencyKey(c: Context): string | undefined {
  * successful answer again (with `Idempotent-Replayed: true`) without running;
  * one sent while the first still runs waits for it. A failed or refused
  * first attempt gives the key back, so a corrected retry runs. The same key
- * on another method or path is a 422. Runs after requireSession.
+ * on another method or path, or with another query or body, is a 422: a
+ * repeat is the same request, never a changed one answered as if it had
+ * run. Runs after requireSession.
  */
 export function idempotency(db: BackendDb) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const key = c.req.header(IDEMPOTENCY_HEADER);
     if (key === undefined || c.req.method === "GET" || c.req.method === "HEAD") return next();
     if (!KEY_PATTERN.test(key)) throw new HttpError(400, "invalid_request", "invalid_idempotency_key");
+    const url = new URL(c.req.url);
     const request: IdempotentRequest = {
       caller: c.get("identity").email,
       key,
       method: c.req.method,
-      path: new URL(c.req.url).pathname,
+      path: url.pathname,
+      // Hono keeps the body it read: the route reads it again.
+      fingerprint: createHash("sha256").update(`${url.search}\n${await c.req.text()}`).digest("hex"),
     };
 
     const startedAt = Date.now();
     while (!(await claimIdempotencyKey(db, request))) {
       const stored = await findIdempotentAnswer(db, request.caller, key);
       if (!stored) continue; // Given back just now: try to take it.
-      if (stored.method !== request.method || stored.path !== request.path) {
+      const sameRequest =
+        stored.method === request.method &&
+        stored.path === request.path &&
+        (stored.fingerprint === null || stored.fingerprint === request.fingerprint);
+      if (!sameRequest) {
         throw new HttpError(422, "invalid_request", "idempotency_key_reused");
       }
       if (stored.status !== null) {

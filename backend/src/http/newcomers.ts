@@ -18,6 +18,7 @@ import { listDomains, listPlanFeatures } from "../store/workspaces";
 import type { AppEnv } from "./app-env";
 import { requireActiveMembership } from "./caller";
 import { forbidden } from "./errors";
+import { recipientsOverMailLimit, requireSendingRoom } from "./invitation-mails";
 import { queryFlag } from "./validation";
 
 const MAX_ADDRESSES = 100;
@@ -117,16 +118,18 @@ export async function checkNewcomers(
   placement: Placement,
   now: number,
 ): Promise<CheckedNewcomer[]> {
-  const [members, pending, domains] = await Promise.all([
+  const [members, pending, domains, mailLimited] = await Promise.all([
     memberIdsByEmail(db, workspaceId, emails),
     listPendingInvitations(db, workspaceId, now, emails),
     listDomains(db, workspaceId),
+    recipientsOverMailLimit(db, workspaceId, emails, now),
   ]);
+  const overMailLimit = new Set(mailLimited.keys());
   const alreadyIn = new Set(members.keys());
   const invited = new Set(pending.map((invitation) => invitation.invited_email));
   return emails.map((email) => {
     const { userPlan, room } = placement(email);
-    const refusal = invitationRefusal(email, { domains, alreadyIn, invited }, room);
+    const refusal = invitationRefusal(email, { domains, alreadyIn, invited, overMailLimit }, room);
     if (!refusal) room.taken += 1;
     return { email, refusal, userPlan };
   });
@@ -135,12 +138,16 @@ export async function checkNewcomers(
 /** A new invite link's secret: 192 bits. */
 const newInvitationToken = () => randomBytes(24).toString("base64url");
 
-/** A pending invitation with a fresh link, "sent" to the invitee (the outbox). */
+/**
+ * A pending invitation with a fresh link, "sent" to the invitee (the
+ * outbox): `invitedBy` is whose invitation it is, `sentBy` who made this
+ * mail go out (the same, or whoever resent it).
+ */
 export async function issueInvitation(
   db: BackendDb,
   workspace: Pick<Workspace, "id" | "slug">,
   invitee: { email: string; userPlan: UserPlan },
-  invitedByUserId: string,
+  { invitedBy, sentBy }: { invitedBy: string | null; sentBy: string },
   now: number,
 ) {
   const token = newInvitationToken();
@@ -149,7 +156,7 @@ export async function issueInvitation(
     workspaceId: workspace.id,
     invitedEmail: invitee.email,
     userPlan: invitee.userPlan,
-    invitedByUserId,
+    invitedByUserId: invitedBy,
     createdAt: now,
   });
   await sendInviteLink(db, {
@@ -157,6 +164,7 @@ export async function issueInvitation(
     workspaceId: workspace.id,
     urlPrefix: urlPrefix(workspace.id, workspace.slug),
     token,
+    sentByUserId: sentBy,
     now,
   });
 }
@@ -179,9 +187,10 @@ export async function inviteNewcomers(
 ) {
   const checked = await db.transaction().execute(async (trx) => {
     const results = await checkNewcomers(trx, workspace.id, emails, await rule(trx, workspace, now), now);
-    for (const newcomer of results) {
-      if (!newcomer.refusal) await issueInvitation(trx, workspace, newcomer, invitedByUserId, now);
-    }
+    const accepted = results.filter((newcomer) => !newcomer.refusal);
+    await requireSendingRoom(trx, workspace.id, invitedByUserId, accepted.length, now);
+    const by = { invitedBy: invitedByUserId, sentBy: invitedByUserId };
+    for (const newcomer of accepted) await issueInvitation(trx, workspace, newcomer, by, now);
     return results;
   });
   return {

@@ -8,8 +8,11 @@ export interface RateLimit {
 
 /** 429 with the seconds to wait; `handleError` adds the Retry-After header. */
 export class TooManyRequests extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, "too_many_requests");
+  constructor(
+    readonly retryAfterSeconds: number,
+    reason?: string,
+  ) {
+    super(429, "too_many_requests", reason);
   }
 }
 

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { addSeats, releaseSchedule, scheduleSeatRemoval } from "../billing/seat-changes";
+import { addSeats, dropPendingSeats, releaseSchedule, scheduleSeatRemoval } from "../billing/seat-changes";
 import type { BackendDb } from "../db/connection";
 import type { SubscriptionRow } from "../store/subscriptions";
 import { USER_PLANS } from "../domain/enums";
@@ -116,17 +116,24 @@ export function seatsRoutes({ db, stripe }: BillingDeps) {
     const seatTotal = seatTotalAfter(seats.plans, changed);
     if (seatTotal > MAX_SEATS) throw badRequest("too_many_seats");
     const couponId = couponForSeats(seatTotal)?.id ?? null;
-    const invoice = await addSeats(stripe, {
+    const { invoice, pending } = await addSeats(stripe, {
       subscriptionId: subscription.id,
       totals: changed,
       couponId: couponId === subscription.coupon_id ? undefined : couponId,
       requestKey: requestIdempotencyKey(c),
     });
+    // A declined card adds nothing: the pending seats and their invoice are dropped (001 §4 Add seats).
+    if (pending && invoice?.paymentIntent?.status === "requires_payment_method") {
+      await dropPendingSeats(stripe, invoice.invoiceId);
+      throw new HttpError(402, "payment_required", "card_declined");
+    }
     return c.json({
       subscriptionId: subscription.id,
       seatPlans: seats.plans
         .filter((plan) => changed.has(plan.paymentPlanId))
         .map((plan) => ({ userPlan: plan.userPlan, totalSeats: changed.get(plan.paymentPlanId)! })),
+      // True while the seats wait for their invoice to be paid (authentication asked).
+      pending,
       latestInvoice: invoice && {
         invoiceId: invoice.invoiceId,
         paid: invoice.paid,

@@ -4,28 +4,45 @@ import { processStripeEvent } from "../billing/webhook-events";
 import type { AppEnv, BillingDeps } from "./app-env";
 import { badRequest } from "./errors";
 
+/** How far a signature's timestamp may be from now, either way (the SDK's default tolerance, in seconds). */
+export const SIGNATURE_TOLERANCE_S = 300;
+
+/** The `t=` of a `Stripe-Signature` header, in unix seconds; null when there is none. */
+function signedAt(header: string): number | null {
+  const match = /(?:^|,)\s*t=(\d+)/.exec(header);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The event of a webhook request, if its `Stripe-Signature` was made with
+ * the endpoint's secret over this body no more than the tolerance away
+ * from now: older (a replay) or newer (a forged clock) is refused. The SDK
+ * checks the signature and the age; the future is checked here.
+ */
+export function verifiedEvent(stripe: Stripe, payload: string, header: string, secret: string, now = Date.now()) {
+  const nowS = Math.floor(now / 1000);
+  const at = signedAt(header);
+  if (at === null || at - nowS > SIGNATURE_TOLERANCE_S) throw badRequest("invalid_signature");
+  try {
+    return stripe.webhooks.constructEvent(payload, header, secret, SIGNATURE_TOLERANCE_S, undefined, now);
+  } catch {
+    throw badRequest("invalid_signature");
+  }
+}
+
 /**
  * Billing API: Stripe's webhooks (`POST /billing/stripe/webhooks`), the one
  * way a space's subscriptions, plan and seats change. No session: the
  * `Stripe-Signature` of the raw body, made with the endpoint's secret,
  * proves the sender.
  */
-export function stripeWebhookRoutes({ db, stripe, config }: BillingDeps) {
+export function stripeWebhookRoutes({ db, stripe, config, serial }: BillingDeps) {
   const routes = new Hono<AppEnv>();
 
   routes.post("/stripe/webhooks", async (c) => {
     const payload = await c.req.text();
-    let event: Stripe.Event;
-    try {
-      event = stripe.webhooks.constructEvent(
-        payload,
-        c.req.header("Stripe-Signature") ?? "",
-        config.stripe.webhookSecret,
-      );
-    } catch {
-      throw badRequest("invalid_signature");
-    }
-    await processStripeEvent(db, event, Date.now());
+    const event = verifiedEvent(stripe, payload, c.req.header("Stripe-Signature") ?? "", config.stripe.webhookSecret);
+    await processStripeEvent({ db, stripe, serial }, event, Date.now());
     return c.json({ received: true });
   });
 

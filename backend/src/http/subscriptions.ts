@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { readLatestInvoice } from "../billing/invoices";
-import { releaseSchedule } from "../billing/seat-changes";
+import { confirmInvoicePayment } from "../billing/confirm-payment";
+import { readLatestInvoice, readSubscriptionState } from "../billing/invoices";
+import { dropPendingSeats, releaseSchedule } from "../billing/seat-changes";
 import { clearScheduledChange } from "../store/subscriptions";
 import type { AppEnv, BillingDeps } from "./app-env";
 import { requireBillingAccess, requireBillingReader, requireSubscription } from "./billing-access";
-import { HttpError } from "./errors";
+import { conflict, HttpError } from "./errors";
 import { requestIdempotencyKey } from "./idempotency";
 import { perUserUpdateBody, updatePerUserSubscription } from "./per-user-billing";
 import { parseJsonBody, parseOrThrow, parseQuery, queryFlag } from "./validation";
@@ -17,6 +18,12 @@ const subscriptionsV2Query = z.object({ status: z.enum(["ACTIVE", "CANCELED"]).o
 const subscriptionsV1Query = z.object({ includePlans: queryFlag, retrieveAdditionalStripeInfo: queryFlag });
 /** The cancel of a planned billing-interval change; any other body is the per-user update. */
 const cancelIntervalChangeBody = z.object({ cancelScheduledBillingIntervalChange: z.literal(true) }).strict();
+const confirmationBody = z.object({
+  returnUrl: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//, "must be an absolute http(s) URL"),
+});
 
 /**
  * Billing API: a space's subscriptions (001 §7 Subscriptions v1 and v2,
@@ -70,12 +77,46 @@ export function subscriptionsRoutes(deps: BillingDeps) {
     return c.json({ subscriptionId: subscription.id });
   });
 
+  /**
+   * Pays the latest invoice whose payment waits for the customer (001 §4
+   * "Confirm your payment", Add seats with a card asking for authentication)
+   * through Stripe's redirect-based flow, which needs no JavaScript: its
+   * payment intent is confirmed with `returnUrl`; an authentication answers
+   * the page to send the browser to, after which Stripe sends it back to
+   * `returnUrl`. A declined seat increase is dropped.
+   */
+  routes.post(`${SPACE}/subscriptions/v2/:subscriptionId/latest-invoice/v1/confirmation`, async (c) => {
+    const { returnUrl } = await parseJsonBody(c, confirmationBody);
+    const { workspace } = await requireBillingAccess(db, c);
+    const subscription = await requireSubscription(db, c, workspace.id);
+    const state =
+      subscription.payment_source === "STRIPE" ? await readSubscriptionState(stripe, subscription.id) : null;
+    const invoice = state?.latestInvoice;
+    if (!state || invoice?.status !== "open" || !invoice.paymentIntent) throw conflict("nothing_to_confirm");
+    const confirmed = await confirmInvoicePayment(stripe, {
+      paymentIntentId: invoice.paymentIntent.id,
+      returnUrl,
+      requestKey: requestIdempotencyKey(c),
+    });
+    if (confirmed.status === "requires_payment_method" && state.subscription.pending_update) {
+      await dropPendingSeats(stripe, invoice.invoiceId);
+    }
+    return c.json(confirmed);
+  });
+
   routes.get(`${SPACE}/subscriptions/v2/:subscriptionId/latest-invoice/v1`, async (c) => {
     const { workspace } = await requireBillingAccess(db, c);
     const subscription = await requireSubscription(db, c, workspace.id);
     const invoice = subscription.payment_source === "STRIPE" ? await readLatestInvoice(stripe, subscription.id) : null;
     if (!invoice) throw new HttpError(404, "invoice_not_found");
-    return c.json(invoice);
+    const { invoiceId, paid, amountDue, hostedInvoiceUrl, paymentIntent } = invoice;
+    return c.json({
+      invoiceId,
+      paid,
+      amountDue,
+      hostedInvoiceUrl,
+      paymentIntent: paymentIntent && { status: paymentIntent.status, clientSecret: paymentIntent.clientSecret },
+    });
   });
 
   return routes;

@@ -8,11 +8,14 @@ export interface IdempotentRequest {
   key: string;
   method: string;
   path: string;
+  /** SHA-256 of the query string and body: what makes a repeat the same request. */
+  fingerprint: string;
 }
 
 export interface StoredAnswer {
   method: string;
   path: string;
+  fingerprint: string | null;
   /** Null while the first request with the key is still running. */
   status: number | null;
   contentType: string | null;
@@ -33,7 +36,7 @@ export async function claimIdempotencyKey(db: BackendDb, request: IdempotentRequ
 export async function findIdempotentAnswer(db: BackendDb, caller: string, key: string): Promise<StoredAnswer | null> {
   const row = await db
     .selectFrom("idempotency_keys")
-    .select(["method", "path", "status", "content_type as contentType", "body"])
+    .select(["method", "path", "fingerprint", "status", "content_type as contentType", "body"])
     .where("caller", "=", caller)
     .where("key", "=", key)
     .executeTakeFirst();

@@ -36,15 +36,18 @@ export async function insertInvitation(db: BackendDb, invitation: NewInvitation)
     .execute();
 }
 
-/** The invitation of an invite link, with its space's name. */
+/** The invitation of an invite link, with its space's name and slug and its inviter's name. */
 export function findInvitationByToken(db: BackendDb, token: string) {
   return db
     .selectFrom("invitations as i")
     .innerJoin("workspaces as w", "w.id", "i.workspace_id")
+    .leftJoin("users as u", "u.id", "i.invited_by_user_id")
     .select([
       "i.token_hash",
       "i.workspace_id",
       "w.name as workspace_name",
+      "w.slug as workspace_slug",
+      "u.name as invited_by_name",
       "i.invited_email",
       "i.status",
       "i.expires_at",
@@ -65,11 +68,14 @@ export async function markInvitationAccepted(db: BackendDb, tokenHash: string, n
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** The live PENDING invitations to the space (address and the plan it joins on), of `emails` only when given. */
+/**
+ * The live PENDING invitations to the space (address, the plan it joins on,
+ * who sent it), of `emails` only when given.
+ */
 export function listPendingInvitations(db: BackendDb, workspaceId: string, now: number, emails?: readonly string[]) {
   let query = db
     .selectFrom("invitations")
-    .select(["invited_email", "user_plan"])
+    .select(["invited_email", "user_plan", "invited_by_user_id"])
     .where("workspace_id", "=", workspaceId)
     .where("status", "=", "PENDING")
     .where("expires_at", ">", now);
@@ -91,7 +97,7 @@ export async function cancelInvitations(db: BackendDb, workspaceId: string, emai
 /** Where an invite link is "sent": the outbox of the reference backend. */
 export async function sendInviteLink(
   db: BackendDb,
-  mail: { toEmail: string; workspaceId: string; urlPrefix: string; token: string; now: number },
+  mail: { toEmail: string; workspaceId: string; urlPrefix: string; token: string; sentByUserId: string; now: number },
 ) {
   await db
     .insertInto("outbox_mails")
@@ -101,6 +107,36 @@ export async function sendInviteLink(
       workspace_id: mail.workspaceId,
       link_path: `${mail.urlPrefix}/invitations/${mail.token}/accept`,
       created_at: mail.now,
+      sent_by_user_id: mail.sentByUserId,
     })
     .execute();
+}
+
+/** The invitation mails sent to these addresses since `since`, from any space. */
+export function invitationMailsTo(db: BackendDb, emails: readonly string[], since: number) {
+  return db
+    .selectFrom("outbox_mails")
+    .select(["to_email", "workspace_id", "created_at"])
+    .where("kind", "=", "INVITATION")
+    .where("to_email", "in", emails.length > 0 ? [...emails] : [""])
+    .where("created_at", ">", since)
+    .execute();
+}
+
+/** When the invitation mails of a space, or made to go out by one person, were sent since `since`. */
+export async function invitationMailTimes(
+  db: BackendDb,
+  by: { workspaceId: string } | { sentByUserId: string },
+  since: number,
+) {
+  let query = db
+    .selectFrom("outbox_mails")
+    .select("created_at")
+    .where("kind", "=", "INVITATION")
+    .where("created_at", ">", since);
+  query =
+    "workspaceId" in by
+      ? query.where("workspace_id", "=", by.workspaceId)
+      : query.where("sent_by_user_id", "=", by.sentByUserId);
+  return (await query.execute()).map((row) => row.created_at);
 }

@@ -92,6 +92,16 @@ export async function insertCheckoutRequest(db: BackendDb, request: CheckoutRequ
     .execute();
 }
 
+/** A v1 checkout of the space, applied or not. */
+export function findCheckoutRequest(db: BackendDb, checkoutId: string, workspaceId: string) {
+  return db
+    .selectFrom("checkout_requests")
+    .selectAll()
+    .where("id", "=", checkoutId)
+    .where("workspace_id", "=", workspaceId)
+    .executeTakeFirst();
+}
+
 /**
  * Claims a v1 checkout of the space for its subscription, once: its users
  * and the legacy licence it replaces, or undefined when unknown or applied.

@@ -37,8 +37,8 @@ export interface SubscriptionRecord {
 
 /**
  * Inserts the subscription, or brings a known one up to date (its space and
- * creation stay); its seat plans are replaced. The latest invoice is kept:
- * invoice events set it (saveLatestInvoice). Answers whether it was new.
+ * creation stay); its seat plans are replaced. The latest invoice is saved
+ * apart (saveLatestInvoice). Answers whether it was new.
  */
 export async function saveSubscription(db: BackendDb, record: SubscriptionRecord): Promise<{ created: boolean }> {
   const existed = await db.selectFrom("subscriptions").select("id").where("id", "=", record.id).executeTakeFirst();
@@ -102,7 +102,6 @@ export async function saveSubscription(db: BackendDb, record: SubscriptionRecord
 }
 
 export interface LatestInvoice {
-  /** Null for a seeded subscription: the local Stripe names its seeded invoices itself. */
   invoiceId: string | null;
   /** Stripe's `created`, in ms. */
   createdAt: number;
@@ -111,26 +110,41 @@ export interface LatestInvoice {
   paymentIntentStatus: string | null;
 }
 
-/** Records an invoice of the subscription as its latest, unless a newer one is known already. */
-export async function saveLatestInvoice(db: BackendDb, subscriptionId: string, invoice: LatestInvoice): Promise<void> {
+/**
+ * Records the subscription's latest invoice as Stripe names it now (its
+ * `latest_invoice`, read again with every event): none when null.
+ */
+export async function saveLatestInvoice(
+  db: BackendDb,
+  subscriptionId: string,
+  invoice: LatestInvoice | null,
+): Promise<void> {
   await db
     .updateTable("subscriptions")
     .set({
-      latest_invoice_id: invoice.invoiceId,
-      latest_invoice_created_at: invoice.createdAt,
-      latest_invoice_paid: invoice.paid ? 1 : 0,
-      latest_invoice_url: invoice.hostedInvoiceUrl,
-      latest_invoice_payment_status: invoice.paymentIntentStatus,
+      latest_invoice_id: invoice?.invoiceId ?? null,
+      latest_invoice_created_at: invoice?.createdAt ?? null,
+      latest_invoice_paid: invoice ? (invoice.paid ? 1 : 0) : null,
+      latest_invoice_url: invoice?.hostedInvoiceUrl ?? null,
+      latest_invoice_payment_status: invoice?.paymentIntentStatus ?? null,
     })
     .where("id", "=", subscriptionId)
-    .where((eb) =>
-      eb.or([
-        eb("latest_invoice_created_at", "is", null),
-        eb("latest_invoice_created_at", "<=", invoice.createdAt),
-        ...(invoice.invoiceId ? [eb("latest_invoice_id", "=", invoice.invoiceId)] : []),
-      ]),
-    )
     .execute();
+}
+
+/**
+ * The space's active subscription that a new one (not known yet) would
+ * double: any other than the legacy licence it replaces.
+ */
+export function findActiveSubscriptionBesides(db: BackendDb, workspaceId: string, exceptIds: readonly string[]) {
+  return db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("workspace_id", "=", workspaceId)
+    .where("status", "=", "ACTIVE")
+    .where("id", "not in", [...exceptIds])
+    .orderBy("created_at")
+    .executeTakeFirst();
 }
 
 /** The space's subscriptions of these statuses, newest first. */

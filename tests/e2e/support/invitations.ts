@@ -44,3 +44,26 @@ export async function inviteLinksTo(email: string): Promise<string[]> {
     await db.destroy();
   }
 }
+
+/** Invitation mails to an address from a seeded space, as if sent a minute ago (the mail limits count them). */
+export async function recordInvitationMails(space: SpaceKey, email: string, count: number) {
+  const db = openDatabase(e2eEnv().databasePath);
+  try {
+    const sentAt = Date.now() - 60_000;
+    for (let index = 0; index < count; index += 1) {
+      await db
+        .insertInto("outbox_mails")
+        .values({
+          to_email: email.toLowerCase(),
+          kind: "INVITATION",
+          workspace_id: SPACES[space].id,
+          link_path: `/${SPACES[space].id}/${SPACES[space].slug}/invitations/earlier/accept`,
+          created_at: sentAt,
+          sent_by_user_id: PERSONAS.salesLead.id,
+        })
+        .execute();
+    }
+  } finally {
+    await db.destroy();
+  }
+}

@@ -283,21 +283,26 @@ describe("payment alerts (000 §8, 001 §4)", () => {
     expect(shell.paymentAlert).toMatchObject({ kind: "failed", dismissible: false });
     expect(shell.paymentAlert?.mend).toEqual({
       href: null,
-      form: { action: billingOf(SPACES.pineLabs), intent: "portal" },
+      form: { action: billingOf(SPACES.pineLabs), intent: "portal", idempotencyKey: null },
     });
     expect((await shellOf(PERSONAS.paul.email, SPACES.pineLabs)).shell.paymentAlert).toBeNull();
   });
 
-  it("shows a per-user space's confirmation to admins, with the hosted invoice page, and forgets it once dismissed", async () => {
+  it("shows a per-user space's confirmation to admins, leading to the card's authentication, and forgets it once dismissed", async () => {
     const { shell, cookie } = await shellOf(PERSONAS.quentin.email, SPACES.quillCo);
     expect(shell.paymentAlert).toMatchObject({ kind: "confirmation", dismissible: true });
-    expect(shell.paymentAlert?.mend.form).toEqual({ action: billingOf(SPACES.quillCo), intent: "confirm-payment" });
+    expect(shell.paymentAlert?.mend.form).toEqual({
+      action: billingOf(SPACES.quillCo),
+      intent: "confirm-payment",
+      idempotencyKey: expect.stringMatching(/^[\w-]{16,}$/),
+    });
+    // The card asks for authentication: Stripe's page for it (tests/integration/app/payment-authentication.test.ts).
     const confirm = await run(
       action,
       appRequest(billingOf(SPACES.quillCo), { cookie, method: "POST", form: { intent: "confirm-payment" } }),
       paramsOf(SPACES.quillCo),
     );
-    expect(redirectTarget(confirm)).toMatch(new RegExp(`^http://localhost:${stack.emulator.port}/i/`));
+    expect(redirectTarget(confirm)).toMatch(new RegExp(`^http://localhost:${stack.emulator.port}/3d_secure/`));
 
     const dismissed = await run(
       dismissAction,

@@ -40,6 +40,10 @@ describe("renaming the space", () => {
     ["blank", "    ", spaceNameMessages.REQUIRED],
     ["too long", "x".repeat(256), spaceNameMessages.TOO_LONG],
     ["turned around", "\u202Egnitekram emca", spaceNameMessages.INVALID_CHARACTERS],
+    ["zero-width", "\u200B\u200B\u200B\u200B\u200B", spaceNameMessages.INVALID_CHARACTERS],
+    ["joined invisibly", "Acme\u200BMarketing", spaceNameMessages.INVALID_CHARACTERS],
+    ["soft-hyphenated", "Acme Mar\u00ADketing", spaceNameMessages.INVALID_CHARACTERS],
+    ["sanitised to nothing", "@@@@@@@", spaceNameMessages.ONLY_REMOVED_CHARACTERS],
   ])("refuses a %s name with its message, keeping what was typed", async (_label, spaceName, message) => {
     const before = await storedName();
     const refused = refusal(await post(PERSONAS.owner.email, { intent: "rename", spaceName }));

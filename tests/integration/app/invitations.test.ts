@@ -3,6 +3,7 @@ import {
   action as acceptAction,
   loader as invitationLoader,
 } from "~/routes/$workspaceId.$workspaceSlug+/invitations.$invitationToken.($status)";
+import { loader as shellLoader } from "~/routes/$workspaceId.$workspaceSlug+/_layout";
 import { seedInvitationTokens, type SeededInvitationKey } from "../../../backend/src/db/seed/invitations";
 import { SPACES } from "../../../backend/src/db/seed/personas";
 import { ACCEPT_RATE_LIMIT } from "../../../backend/src/http/invitations";
@@ -30,19 +31,65 @@ async function accept(email: string, token: string, space = SOLO_SPACE) {
   });
 }
 
+type PageData = { invitation: { workspaceName: string; invitedByName: string | null } | null; refusal: string | null };
+
+/** The invitation page's loader, and the shell's around it, for a link under `space`'s address. */
+async function openLink(
+  email: string,
+  token: string,
+  space: { workspaceId: string; workspaceSlug: string },
+  status = "accept",
+) {
+  const { cookie } = await signIn(backend, email);
+  const path = `/${space.workspaceId}/${space.workspaceSlug}/invitations/${token}/${status}`;
+  const params = { ...space, invitationToken: token, status };
+  return {
+    page: await run(invitationLoader, appRequest(path, { cookie }), params),
+    shell: await run(shellLoader, appRequest(path, { cookie }), params),
+  };
+}
+const ACME_MARKETING = { workspaceId: SPACES.acmeMarketing.id, workspaceSlug: SPACES.acmeMarketing.slug };
+
 describe("invitation page", () => {
-  it("offers to accept when the status is accept", async () => {
-    const { cookie } = await signIn(backend, "solo@gmail.com");
-    const outcome = await run(
-      invitationLoader,
-      appRequest("/5100000000000003/sams-space/invitations/abc/accept", { cookie }),
-      {
-        ...SOLO_SPACE,
-        invitationToken: "abc",
-        status: "accept",
-      },
-    );
-    expect(loaderData<{ canAccept: boolean }>(outcome).canAccept).toBe(true);
+  it("names the space that invites and who invited, at the link's own address, in the invitee's own space (issue 26)", async () => {
+    const { page, shell } = await openLink("solo@gmail.com", tokens.soloToAcmeMarketing, ACME_MARKETING);
+    expect(redirectTarget(page)).toBeNull();
+    expect(loaderData<PageData>(page)).toMatchObject({
+      invitation: { workspaceName: "Acme Marketing", invitedByName: "Olivia Owner" },
+      refusal: null,
+    });
+    // Not a member of Acme Marketing yet: the page is drawn in Sam's own space, the link left as it was.
+    expect(redirectTarget(shell)).toBeNull();
+    expect(loaderData<{ urlPrefix: string }>(shell).urlPrefix).toBe("/5100000000000003/sams-space");
+  });
+
+  it("moves a link under another space's address to its own: the address always names the space that invites", async () => {
+    for (const elsewhere of [SOLO_SPACE, { ...ACME_MARKETING, workspaceSlug: "not-its-slug" }]) {
+      const { page } = await openLink("solo@gmail.com", tokens.soloToAcmeMarketing, elsewhere);
+      expect(redirectTarget(page)).toBe(
+        `/5100000000000001/acme-marketing/invitations/${tokens.soloToAcmeMarketing}/accept`,
+      );
+    }
+  });
+
+  it.each([
+    ["no-such-token", "solo@gmail.com", "Sorry, this invitation link is no longer valid."],
+    ["soloCancelled", "solo@gmail.com", "Sorry, this invitation link is no longer valid."],
+    ["soloExpired", "solo@gmail.com", "Sorry, this invitation link is no longer valid."],
+    ["adminToBigco", "solo@gmail.com", "You are logged into a different account than the one invited."],
+    ["ownerToAcmeSales", "owner@acme.test", "You are already a member of this space."],
+  ])("says why %s cannot be accepted by %s, offering nothing to accept", async (key, email, refusal) => {
+    const { page } = await openLink(email, tokens[key as SeededInvitationKey] ?? key, SOLO_SPACE);
+    expect(redirectTarget(page)).toBeNull();
+    expect(loaderData<PageData>(page)).toMatchObject({ invitation: null, refusal });
+  });
+
+  it("is no longer valid without its accept status", async () => {
+    const { page } = await openLink("solo@gmail.com", tokens.soloToAcmeMarketing, ACME_MARKETING, "open");
+    expect(loaderData<PageData>(page)).toMatchObject({
+      invitation: null,
+      refusal: "Sorry, this invitation link is no longer valid.",
+    });
   });
 });
 
@@ -66,7 +113,8 @@ describe("accepting an invitation", () => {
   });
 
   it("joins the space and lands there with the joined banner", async () => {
-    const outcome = await accept("solo@gmail.com", tokens.soloToAcmeMarketing);
+    // Accepted at the link's own address, which the invitee was not in.
+    const outcome = await accept("solo@gmail.com", tokens.soloToAcmeMarketing, ACME_MARKETING);
     // The banner names the space: signed by the redirect, so no one else can make such a link.
     expect(redirectTarget(outcome)).toMatch(
       /^\/5100000000000001\/space\/mail-merges\/sent\?banner=joined&name=Acme\+Marketing&switched=1&sig=[\w-]{32}$/,
@@ -76,19 +124,7 @@ describe("accepting an invitation", () => {
   });
 });
 
-describe("an invite link under the inviting space", () => {
-  it("moves a not-yet-member to the same link under their own space, token and status kept", async () => {
-    const { cookie } = await signIn(backend, "solo@gmail.com");
-    const bigco = { workspaceId: SPACES.bigco.id, workspaceSlug: SPACES.bigco.slug };
-    const path = `/${bigco.workspaceId}/${bigco.workspaceSlug}/invitations/${tokens.adminToBigco}/accept`;
-    const outcome = await run(invitationLoader, appRequest(path, { cookie }), {
-      ...bigco,
-      invitationToken: tokens.adminToBigco,
-      status: "accept",
-    });
-    expect(redirectTarget(outcome)).toBe(`/5100000000000003/sams-space/invitations/${tokens.adminToBigco}/accept`);
-  });
-
+describe("a space the caller is not in", () => {
   it("sends any other page of a space the caller is not in to /", async () => {
     const { cookie } = await signIn(backend, "solo@gmail.com");
     const outcome = await run(

@@ -10,6 +10,7 @@ import { loader as teamReportLoader } from "~/routes/$workspaceId.$workspaceSlug
 import { loader as teamReportCsvLoader } from "~/routes/$workspaceId.$workspaceSlug+/team-report[.csv]";
 import { loader as unsubscriptionsLoader } from "~/routes/$workspaceId.$workspaceSlug+/unsubscriptions";
 import { loader as unsubscriptionsCsvLoader } from "~/routes/$workspaceId.$workspaceSlug+/unsubscriptions[.csv]";
+import { loader as membersLoader } from "~/routes/$workspaceId.$workspaceSlug+/space+/users";
 import { MAX_SEARCH_LENGTH } from "~/domain/list-query";
 import { listTexts } from "~/domain/list-texts";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
@@ -295,5 +296,44 @@ describe.each(LISTS)("the $name list", (list) => {
     expect(response.headers.get("Content-Disposition")).toBeNull();
     expect(await response.text()).toBe(listTexts.exportRefused);
     expect(await csvExportCount()).toBe(before);
+  });
+});
+
+/**
+ * The members list (issue 26): every search the box allows reaches the
+ * backend, which takes it, and a refused query still shows the no-match
+ * state, with the space's seat and member counts.
+ */
+describe("the members list", () => {
+  const path = `${PREFIX}/space/users`;
+  const members = (query: string) =>
+    run(membersLoader, appRequest(`${path}?${query}`, { cookie: cookies[PERSONAS.owner.id] }), ACME);
+
+  it.each([101, 150, MAX_SEARCH_LENGTH])("shows no match for a search of %i characters, never an error", async (length) => {
+    const q = `${MARKER} `.repeat(10).slice(0, length - 1) + "z";
+    const data = loaderData<ListData>(await members(new URLSearchParams({ q }).toString()));
+    expect(data.query.q).toBe(q);
+    expect(data.rows).toEqual([]);
+  });
+
+  it("finds a member by a search of the longest length allowed", async () => {
+    const q = `Ben ${MARKER}`.padEnd(MAX_SEARCH_LENGTH, "x").slice(0, MAX_SEARCH_LENGTH);
+    await backend.db.updateTable("users").set({ name: q }).where("id", "=", PERSONAS.benBaker.id).execute();
+    try {
+      const data = loaderData<ListData>(await members(new URLSearchParams({ q }).toString()));
+      expect(data.rows.map((row) => row.id)).toEqual([PERSONAS.benBaker.id]);
+    } finally {
+      await backend.db.updateTable("users").set({ name: `Ben ${MARKER}` }).where("id", "=", PERSONAS.benBaker.id).execute();
+    }
+  });
+
+  it("shows a query the backend refuses as no match, with the search kept", async () => {
+    const marker = "refused-members-query";
+    await injectRefusal("/members", marker);
+    const outcome = await members(new URLSearchParams({ q: marker }).toString());
+    const data = loaderData<ListData & { seats: { totalSeats: number } | null }>(outcome);
+    expect(data.rows).toEqual([]);
+    expect(data.query.q).toBe(marker);
+    expect(data.seats?.totalSeats).toBeGreaterThan(0);
   });
 });

@@ -384,6 +384,12 @@ describe("the drawer of the selected members", () => {
     ]);
     expect(redirectTarget(removed)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-updated&change=removed`);
     expect((await page(PERSONAS.owner.email)).rows.map((row) => row.id)).not.toContain(PERSONAS.member.id);
+    // Removed already (another tab, issue 26): said so, not "try again".
+    const removedAgain = await post(PERSONAS.owner.email, [
+      ["intent", "remove"],
+      ["userId", PERSONAS.member.id],
+    ]);
+    expect(redirectTarget(removedAgain)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-gone&what=member`);
     const paid = await post(PERSONAS.owner.email, [
       ["intent", "remove"],
       ["userId", PERSONAS.benBaker.id],
@@ -432,11 +438,17 @@ describe("the drawer of the selected members", () => {
     ]);
     expect(redirectTarget(cancelled)).toMatch(/change=cancelled$/);
     expect((await page(PERSONAS.owner.email)).rows.map((row) => row.email)).not.toContain(PERSONAS.solo.email);
+    // Cancelled already (another tab, issue 26): it says so over the list as it is now.
     const again = await post(PERSONAS.owner.email, [
       ["intent", "cancel-invitation"],
       ["email", PERSONAS.solo.email],
     ]);
-    expect(loaderData<{ drawerError: string }>(again).drawerError).toBe("An error occurred. Please try again.");
+    expect(redirectTarget(again)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-gone&what=invitation`);
+    const resentGone = await post(PERSONAS.owner.email, [
+      ["intent", "resend"],
+      ["email", PERSONAS.solo.email],
+    ]);
+    expect(redirectTarget(resentGone)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-gone&what=invitation`);
   });
 });
 

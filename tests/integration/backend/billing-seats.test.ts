@@ -32,6 +32,28 @@ const addSeats = (workspaceId: string, subscriptionId: string, quantity: number,
   seatPlans: [{ userPlan, quantity }],
 });
 
+/** The owner replaces the space's card in the customer portal with a test card. */
+async function replaceCard(owner: Awaited<ReturnType<typeof as>>, workspaceId: string, card: string) {
+  const portal = await owner.get(
+    `${spacePath(workspaceId)}/stripe/customer/v1/portal?returnUrl=${encodeURIComponent("http://localhost:3000/")}`,
+  );
+  await fetch(`${portal.body.stripeCustomerPortalUrl}/card`, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ card }),
+  });
+}
+
+/** The seats Stripe holds on the subscription's one item. */
+async function stripeSeats(subscriptionId: string) {
+  return (await stack.stripe.subscriptions.retrieve(subscriptionId)).items.data[0]!.quantity;
+}
+
+/** The seats the backend holds for the space's active subscription. */
+async function backendSeats(email: string, workspaceId: string) {
+  return (await activeSubscription(email, workspaceId)).subscriptionPaymentPlans[0].totalSeats;
+}
+
 /** The space's one active subscription, as the app reads it. */
 async function activeSubscription(email: string, workspaceId: string) {
   const { body } = await (await as(email)).get(`${spacePath(workspaceId)}/subscriptions/v2?status=ACTIVE`);
@@ -58,6 +80,7 @@ describe("POST …/seats/v1 (add seats)", () => {
     expect(body).toEqual({
       subscriptionId: "sub_maple_media",
       seatPlans: [{ userPlan: "PRO", totalSeats: 6 }],
+      pending: false,
       latestInvoice: {
         invoiceId: expect.stringMatching(/^in_/),
         paid: true,
@@ -93,54 +116,102 @@ describe("POST …/seats/v1 (add seats)", () => {
     ).toEqual(["5SEATS"]);
   });
 
-  it("leaves the invoice open when the card asks for authentication: the alert state, then paid on the hosted page", async () => {
+  it("adds the seats only once the card is authenticated, through Stripe's page and back to the app", async () => {
     const mona = await as(PERSONAS.mona.email);
-    const portal = await mona.get(
-      `${spacePath(SPACES.cedarMedia.id)}/stripe/customer/v1/portal?returnUrl=${encodeURIComponent("http://localhost:3000/")}`,
-    );
-    // The owner replaces the card in the customer portal with one that asks for authentication.
-    await fetch(`${portal.body.stripeCustomerPortalUrl}/card`, {
-      method: "POST",
-      redirect: "manual",
-      body: new URLSearchParams({ card: TEST_CARDS.needsAuthentication }),
-    });
-    const { body } = await mona.post(
+    await replaceCard(mona, SPACES.cedarMedia.id, TEST_CARDS.needsAuthentication);
+    const { status, body } = await mona.post(
       seatsPath(SPACES.cedarMedia.id, "sub_cedar_media"),
       addSeats(SPACES.cedarMedia.id, "sub_cedar_media", 1),
       idempotencyKey(),
     );
-    expect(body.latestInvoice).toEqual({
-      invoiceId: expect.stringMatching(/^in_/),
-      paid: false,
-      hostedInvoiceUrl: expect.stringContaining("/i/"),
-      paymentIntent: { status: "requires_action" },
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      pending: true,
+      latestInvoice: { paid: false, paymentIntent: { status: "requires_action" } },
     });
     await stack.emulator.webhooks.settled();
-    expect(
-      (await activeSubscription(PERSONAS.mona.email, SPACES.cedarMedia.id)).additionalStripeInfo.latestInvoice,
-    ).toMatchObject({
-      paid: false,
-      hostedInvoiceUrl: body.latestInvoice.hostedInvoiceUrl,
-      paymentIntent: { status: "requires_action" },
-    });
-    const latest = await mona.get(
-      `${spacePath(SPACES.cedarMedia.id)}/subscriptions/v2/sub_cedar_media/latest-invoice/v1`,
-    );
-    expect(latest.body).toMatchObject({
-      invoiceId: body.latestInvoice.invoiceId,
-      paid: false,
-      paymentIntent: { status: "requires_action", clientSecret: expect.stringContaining("_secret_") },
-    });
+    // Nothing added while the payment waits.
+    expect(await stripeSeats("sub_cedar_media")).toBe(4);
+    expect(await backendSeats(PERSONAS.mona.email, SPACES.cedarMedia.id)).toBe(4);
 
-    await fetch(body.latestInvoice.hostedInvoiceUrl, {
+    const returnUrl = "http://localhost:3000/5100000000000016/cedar-media/checkout/payment-return?seats=1&total=5";
+    const confirmation = await mona.post(
+      `${spacePath(SPACES.cedarMedia.id)}/subscriptions/v2/sub_cedar_media/latest-invoice/v1/confirmation`,
+      { returnUrl },
+      idempotencyKey(),
+    );
+    expect(confirmation).toEqual({
+      status: 200,
+      body: { status: "requires_action", redirectToUrl: expect.stringContaining(stack.emulator.publicUrl) },
+    });
+    const back = await fetch(confirmation.body.redirectToUrl, {
       method: "POST",
       redirect: "manual",
       body: new URLSearchParams({ decision: "complete" }),
     });
+    expect(back.status).toBe(303);
+    const location = new URL(back.headers.get("Location")!);
+    expect(`${location.origin}${location.pathname}`).toBe(returnUrl.split("?")[0]);
+    expect(location.searchParams.get("seats")).toBe("1");
+    expect(location.searchParams.get("redirect_status")).toBe("succeeded");
     await stack.emulator.webhooks.settled();
+    expect(await stripeSeats("sub_cedar_media")).toBe(5);
+    expect(await backendSeats(PERSONAS.mona.email, SPACES.cedarMedia.id)).toBe(5);
     expect(
       (await activeSubscription(PERSONAS.mona.email, SPACES.cedarMedia.id)).additionalStripeInfo.latestInvoice,
     ).toMatchObject({ invoiceId: body.latestInvoice.invoiceId, paid: true, paymentIntent: { status: "succeeded" } });
+  });
+
+  it("adds nothing when the authentication fails or the card is declined, and leaves nothing owed", async () => {
+    const mona = await as(PERSONAS.mona.email);
+    const confirmationPath = `${spacePath(SPACES.cedarMedia.id)}/subscriptions/v2/sub_cedar_media/latest-invoice/v1/confirmation`;
+    await replaceCard(mona, SPACES.cedarMedia.id, TEST_CARDS.needsAuthentication);
+    const asked = await mona.post(
+      seatsPath(SPACES.cedarMedia.id, "sub_cedar_media"),
+      addSeats(SPACES.cedarMedia.id, "sub_cedar_media", 2),
+      idempotencyKey(),
+    );
+    const confirmation = await mona.post(
+      confirmationPath,
+      { returnUrl: "http://localhost:3000/back" },
+      idempotencyKey(),
+    );
+    const back = await fetch(confirmation.body.redirectToUrl, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ decision: "fail" }),
+    });
+    expect(new URL(back.headers.get("Location")!).searchParams.get("redirect_status")).toBe("failed");
+    await stack.emulator.webhooks.settled();
+    const failed = await stack.stripe.invoices.retrieve(asked.body.latestInvoice.invoiceId);
+    expect(failed.status).toBe("void");
+    expect((await stack.stripe.subscriptions.retrieve("sub_cedar_media")).pending_update).toBeNull();
+    expect(await stripeSeats("sub_cedar_media")).toBe(5);
+    expect(await backendSeats(PERSONAS.mona.email, SPACES.cedarMedia.id)).toBe(5);
+    // A voided invoice raises no payment alert.
+    expect(
+      (await activeSubscription(PERSONAS.mona.email, SPACES.cedarMedia.id)).additionalStripeInfo.latestInvoice,
+    ).toMatchObject({ paid: false, paymentIntent: { status: "canceled" } });
+
+    await replaceCard(mona, SPACES.cedarMedia.id, TEST_CARDS.declined);
+    const declined = await mona.post(
+      seatsPath(SPACES.cedarMedia.id, "sub_cedar_media"),
+      addSeats(SPACES.cedarMedia.id, "sub_cedar_media", 1),
+      idempotencyKey(),
+    );
+    expect(declined).toEqual({ status: 402, body: { error: "payment_required", reason: "card_declined" } });
+    await stack.emulator.webhooks.settled();
+    const subscription = await stack.stripe.subscriptions.retrieve("sub_cedar_media");
+    expect(subscription.pending_update).toBeNull();
+    expect((await stack.stripe.invoices.retrieve(subscription.latest_invoice as string)).status).toBe("void");
+    expect(await stripeSeats("sub_cedar_media")).toBe(5);
+    expect(await backendSeats(PERSONAS.mona.email, SPACES.cedarMedia.id)).toBe(5);
+    expect(
+      (await mona.post(confirmationPath, { returnUrl: "http://localhost:3000/back" }, idempotencyKey())).body,
+    ).toEqual({
+      error: "conflict",
+      reason: "nothing_to_confirm",
+    });
   });
 
   it("is for the owner of a per-seat space with an active Stripe subscription", async () => {
@@ -331,7 +402,7 @@ describe("paying an invoice that failed", () => {
       status: "ACTIVE",
       additionalStripeInfo: expect.objectContaining({
         latestInvoice: {
-          invoiceId: null,
+          invoiceId: "in_pine_labs_opening",
           paid: false,
           hostedInvoiceUrl: null,
           paymentIntent: { status: "requires_payment_method" },

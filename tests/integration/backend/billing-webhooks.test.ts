@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_CONFIG } from "../../../backend/src/config";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { signedInClient } from "./support/api";
-import { startBillingStack } from "./support/billing";
+import { startBillingStack, TEST_CARDS } from "./support/billing";
 
 let stack: Awaited<ReturnType<typeof startBillingStack>>;
 beforeAll(async () => {
@@ -92,16 +92,57 @@ describe("POST /billing/stripe/webhooks", () => {
     expect(await seatsOf("sub_maple_media")).toBe(4);
   });
 
-  it("applies an event once: a replay changes nothing", async () => {
-    const first = eventOf("customer.subscription.updated", await withQuantity("sub_maple_media", 7));
-    expect(await deliver(first)).toEqual({ status: 200, body: { received: true } });
-    expect(await seatsOf("sub_maple_media")).toBe(7);
-    expect(await deliver(eventOf("customer.subscription.updated", await withQuantity("sub_maple_media", 8)))).toEqual({
+  it("refuses a signature made more than 5 minutes before or after now, either way", async () => {
+    const payload = eventOf("customer.subscription.updated", await withQuantity("sub_maple_media", 9));
+    const signedAt = async (secondsFromNow: number) =>
+      (
+        await fetch(`${stack.backend.url}/billing/stripe/webhooks`, {
+          method: "POST",
+          headers: {
+            "Stripe-Signature": stack.stripe.webhooks.generateTestHeaderString({
+              payload,
+              secret: DEFAULT_CONFIG.stripe.webhookSecret,
+              timestamp: Math.floor(Date.now() / 1000) + secondsFromNow,
+            }),
+          },
+          body: payload,
+        })
+      ).status;
+    expect(await signedAt(10 * 60)).toBe(400);
+    expect(await signedAt(-10 * 60)).toBe(400);
+    expect(await signedAt(4 * 60)).toBe(200);
+    expect(await signedAt(-4 * 60)).toBe(200);
+  });
+
+  it("applies Stripe's own state, not the event's: a forged or stale payload changes nothing", async () => {
+    // Signed, but saying 90 seats where Stripe has 4: the backend reads the subscription from Stripe.
+    expect(await deliver(eventOf("customer.subscription.updated", await withQuantity("sub_maple_media", 90)))).toEqual({
       status: 200,
       body: { received: true },
     });
+    expect(await seatsOf("sub_maple_media")).toBe(4);
+    await stack.stripe.subscriptions.update("sub_maple_media", {
+      items: [{ id: (await stack.stripe.subscriptions.retrieve("sub_maple_media")).items.data[0]!.id, quantity: 7 }],
+      proration_behavior: "none",
+    });
+    await stack.emulator.webhooks.settled();
+    expect(await seatsOf("sub_maple_media")).toBe(7);
+    // An event from before the change (4 seats), delivered late: still what Stripe has now.
+    const late = eventOf("customer.subscription.updated", await withQuantity("sub_maple_media", 4));
+    expect((await deliver(late)).status).toBe(200);
+    expect(await seatsOf("sub_maple_media")).toBe(7);
+  });
+
+  it("applies an event once: a replay is recorded once", async () => {
+    const first = eventOf("customer.subscription.updated", await withQuantity("sub_maple_media", 7), "evt_test_once");
     expect(await deliver(first)).toEqual({ status: 200, body: { received: true } });
-    expect(await seatsOf("sub_maple_media")).toBe(8);
+    expect(await deliver(first)).toEqual({ status: 200, body: { received: true } });
+    const recorded = await stack.backend.db
+      .selectFrom("stripe_events")
+      .select("id")
+      .where("id", "=", "evt_test_once")
+      .execute();
+    expect(recorded).toHaveLength(1);
   });
 
   it("accepts an event type it does not handle, and one about an unknown space, changing nothing", async () => {
@@ -144,25 +185,60 @@ describe("payment alerts (001 §4)", () => {
         item.additionalStripeInfo.latestInvoice,
       ]);
     };
-    const unpaid = (status: string) => ({
-      invoiceId: null,
+    // The seed names each opening invoice as the local Stripe's seed makes it.
+    const unpaid = (invoiceId: string, status: string) => ({
+      invoiceId,
       paid: false,
       hostedInvoiceUrl: null,
       paymentIntent: { status },
     });
     expect(await latestInvoice(PERSONAS.pia.email, SPACES.pineLabs.id)).toEqual([
-      ["ACTIVE", unpaid("requires_payment_method")],
+      ["ACTIVE", unpaid("in_pine_labs_opening", "requires_payment_method")],
     ]);
     expect(await latestInvoice(PERSONAS.quentin.email, SPACES.quillCo.id)).toEqual([
-      ["ACTIVE", unpaid("requires_action")],
+      ["ACTIVE", unpaid("in_quill_co_opening", "requires_action")],
     ]);
     expect(await latestInvoice(PERSONAS.hal.email, SPACES.harbor.id)).toEqual([
-      ["CANCELED", unpaid("requires_payment_method")],
+      ["CANCELED", unpaid("in_harbor_opening", "requires_payment_method")],
     ]);
+    const { latest_invoice: opening } = await stack.stripe.subscriptions.retrieve("sub_quill_co");
+    expect(opening).toBe("in_quill_co_opening");
     const kiln = await (await as(PERSONAS.kai.email)).get(`${spacePath(SPACES.kilnWorks.id)}/subscriptions/v1`);
     expect(kiln.body.items).toEqual([
       expect.objectContaining({ paymentSource: "OFFLINE", additionalStripeInfo: null, amount: 30_000 }),
     ]);
+  });
+});
+
+describe("paid means paid (001 §4: an invoice with paid true suppresses the warnings)", () => {
+  /** Pays the subscription's latest invoice on its hosted page: authenticates it, or pays with a good card. */
+  async function payLatestInvoice(email: string, workspaceId: string, subscriptionId: string) {
+    const client = await as(email);
+    const invoice = await client.get(`${spacePath(workspaceId)}/subscriptions/v2/${subscriptionId}/latest-invoice/v1`);
+    expect(invoice.body).toMatchObject({ paid: false, hostedInvoiceUrl: expect.stringContaining("/i/") });
+    const page = invoice.body.hostedInvoiceUrl as string;
+    const form: Record<string, string> =
+      invoice.body.paymentIntent.status === "requires_action"
+        ? { decision: "complete" }
+        : { card: TEST_CARDS.pays, expiry: "12 / 34", cvc: "123" };
+    await fetch(page, { method: "POST", redirect: "manual", body: new URLSearchParams(form) });
+    await stack.emulator.webhooks.settled();
+    const { body } = await client.get(`${spacePath(workspaceId)}/subscriptions/v2`);
+    return body.items[0].additionalStripeInfo.latestInvoice;
+  }
+
+  it("clears Quill Co's confirmation once its invoice is authenticated and paid", async () => {
+    expect(await payLatestInvoice(PERSONAS.quinn.email, SPACES.quillCo.id, "sub_quill_co")).toMatchObject({
+      paid: true,
+      paymentIntent: { status: "succeeded" },
+    });
+  });
+
+  it("clears Pine Labs' failed payment once its open invoice is paid with a good card", async () => {
+    expect(await payLatestInvoice(PERSONAS.pia.email, SPACES.pineLabs.id, "sub_pine_labs")).toMatchObject({
+      paid: true,
+      paymentIntent: { status: "succeeded" },
+    });
   });
 });
 
@@ -244,20 +320,28 @@ describe("PUT …/subscriptions/v1/{subscriptionId} (cancel a planned billing-cy
 
 describe("a planned billing-cycle change taking effect", () => {
   it("is no longer planned once the subscription is monthly, though Stripe keeps the schedule a cycle more", async () => {
-    const subscription = await stack.stripe.subscriptions.retrieve("sub_tidal_two");
-    const monthly = await stack.stripe.prices.retrieve("price_pro_monthly_usd");
-    const renewed = {
-      ...subscription,
-      items: { ...subscription.items, data: subscription.items.data.map((item) => ({ ...item, price: monthly })) },
-    };
-    expect((await deliver(eventOf("customer.subscription.updated", renewed))).status).toBe(200);
-    const { body } = await (await as(PERSONAS.tia.email)).get(`${spacePath(SPACES.tidalTwo.id)}/subscriptions/v2`);
-    expect(body.items[0]).toMatchObject({
-      billingInterval: "MONTHLY",
-      scheduledChanges: null,
-      stripeSubscriptionScheduleId: "sub_sched_tidal_two",
-      amount: 4000,
-    });
+    // A stack of its own: its clock moves past Tidal Two's renewal.
+    const own = await startBillingStack();
+    try {
+      const tia = await signedInClient(own.backend, PERSONAS.tia.email);
+      const path = `${spacePath(SPACES.tidalTwo.id)}/subscriptions/v2`;
+      const before = (await tia.get(path)).body.items[0];
+      const secondsToEnd = Math.ceil((Number(before.endTimestamp) - Date.now()) / 1000) + 60;
+      await fetch(`http://127.0.0.1:${own.emulator.port}/__clock/advance`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ seconds: secondsToEnd }),
+      });
+      await own.emulator.webhooks.settled();
+      expect((await tia.get(path)).body.items[0]).toMatchObject({
+        billingInterval: "MONTHLY",
+        scheduledChanges: null,
+        stripeSubscriptionScheduleId: "sub_sched_tidal_two",
+        amount: 4000,
+      });
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -83,6 +83,27 @@ describe("Idempotency-Key on writes", () => {
     expect(malformed).toMatchObject({ status: 400, body: { reason: "invalid_idempotency_key" } });
   });
 
+  it("refuses one key with another body or query (422), and invites nobody new under it (issue 26)", async () => {
+    const client = await as(PERSONAS.owner.email);
+    const headers = key();
+    const path = `/api/v1/workspaces/${SPACES.acmeMarketing.id}/users/v1`;
+    const first = await client.post(path, { userEmails: ["idem-first@acme.test", "not an address"] }, headers);
+    expect(first).toMatchObject({ status: 200, body: { success: false } });
+    const corrected = await client.post(path, { userEmails: ["idem-corrected@acme.test"] }, headers);
+    expect(corrected).toMatchObject({ status: 422, body: { error: "invalid_request", reason: "idempotency_key_reused" } });
+    const invited = await backend.db
+      .selectFrom("invitations")
+      .select("invited_email")
+      .where("invited_email", "in", ["idem-first@acme.test", "idem-corrected@acme.test"])
+      .execute();
+    expect(invited.map((row) => row.invited_email)).toEqual(["idem-first@acme.test"]);
+    // The same body again is still the first answer, replayed.
+    const repeat = await client.post(path, { userEmails: ["idem-first@acme.test", "not an address"] }, headers);
+    expect(repeat).toEqual(first);
+    const withQuery = await client.post(`${path}?onlyCheckValidity=true`, { userEmails: ["idem-first@acme.test", "not an address"] }, headers);
+    expect(withQuery).toMatchObject({ status: 422, body: { reason: "idempotency_key_reused" } });
+  });
+
   it("keeps keys apart per caller", async () => {
     const headers = key();
     const body = { emailAddresses: ["idem-four@example.test"], workspaceId: SPACES.acmeMarketing.id };

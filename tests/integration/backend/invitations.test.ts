@@ -44,6 +44,35 @@ async function membershipsOf(email: string) {
   }[];
 }
 
+describe("GET /invitations/{token}", () => {
+  const lookUp = async (email: string, token: string) =>
+    (await as(email)).get(`/api/v1/invitations/${encodeURIComponent(token)}`);
+
+  it("names the space that invites and who invited, to the invitee, changing nothing (issue 26)", async () => {
+    expect(await lookUp(PERSONAS.admin.email, INVITATION_TOKENS.adminToBigco)).toEqual({
+      status: 200,
+      body: {
+        workspaceId: SPACES.bigco.id,
+        workspaceName: "Bigco",
+        urlPrefix: `/${SPACES.bigco.id}/${SPACES.bigco.slug}`,
+        invitedByName: "Priya Premium",
+      },
+    });
+    expect(await invitationStatus(INVITATION_TOKENS.adminToBigco)).toBe("PENDING");
+  });
+
+  it("refuses as accepting does: unknown, another account's, no longer active, already a member", async () => {
+    expect(await lookUp(PERSONAS.solo.email, "inv-does-not-exist")).toEqual({
+      status: 404,
+      body: { error: "invitation_not_found" },
+    });
+    expect((await lookUp(PERSONAS.owner.email, INVITATION_TOKENS.adminToBigco)).status).toBe(403);
+    expect(await lookUp(PERSONAS.solo.email, INVITATION_TOKENS.soloCancelled)).toEqual(NOT_ACTIVE);
+    expect(await lookUp(PERSONAS.owner.email, INVITATION_TOKENS.ownerToAcmeSales)).toEqual(ALREADY_MEMBER);
+    expect((await apiClient(backend).get(`/api/v1/invitations/${INVITATION_TOKENS.adminToBigco}`)).status).toBe(401);
+  });
+});
+
 describe("PUT /invitations/{token}/accept: success", () => {
   it("joins the space as an active FREE member, marks the invitation accepted, and refuses a second accept", async () => {
     expect((await membershipsOf(PERSONAS.solo.email)).map((space) => space.workspaceId)).not.toContain(

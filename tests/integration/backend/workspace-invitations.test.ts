@@ -126,6 +126,39 @@ describe("POST /workspaces/{id}/invitations", () => {
     expect((await client.delete(invitationsPath(MARKETING), { invitedUserEmails: [] })).status).toBe(400);
   });
 
+  it("lets a member resend and cancel only the invitations they sent (000 §6; issue 26)", async () => {
+    const owners = "owners.guest@acme.test";
+    const members = "members.guest@acme.test";
+    expect((await invite(PERSONAS.owner.email, [owners])).body.success).toBe(true);
+    expect((await invite(PERSONAS.member.email, [members])).body.success).toBe(true);
+    const member = await as(PERSONAS.member.email);
+    const refused = { status: 403, body: { error: "forbidden", reason: "not_your_invitation" } };
+
+    expect(await member.put(invitationsPath(MARKETING, "/resend"), { invitedUserEmails: [owners] })).toEqual(refused);
+    expect(await member.delete(invitationsPath(MARKETING), { invitedUserEmails: [owners] })).toEqual(refused);
+    // All or nothing: one of someone else's among their own refuses the whole call.
+    expect(await member.delete(invitationsPath(MARKETING), { invitedUserEmails: [members, owners] })).toEqual(refused);
+    expect(await invitationsOf(owners)).toEqual([{ status: "PENDING", expires_at: expect.any(Number) }]);
+    expect(await invitationsOf(members)).toEqual([{ status: "PENDING", expires_at: expect.any(Number) }]);
+
+    expect((await member.put(invitationsPath(MARKETING, "/resend"), { invitedUserEmails: [members] })).status).toBe(204);
+    // Resent, it stays the member's own: the new invitation keeps its inviter.
+    expect((await member.delete(invitationsPath(MARKETING), { invitedUserEmails: [members] })).status).toBe(204);
+    expect(await invitationsOf(members)).toEqual(
+      expect.arrayContaining([{ status: "CANCELLED", expires_at: expect.any(Number) }]),
+    );
+    const inviters = await backend.db
+      .selectFrom("invitations")
+      .select("invited_by_user_id")
+      .where("invited_email", "=", members)
+      .execute();
+    expect(inviters.map((row) => row.invited_by_user_id)).toEqual([PERSONAS.member.id, PERSONAS.member.id]);
+
+    // The owner and the admin handle anyone's.
+    const admin = await as(PERSONAS.admin.email);
+    expect((await admin.delete(invitationsPath(MARKETING), { invitedUserEmails: [owners] })).status).toBe(204);
+  });
+
   it("refuses past the space's free allowance (Acme Sales, Free, already holds its member)", async () => {
     const answer = await invite(PERSONAS.salesLead.email, [PERSONAS.admin.email], SPACES.acmeSales.id);
     expect(answer.body.results).toEqual([{ userEmail: PERSONAS.admin.email, errorDetails: "user_limit_reached" }]);

@@ -180,6 +180,9 @@ describe("POST /workspaces", () => {
     ["4 characters after trimming", "  abcd  ", "TOO_SHORT"],
     ["256 characters", "x".repeat(256), "TOO_LONG"],
     ["a right-to-left override", "\u202Eexe.Acme Marketing", "INVALID_CHARACTERS"],
+    ["five zero-width spaces", "\u200B\u200B\u200B\u200B\u200B", "INVALID_CHARACTERS"],
+    ["a zero-width space inside", "Acme\u200BMarketing", "INVALID_CHARACTERS"],
+    ["a word joiner", "Acme\u2060Marketing", "INVALID_CHARACTERS"],
     ["only sanitised characters", "<|&;$%@>", "REQUIRED"],
   ])("refuses %s with 400 %s", async (_label, workspaceName, reason) => {
     const before = await ownedSpaceCount(PERSONAS.admin.id);
@@ -285,6 +288,8 @@ describe("PUT /workspaces/{id}", () => {
       ["", "REQUIRED"],
       [" abc ", "TOO_SHORT"],
       ["z".repeat(256), "TOO_LONG"],
+      ["\u200B\u200B\u200B\u200B\u200B", "INVALID_CHARACTERS"],
+      ["Oldco\u00ADDrafts", "INVALID_CHARACTERS"],
     ]) {
       expect(await client.put(`/api/v1/workspaces/${workspaceId}`, { workspaceName })).toEqual({
         status: 400,

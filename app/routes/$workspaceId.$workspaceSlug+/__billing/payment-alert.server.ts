@@ -5,6 +5,7 @@ import { purchaseStart } from "~/domain/checkout-flow";
 import { isGmailAddress } from "~/domain/wrong-plan";
 import { spacePath } from "~/domain/space-paths";
 import { formatDate } from "~/domain/zoned-format";
+import { newIdempotencyKey } from "~/domain/idempotency";
 import type { SpaceContext } from "~/utils/space.server";
 import { billingPage, loadSubscriptions } from "./space-billing.server";
 
@@ -12,8 +13,8 @@ import { billingPage, loadSubscriptions } from "./space-billing.server";
  * The payment alert of the space's newest subscription (000 §8, 001 §4),
  * ready for the shell's banners: its kind, whether it may be dismissed, the
  * date the subscription will be suspended and where its link goes (the
- * portal through the billing page's form, the hosted invoice page, or a new
- * purchase). Members never see one, so nothing is read for them.
+ * portal, or the payment's confirmation, through the billing page's form;
+ * or a new purchase). Members never see one, so nothing is read for them.
  */
 export async function loadPaymentAlert(space: SpaceContext, dismissed: readonly string[], timeZone: string) {
   if (space.access.role === "MEMBER") return null;
@@ -39,10 +40,10 @@ export async function loadPaymentAlert(space: SpaceContext, dismissed: readonly 
 }
 
 /**
- * Where the alert's link leads (001 §8): the portal or the hosted invoice
- * page through a form of the billing page (each opens a page made for the
- * moment: a POST that 303s to Stripe), a new purchase, or, for whoever may
- * not pay, the billing page.
+ * Where the alert's link leads (001 §8): the portal or the payment's
+ * confirmation through a form of the billing page (each a POST that 303s
+ * to a page of Stripe's made for the moment), a new purchase, or, for
+ * whoever may not pay, the billing page.
  */
 function mendOf(kind: PaymentAlertKind, space: SpaceContext, billing: string, gmail: boolean) {
   if (kind === "all-failed") {
@@ -51,6 +52,12 @@ function mendOf(kind: PaymentAlertKind, space: SpaceContext, billing: string, gm
   }
   const mayPay =
     kind === "failed" ? canManageBillingPortal(space.access, space.workspace) : space.access.canAccessBilling;
-  const intent = kind === "failed" ? BILLING_INTENTS.portal : BILLING_INTENTS.confirmPayment;
-  return mayPay ? { href: null, form: { action: billing, intent } } : { href: billing, form: null };
+  if (!mayPay) return { href: billing, form: null };
+  // Confirming pays the invoice: once per rendering of the alert, by its key.
+  return kind === "failed"
+    ? { href: null, form: { action: billing, intent: BILLING_INTENTS.portal, idempotencyKey: null } }
+    : {
+        href: null,
+        form: { action: billing, intent: BILLING_INTENTS.confirmPayment, idempotencyKey: newIdempotencyKey() },
+      };
 }

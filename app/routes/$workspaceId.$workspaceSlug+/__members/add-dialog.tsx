@@ -1,11 +1,10 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useCallback, useId, useRef, useState } from "react";
-import { buttonClass, Dialog } from "~/components/ui";
+import { buttonClass, Dialog, IdempotencyKeyField } from "~/components/ui";
 import { EmailTagList } from "~/components/ui/email-tag-list";
 import { useTypedBeforeHydration } from "~/components/ui/use-typed-before-hydration";
 import { parseEmailTags } from "~/domain/email-tags";
 import { externalLinks, pricingUrl } from "~/domain/external-links";
-import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import {
   ADD_FIELD,
   ADD_INPUT_MAX_ROWS,
@@ -93,7 +92,7 @@ export function AddMembersDialog({
       ) : null}
       <Form method="post" preventScrollReset className="mt-4 flex flex-col gap-2">
         <input type="hidden" name="intent" value={MEMBER_INTENTS.add} />
-        <input type="hidden" name={IDEMPOTENCY_FIELD} value={add.idempotencyKey} />
+        <IdempotencyKeyField value={add.idempotencyKey} />
         <label htmlFor={`${id}-emails`} className="text-sm font-medium text-slate-700">
           {addTexts.label}
         </label>

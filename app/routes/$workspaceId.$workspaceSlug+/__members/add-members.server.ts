@@ -1,10 +1,12 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
+import { isBackendError } from "~/api/http.server";
 import { addOrInviteMembers, checkInvitations, checkMembers } from "~/api/members.server";
 import { parseEmailTags } from "~/domain/email-tags";
 import { genericErrorTexts } from "~/domain/error-texts";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { idempotencyKeySchema } from "~/domain/idempotency-schema";
+import { memberRefusalTexts } from "~/domain/member-refusals";
 import { ADD_FIELD, addTexts, type AddMode, userLimitBlock } from "~/domain/members";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
@@ -151,6 +153,8 @@ export async function addMembers(space: SpaceContext, formData: FormData, target
     added = result.results.filter((item) => item.errorDetails === null).length;
   } catch (error) {
     if (error instanceof Response) throw error;
+    // The invitation mail limits (backend/README.md): nothing was sent, and waiting is the way.
+    if (isBackendError(error, 429)) return answer({ formError: memberRefusalTexts.mailLimit.sending }, 429);
     return answer({ formError: genericErrorTexts.title }, 502);
   }
   if (refused.length === 0) throw redirectInSession(space.auth, target.done(added, mode));

@@ -2,10 +2,9 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId } from "react";
-import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { newSpaceConstraint, newSpaceSchema } from "~/domain/new-space";
 import { newSpaceTexts } from "~/domain/shell-texts";
-import { buttonClass, Dialog } from "~/components/ui";
+import { buttonClass, Dialog, IdempotencyKeyField } from "~/components/ui";
 
 /**
  * The New space dialog (000 §2, §5). It posts to the space's /spaces/new
@@ -50,7 +49,7 @@ export function NewSpaceDialog({
       <Form method="post" action={action} {...getFormProps(form)} className="flex flex-col gap-5">
         <p className="text-sm text-slate-600">{newSpaceTexts.description}</p>
         <input type="hidden" name="returnTo" value={closeTo} />
-        <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
+        <IdempotencyKeyField value={idempotencyKey} />
         <div className="flex flex-col gap-1.5">
           <label htmlFor={field.id} className="text-sm font-medium text-slate-800">
             {newSpaceTexts.nameLabel}

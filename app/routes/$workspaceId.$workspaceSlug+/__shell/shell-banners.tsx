@@ -9,6 +9,7 @@ import {
   Banner,
   BannerCloseLink,
   BannerDismissButton,
+  IdempotencyKeyField,
   lazyConformForm,
   useForgetParamsOnceShown,
 } from "~/components/ui";
@@ -133,6 +134,7 @@ function PaymentAlertBanner({
       <div className="mt-1">
         {mend.form ? (
           <form method="post" action={mend.form.action}>
+            {mend.form.idempotencyKey ? <IdempotencyKeyField value={mend.form.idempotencyKey} /> : null}
             <button type="submit" name="intent" value={mend.form.intent} className={alertLinkClass}>
               {content.link}
             </button>

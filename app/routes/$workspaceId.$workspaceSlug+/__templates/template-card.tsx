@@ -1,7 +1,6 @@
 import { Link, useNavigation } from "@remix-run/react";
-import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { templatesTexts, USE_TEMPLATE_INTENT } from "~/domain/templates";
-import { buttonClass, lazyConformForm } from "~/components/ui";
+import { buttonClass, IdempotencyKeyField, lazyConformForm } from "~/components/ui";
 
 const UseTemplateForm = lazyConformForm("template-use-form", () =>
   import("./template-use-schema").then((module) => module.templateUseSchema),
@@ -57,7 +56,7 @@ export function TemplateAction({
     >
       <input type="hidden" name="intent" value={USE_TEMPLATE_INTENT} />
       <input type="hidden" name="templateId" value={id} />
-      <input type="hidden" name={IDEMPOTENCY_FIELD} value={useKey} />
+      <IdempotencyKeyField value={useKey} />
       <button type="submit" className={buttonClass("primary")} disabled={submitting}>
         {submitting ? templatesTexts.using : templatesTexts.use}
         <span className="sr-only"> {subject}</span>

@@ -1,7 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { addSeats } from "~/api/billing.server";
 import { isBackendError } from "~/api/http.server";
-import { checkoutResultQuery, SUCCESS_KINDS } from "~/domain/billing-query";
 import { checkoutTexts } from "~/domain/billing-texts";
 import { clampSeatsToAdd } from "~/domain/checkout-form";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
@@ -10,11 +9,11 @@ import { formatMoney } from "~/domain/money";
 import { SEAT_MAXIMUM } from "~/domain/seat-pricing";
 import { formatPaymentDate } from "~/domain/zoned-format";
 import { SEAT_COUNT_PARAM } from "~/domain/checkout-flow";
-import { redirectInSession } from "~/utils/auth.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
-import { awaitSubscription, billingPage } from "../__billing/space-billing.server";
+import { payLatestInvoice, paymentReturnUrl } from "../__billing/payment-confirmation.server";
+import { billingPage } from "../__billing/space-billing.server";
 import { requireSeatChange } from "./__steps/checkout.server";
-import { quoteSeatTotal, seatRateOf } from "./__steps/seat-change.server";
+import { PAYMENT_FAILED_PARAM, quoteSeatTotal, seatRateOf, welcomeAddedSeats } from "./__steps/seat-change.server";
 
 /**
  * Add seats (001 §2, §4): the seats to add (from the query, clamped between
@@ -25,6 +24,7 @@ export async function loadAddSeats(args: LoaderFunctionArgs) {
   const { space, subscription, seatPlan, header } = await requireSeatChange(args, "add-seats");
   const current = seatPlan.totalSeats;
   const addable = SEAT_MAXIMUM - current;
+  const query = new URL(args.request.url).searchParams;
   const base = {
     spaceName: space.workspace.workspaceName,
     header,
@@ -32,9 +32,13 @@ export async function loadAddSeats(args: LoaderFunctionArgs) {
     plan: space.workspace.workspacePlan,
     billing: billingPage(space),
     addable,
+    // Back from an authentication that failed: the seats asked for were not added.
+    refusal: query.has(PAYMENT_FAILED_PARAM)
+      ? { error: checkoutTexts.addSeats.notAuthenticated, declined: false }
+      : null,
   };
   if (addable <= 0) return { ...base, offer: null };
-  const seats = clampSeatsToAdd(new URL(args.request.url).searchParams.get(SEAT_COUNT_PARAM), addable);
+  const seats = clampSeatsToAdd(query.get(SEAT_COUNT_PARAM), addable);
   const quote = await quoteSeatTotal(space, subscription, current + seats, { prorated: true });
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
   const money = (amount: number) => formatMoney(amount, quote.currency);
@@ -57,9 +61,12 @@ export async function loadAddSeats(args: LoaderFunctionArgs) {
 }
 
 /**
- * Asks for the seats (once per form key). A payment that needs
- * authentication goes to Stripe's hosted invoice page; otherwise the seats
- * are waited for (their webhook) and billing says how many were added.
+ * Asks for the seats (once per form key). They are added only once paid
+ * (001 §4 Add seats, issue 24): paid at once, they are waited for and
+ * billing says "Well done"; a card that asks for authentication is sent to
+ * Stripe's page for it (a redirect, no JavaScript needed), which brings it
+ * back to checkout/payment-return; a declined card adds nothing and the page
+ * says why and where to update the card.
  */
 export async function addSeatsAction(args: ActionFunctionArgs) {
   const { space, subscription, seatPlan } = await requireSeatChange(args, "add-seats");
@@ -67,7 +74,8 @@ export async function addSeatsAction(args: ActionFunctionArgs) {
   const current = seatPlan.totalSeats;
   const seats = clampSeatsToAdd(String(formData.get(SEAT_COUNT_PARAM) ?? ""), SEAT_MAXIMUM - current);
   const key = idempotencyKeySchema.safeParse(formData.get(IDEMPOTENCY_FIELD));
-  if (!key.success || current >= SEAT_MAXIMUM) return data({ error: checkoutTexts.errors.submit }, { status: 400 });
+  if (!key.success || current >= SEAT_MAXIMUM) return refused(checkoutTexts.errors.submit, 400);
+  const asked = { added: seats, total: current + seats };
   let answer;
   try {
     answer = await addSeats(
@@ -79,21 +87,22 @@ export async function addSeatsAction(args: ActionFunctionArgs) {
     );
   } catch (error) {
     if (error instanceof Response) throw error;
-    const status = isBackendError(error, 409) ? 409 : 502;
-    return data({ error: checkoutTexts.errors.submit }, { status });
+    if (isBackendError(error, 402)) return refused(checkoutTexts.addSeats.declined, 402, { declined: true });
+    return refused(checkoutTexts.errors.submit, isBackendError(error, 409) ? 409 : 502);
   }
-  const invoice = answer.latestInvoice;
-  if (invoice && !invoice.paid && invoice.paymentIntent?.status === "requires_action" && invoice.hostedInvoiceUrl) {
-    return redirect(invoice.hostedInvoiceUrl, 303);
-  }
-  const target = current + seats;
-  await awaitSubscription(
-    space,
-    (active) =>
-      (active?.subscriptionPaymentPlans.find((plan) => plan.userPlanType === "PRO")?.totalSeats ?? 0) >= target,
-  );
-  throw redirectInSession(
-    space.auth,
-    `${billingPage(space)}?${checkoutResultQuery({ success: SUCCESS_KINDS.seatsAdded, seats })}`,
-  );
+  const waitsForPayment = answer.pending && answer.latestInvoice?.paymentIntent?.status === "requires_action";
+  if (!waitsForPayment) return welcomeAddedSeats(space, asked);
+  const outcome = await payLatestInvoice(space, subscription.subscriptionId, {
+    returnUrl: paymentReturnUrl(args.request, space, asked),
+    // The seat call took the form's key; its confirmation is another call, once per form too.
+    idempotencyKey: `${key.data}-confirm`,
+  });
+  if ("redirectTo" in outcome) return redirect(outcome.redirectTo, 303);
+  if (outcome.status === "succeeded") return welcomeAddedSeats(space, asked);
+  return refused(checkoutTexts.addSeats.declined, 402, { declined: true });
+}
+
+/** The step again with why nothing was added; `declined` offers Manage billing to update the card. */
+function refused(error: string, status: number, { declined = false } = {}) {
+  return data({ error, declined }, { status });
 }

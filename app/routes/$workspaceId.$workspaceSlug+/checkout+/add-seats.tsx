@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { checkoutTexts, planNames } from "~/domain/billing-texts";
+import { BILLING_INTENTS } from "~/domain/billing-intents";
+import { billingTexts, checkoutTexts, planNames } from "~/domain/billing-texts";
 import { externalLinks } from "~/domain/external-links";
 import { SEAT_MAXIMUM } from "~/domain/seat-pricing";
 import { SEAT_COUNT_PARAM } from "~/domain/checkout-flow";
@@ -17,7 +18,7 @@ const texts = checkoutTexts.addSeats;
 /** Add seats (001 §2): how many, what they cost today and at the next payment. */
 export default function AddSeatsStep() {
   const page = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const refused = useActionData<typeof action>() ?? page.refusal;
   const { offer } = page;
   return (
     <SeatChangeScreen
@@ -25,6 +26,7 @@ export default function AddSeatsStep() {
       header={page.header}
       cancelTo={page.billing}
       error={refused?.error ?? null}
+      mend={refused?.declined ? <ManageBillingForm action={page.billing} /> : null}
       confirm={{
         label: texts.submit(offer?.seats ?? 0),
         variant: "primary",
@@ -76,6 +78,17 @@ export default function AddSeatsStep() {
         </p>
       ) : null}
     </SeatChangeScreen>
+  );
+}
+
+/** Manage billing (the billing page's form, a 303 to Stripe's portal), where a declined card is replaced. */
+function ManageBillingForm({ action }: { action: string }) {
+  return (
+    <form method="post" action={action} className="mt-2">
+      <button type="submit" name="intent" value={BILLING_INTENTS.portal} className="font-semibold underline">
+        {billingTexts.manageBilling}
+      </button>
+    </form>
   );
 }
 

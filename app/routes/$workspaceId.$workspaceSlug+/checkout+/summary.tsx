@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { updatePerUserSubscription, type PerUserQuote } from "~/api/billing.server";
-import { buttonClass } from "~/components/ui";
+import { buttonClass, IdempotencyKeyField } from "~/components/ui";
 import { checkoutResultQuery } from "~/domain/billing-query";
 import { perUserTexts, planNames } from "~/domain/billing-texts";
 import { externalLinks } from "~/domain/external-links";
@@ -187,7 +187,7 @@ export default function SummaryStep() {
         </ul>
         {page.charge ? <p className="mt-4 text-sm text-slate-700">{page.charge}</p> : null}
         <Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
-          <input type="hidden" name={IDEMPOTENCY_FIELD} value={page.idempotencyKey} />
+          <IdempotencyKeyField value={page.idempotencyKey} />
           <Link to={page.header.backTo} className={buttonClass("secondary")}>
             {texts.back}
           </Link>

@@ -1,8 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation } from "@remix-run/react";
 import { useId } from "react";
-import { Banner, buttonClass, Dialog, useTakeLostFocus, Icon, lazyConformForm } from "~/components/ui";
-import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
+import { Banner, buttonClass, Dialog, useTakeLostFocus, Icon, IdempotencyKeyField, lazyConformForm } from "~/components/ui";
 import { CANCEL_INTENT, scheduledTexts, type ScheduledDetail } from "~/domain/scheduled-merges";
 
 const dangerBase =
@@ -81,7 +80,7 @@ export function ScheduledDetailDialog({
               className="mt-4 flex flex-wrap justify-end gap-3"
             >
               <input type="hidden" name="intent" value={CANCEL_INTENT} />
-              <input type="hidden" name={IDEMPOTENCY_FIELD} value={cancelKey} />
+              <IdempotencyKeyField value={cancelKey} />
               <Link ref={takeLostFocus} to={dialogHref} replace preventScrollReset className={buttonClass("secondary")}>
                 {texts.keep}
               </Link>

@@ -1,11 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import {
-  cancelIntervalChange,
-  customerPortalUrl,
-  latestInvoice,
-  listPaymentPlans,
-  type PaymentPlan,
-} from "~/api/billing.server";
+import { cancelIntervalChange, customerPortalUrl, listPaymentPlans, type PaymentPlan } from "~/api/billing.server";
 import type { Subscription } from "~/api/subscriptions.server";
 import { billingFlag, checkoutResult, type CheckoutResult } from "~/domain/billing-query";
 import { perUserChangeLinks, purchaseStart } from "~/domain/checkout-flow";
@@ -19,6 +13,8 @@ import { formatMoney } from "~/domain/money";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { bannerQuery } from "~/domain/banners";
 import { formatDate } from "~/domain/zoned-format";
+import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
+import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { appUrl } from "~/utils/app-url.server";
 import { redirectInSession } from "~/utils/auth.server";
 import { requireAccess, requireSpace, type SpaceContext } from "~/utils/space.server";
@@ -32,6 +28,7 @@ import {
   seatRemovalView,
   seatSummaryOf,
 } from "../__billing/space-billing.server";
+import { payLatestInvoice, paymentReturnUrl } from "../__billing/payment-confirmation.server";
 
 /** Marks the one reload after a purchase, so that it never loops. */
 const RELOADED_PARAM = "reloaded";
@@ -96,8 +93,22 @@ export async function loadBillingPage(args: LoaderFunctionArgs) {
           }
         : null,
     success: successBanner(result, { active, removal, space }),
+    duplicateRefund: duplicateRefund(active, timeZone),
     flag: billingFlag(url.searchParams),
   };
+}
+
+/**
+ * Issue 24: a second purchase of the space paid at the same time was
+ * cancelled and its payment refunded: said for a while after the refund.
+ */
+function duplicateRefund(active: Subscription | null, timeZone: string) {
+  const [refund] = active?.additionalStripeInfo?.duplicateRefunds ?? [];
+  if (!refund) return null;
+  return billingTexts.duplicateRefund.detail(
+    formatMoney(refund.amount, refund.currency),
+    formatDate(refund.refundedTimestamp, timeZone),
+  );
 }
 
 /** 001 §2: plan cards for a free space; the legacy upsell needs the Pro price too. */
@@ -264,12 +275,12 @@ function successBanner(
 export async function billingAction(args: ActionFunctionArgs) {
   const space = await requireSpace(args);
   requireAccess(space, (access) => access.canAccessBilling, "");
-  const intent = (await args.request.formData()).get("intent");
-  switch (intent) {
+  const form = await args.request.formData();
+  switch (form.get("intent")) {
     case BILLING_INTENTS.portal:
       return openPortal(space, args.request);
     case BILLING_INTENTS.confirmPayment:
-      return openLatestInvoice(space);
+      return confirmPayment(space, args.request, form);
     case BILLING_INTENTS.cancelIntervalChange:
       return cancelScheduledIntervalChange(space);
     case MEMBER_INTENTS.cancelDowngrade:
@@ -286,13 +297,28 @@ async function openPortal(space: SpaceContext, request: Request) {
   return redirect(portal, 303);
 }
 
-/** 001 §8 "Confirm your payment": the newest subscription's latest invoice, on Stripe's hosted page. */
-async function openLatestInvoice(space: SpaceContext) {
+/**
+ * 001 §8 "Confirm your payment": the newest subscription's latest invoice
+ * is paid with the saved card; when the card asks for authentication the
+ * browser goes to Stripe's page for it (a redirect: no JavaScript needed),
+ * which sends it back to checkout/payment-return. Once per form key.
+ */
+async function confirmPayment(space: SpaceContext, request: Request, form: FormData) {
+  const page = billingPage(space);
+  const key = idempotencyKeySchema.safeParse(form.get(IDEMPOTENCY_FIELD));
   const { subscriptions } = await loadSubscriptions(space);
   const newest = subscriptions[0];
-  const invoice = newest ? await latestInvoice(space.auth, space.workspace.workspaceId, newest.subscriptionId) : null;
-  if (!invoice?.hostedInvoiceUrl || invoice.paid) throw redirectInSession(space.auth, billingPage(space));
-  return redirect(invoice.hostedInvoiceUrl, 303);
+  if (!key.success || !newest) throw redirectInSession(space.auth, page);
+  const outcome = await payLatestInvoice(space, newest.subscriptionId, {
+    returnUrl: paymentReturnUrl(request, space),
+    idempotencyKey: key.data,
+  });
+  if ("redirectTo" in outcome) return redirect(outcome.redirectTo, 303);
+  const banner = outcome.status === "declined" ? "payment-not-confirmed" : "payment-confirmed";
+  throw redirectInSession(
+    space.auth,
+    outcome.status === "nothing-to-pay" ? page : `${page}?${bannerQuery({ banner })}`,
+  );
 }
 
 async function cancelScheduledIntervalChange(space: SpaceContext) {

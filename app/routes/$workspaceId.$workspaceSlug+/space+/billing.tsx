@@ -40,6 +40,9 @@ export default function BillingPage() {
             ) : null}
           </Banner>
         ) : null}
+        {page.duplicateRefund ? (
+          <Banner tone="info" title={billingTexts.duplicateRefund.title} detail={page.duplicateRefund} />
+        ) : null}
         {page.flag ? (
           <Banner tone="error" title={billingTexts.flags[page.flag]} dismiss={<BannerCloseLink to={pathname} />} />
         ) : null}

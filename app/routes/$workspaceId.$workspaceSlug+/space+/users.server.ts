@@ -8,10 +8,13 @@ import {
   memberChanges,
   type Member,
   type MemberChange as MemberChangeCall,
+  type MembersQuery,
 } from "~/api/members.server";
+import { answerOrNoneIfRefused } from "~/api/list-filter.server";
 import { isBackendError } from "~/api/http.server";
 import { bannerQuery } from "~/domain/banners";
 import { listParamValues, PAGE_SIZE, pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
+import { memberRefusalTexts } from "~/domain/member-refusals";
 import { typeChange, typeChangeHref } from "~/domain/member-type";
 import {
   activationBlock,
@@ -126,7 +129,7 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
 
   const selection = url.searchParams.has(SELECTED_PARAM);
   const [members, seats, owner, typeFacts] = await Promise.all([
-    listMembers(space.auth, workspace.workspaceId, {
+    listMembersOrNone(space, {
       search: query.q,
       sortBy: memberSortBy(query.sort, query.dir),
       ...pageWindow(query.page),
@@ -164,6 +167,19 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
     ownerEmail: owner?.userEmail ?? null,
     checkout: seatCheckoutLinks(space),
   };
+}
+
+/**
+ * A page of members; a search the backend refuses matches no one (its
+ * no-match state, ARCHITECTURE "Strict input"), with the space's counts,
+ * which no search changes.
+ */
+function listMembersOrNone(space: SpaceContext, query: MembersQuery) {
+  const workspaceId = space.workspace.workspaceId;
+  return answerOrNoneIfRefused(listMembers(space.auth, workspaceId, query), async () => {
+    const unfiltered = await listMembers(space.auth, workspaceId, { ...query, search: "", limit: 1, limitOffset: 0 });
+    return { ...unfiltered, items: [] };
+  });
 }
 
 /**
@@ -296,8 +312,12 @@ function changeOf(submission: z.infer<typeof changeSchema>): { call: MemberChang
   }
 }
 
-/** What a refused change shows: the activation blocks of 002 §8, or the generic failure. */
+/** What a refused change shows: the activation blocks of 002 §8, the mail limits of a resend, or the generic failure. */
 function refusalText(space: SpaceContext, error: unknown) {
+  if (isBackendError(error, 429)) {
+    const { mailLimit } = memberRefusalTexts;
+    return error.reason === "recipient_limit_reached" ? mailLimit.recipient : mailLimit.sending;
+  }
   if (isBackendError(error, 409) && error.reason === "free_user_limit_reached")
     return drawerTexts.activationBlocked.freeLimit(userLimit(space, "FREE"));
   if (isBackendError(error, 409) && error.reason === "not_in_space_domain")
@@ -325,6 +345,12 @@ async function changeSelectedMembers(space: SpaceContext, formData: FormData) {
     await changeMembers(space.auth, space.workspace.workspaceId, call);
   } catch (error) {
     if (error instanceof Response) throw error;
+    if (isBackendError(error, 404)) {
+      // Changed first by another tab or person (issue 26): say so over the list as it is now, not "try again".
+      const what = "email" in submission.data ? "invitation" : "member";
+      const list = spacePath(space.urlPrefix, spaceSections.users);
+      throw redirectInSession(space.auth, `${list}?${bannerQuery({ banner: "members-gone", what })}`);
+    }
     const status = isBackendError(error) && error.status < 500 ? error.status : 502;
     return data({ drawerError: refusalText(space, error) }, { status });
   }

@@ -19,6 +19,9 @@ import { seatsMigration } from "./0018-seats";
 import { stripeBillingMigration } from "./0019-stripe-billing";
 import { checkoutDraftsMigration } from "./0020-checkout-drafts";
 import { perUserBillingMigration } from "./0021-per-user-billing";
+import { onePurchaseMigration } from "./0022-one-purchase";
+import { idempotencyFingerprintsMigration } from "./0023-idempotency-fingerprints";
+import { invitationMailLimitsMigration } from "./0024-invitation-mail-limits";
 
 /**
  * Every migration, keyed by its name. Kysely runs them in key order and records
@@ -46,4 +49,7 @@ export const migrations: Record<string, Migration> = {
   "0019-stripe-billing": stripeBillingMigration,
   "0020-checkout-drafts": checkoutDraftsMigration,
   "0021-per-user-billing": perUserBillingMigration,
+  "0022-one-purchase": onePurchaseMigration,
+  "0023-idempotency-fingerprints": idempotencyFingerprintsMigration,
+  "0024-invitation-mail-limits": invitationMailLimitsMigration,
 };

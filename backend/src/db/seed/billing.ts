@@ -40,6 +40,8 @@ export function seededSubscriptionTerms(space: SeedSpace, subscription: SeedSubs
       country: stripe.country ?? "US",
       taxRateId: stripe.taxRate === undefined ? null : `txr_${idPart}_vat`,
       scheduleId: scheduled ? `sub_sched_${idPart}` : null,
+      // The invoice that opened the period: the local Stripe's seed makes it with this id, when it starts.
+      latestInvoiceId: `in_${idPart}_opening`,
     },
   };
 }
@@ -100,10 +102,10 @@ export async function seedBilling(db: BackendDb, now: number): Promise<void> {
         taxRateCountry: terms.stripe.taxRateId ? terms.stripe.country : null,
         now,
       });
-      // The invoice that opened the period, as the local Stripe's seed makes it (it gives the id and page).
+      // The invoice that opened the period, as the local Stripe's seed makes it (its page is the Stripe's own).
       const paid = terms.stripe.latestInvoice === "paid";
       await saveLatestInvoice(db, subscription.id, {
-        invoiceId: null,
+        invoiceId: terms.stripe.latestInvoiceId,
         createdAt: terms.startTimestamp,
         paid,
         hostedInvoiceUrl: null,

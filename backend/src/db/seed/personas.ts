@@ -43,6 +43,10 @@ export const SPACES = {
   oldcoTwo: { id: "5100000000000025", name: "Oldco Two", slug: "oldco-two" },
   oldcoThree: { id: "5100000000000026", name: "Oldco Three", slug: "oldco-three" },
   bigcoWest: { id: "5100000000000027", name: "Bigco West", slug: "bigco-west" },
+  pineTwo: { id: "5100000000000028", name: "Pine Two", slug: "pine-two" },
+  pineThree: { id: "5100000000000029", name: "Pine Three", slug: "pine-three" },
+  quillTwo: { id: "5100000000000030", name: "Quill Two", slug: "quill-two" },
+  quillThree: { id: "5100000000000031", name: "Quill Three", slug: "quill-three" },
 } as const;
 export type SpaceKey = keyof typeof SPACES;
 
@@ -438,46 +442,54 @@ export const SEED_SPACES: SeedSpace[] = [
       { persona: "rory", role: "MEMBER", userPlan: "PRO" },
     ],
   })),
-  {
-    // Per-seat Pro whose last payment failed: Stripe says past_due, the space stays PRO (the "failed" alert).
-    space: "pineLabs",
+  // Per-seat Pro whose last payment failed: Stripe says past_due, the space stays PRO (the "failed" alert).
+  // Its twins, owned by Pia alone, are where the browser tests pay the open invoice (one per test project).
+  ...(["pineLabs", "pineTwo", "pineThree"] as const).map((space): SeedSpace => ({
+    space,
     plan: "PRO",
     paymentSource: "STRIPE",
     isPerSeat: true,
     domains: ["pinelabs.test"],
     createdDaysAgo: 340,
     subscription: {
-      id: "sub_pine_labs",
+      id: `sub_${SPACES[space].slug.replaceAll("-", "_")}`,
       billingInterval: "YEARLY",
       renewsInDays: 362,
       seatPlans: [{ paymentPlanId: "pro-yearly-usd", userPlan: "PRO", totalSeats: 3 }],
       stripe: { status: "past_due", latestInvoice: "requires_payment_method", card: CARDS.declined },
     },
-    members: [
-      { persona: "pia", role: "OWNER", userPlan: "PRO" },
-      { persona: "paul", role: "ADMIN", userPlan: "PRO" },
-    ],
-  },
-  {
-    // Per-user Pro whose last invoice waits for the card's authentication (the "requires confirmation" alert).
-    space: "quillCo",
+    members:
+      space === "pineLabs"
+        ? [
+            { persona: "pia", role: "OWNER", userPlan: "PRO" },
+            { persona: "paul", role: "ADMIN", userPlan: "PRO" },
+          ]
+        : [{ persona: "pia", role: "OWNER", userPlan: "PRO" }],
+  })),
+  // Per-user Pro whose last invoice waits for the card's authentication (the "requires confirmation" alert).
+  // Its twins, owned by Quinn alone, are where the browser tests confirm the payment (one per test project).
+  ...(["quillCo", "quillTwo", "quillThree"] as const).map((space): SeedSpace => ({
+    space,
     plan: "PRO",
     paymentSource: "STRIPE",
     isPerSeat: false,
     domains: ["quill.test"],
     createdDaysAgo: 510,
     subscription: {
-      id: "sub_quill_co",
+      id: `sub_${SPACES[space].slug.replaceAll("-", "_")}`,
       billingInterval: "YEARLY",
       renewsInDays: 360,
-      seatPlans: [{ paymentPlanId: "pro-yearly-usd", userPlan: "PRO", totalSeats: 2 }],
+      seatPlans: [{ paymentPlanId: "pro-yearly-usd", userPlan: "PRO", totalSeats: space === "quillCo" ? 2 : 1 }],
       stripe: { status: "active", latestInvoice: "requires_action", card: CARDS.needsAuthentication },
     },
-    members: [
-      { persona: "quinn", role: "OWNER", userPlan: "PRO" },
-      { persona: "quentin", role: "ADMIN", userPlan: "PRO" },
-    ],
-  },
+    members:
+      space === "quillCo"
+        ? [
+            { persona: "quinn", role: "OWNER", userPlan: "PRO" },
+            { persona: "quentin", role: "ADMIN", userPlan: "PRO" },
+          ]
+        : [{ persona: "quinn", role: "OWNER", userPlan: "PRO" }],
+  })),
   {
     // Back to FREE after every payment attempt failed: the cancelled subscription ("All payment attempts failed").
     space: "harbor",

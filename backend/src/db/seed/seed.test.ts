@@ -143,6 +143,10 @@ describe("seed", () => {
       ["I-3T8W5ZQ2LD7C", SPACES.oldcoTwo.id, "YEARLY", "ACTIVE", "PAYPAL"],
       ["I-9H4R6P1VXM2E", SPACES.oldcoThree.id, "YEARLY", "ACTIVE", "PAYPAL"],
       ["sub_bigco_west", SPACES.bigcoWest.id, "YEARLY", "ACTIVE", "STRIPE"],
+      ["sub_pine_two", SPACES.pineTwo.id, "YEARLY", "ACTIVE", "STRIPE"],
+      ["sub_pine_three", SPACES.pineThree.id, "YEARLY", "ACTIVE", "STRIPE"],
+      ["sub_quill_two", SPACES.quillTwo.id, "YEARLY", "ACTIVE", "STRIPE"],
+      ["sub_quill_three", SPACES.quillThree.id, "YEARLY", "ACTIVE", "STRIPE"],
     ]);
     const byId = new Map(subscriptions.map((row) => [row.id, row]));
     expect(byId.get("sub_acme_marketing")).toMatchObject({ coupon_id: "10SEATS", latest_invoice_paid: 1 });
@@ -219,6 +223,10 @@ describe("seed", () => {
       "cus_ghent_team",
       "cus_willow_co",
       "cus_bigco_west",
+      "cus_pine_two",
+      "cus_pine_three",
+      "cus_quill_two",
+      "cus_quill_three",
     ]);
     expect(customers.find((row) => row.workspace_id === SPACES.lumenGmbh.id)).toMatchObject({
       country: "DE",

@@ -59,6 +59,7 @@ export function stripeDemoAccount(now: number): StripeSeed {
       ...(stripe.taxRateId && { taxRateId: stripe.taxRateId }),
       metadata: { ...metadata, userId: terms.owner.id },
       latestInvoice: stripe.latestInvoice,
+      latestInvoiceId: stripe.latestInvoiceId,
       ...(stripe.scheduleId && { scheduledChange: { scheduleId: stripe.scheduleId, items: scheduledItems } }),
     });
   }

@@ -5,6 +5,8 @@ export interface IdempotencyKeysTable {
   key: string;
   method: string;
   path: string;
+  /** SHA-256 of the query string and body; null for keys stored before fingerprints. */
+  fingerprint: string | null;
   status: number | null;
   content_type: string | null;
   body: string | null;

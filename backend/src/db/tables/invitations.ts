@@ -32,6 +32,8 @@ export interface OutboxMailsTable {
   /** `/{workspaceId}/{slug}/invitations/{token}/accept`, under the app's origin. */
   link_path: string;
   created_at: number;
+  /** Who made it go out: the inviter, or whoever resent it; null on mails older than the mail limits. */
+  sent_by_user_id: string | null;
 }
 
 export interface InvitationTables {

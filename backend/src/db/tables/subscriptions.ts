@@ -30,9 +30,9 @@ export interface SubscriptionsTable {
   tax_rate: number;
   /** A seat coupon of 001 §9 (domain/seat-coupons.ts). */
   coupon_id: string | null;
-  /** Null for a seeded invoice (the local Stripe names it) as for no invoice: see latest_invoice_paid. */
+  /** The Stripe subscription's `latest_invoice`, as last read from Stripe. */
   latest_invoice_id: string | null;
-  /** Stripe's `created` of that invoice, in ms: an older invoice's event never replaces it. */
+  /** Stripe's `created` of that invoice, in ms. */
   latest_invoice_created_at: number | null;
   /** Null: no invoice known. */
   latest_invoice_paid: SqlBoolean | null;
@@ -114,6 +114,34 @@ export interface CheckoutRequestUsersTable {
   user_plan: UserPlan;
 }
 
+/** A Checkout Session the backend opened for a space: a new one expires the space's others (one purchase per space). */
+export interface CheckoutSessionsTable {
+  id: string;
+  workspace_id: string;
+  created_at: number;
+}
+
+/**
+ * A Stripe subscription that arrived for a space already paid for (two
+ * Checkout Sessions paid at once): never the space's, it is cancelled and
+ * its payment refunded.
+ */
+export interface DuplicateSubscriptionsTable {
+  id: string;
+  workspace_id: string;
+  /** The space's subscription that stays. */
+  kept_subscription_id: string;
+  detected_at: number;
+  canceled_at: number | null;
+  /** The payment to refund, and the refund once Stripe has made it. */
+  payment_intent_id: string | null;
+  refund_id: string | null;
+  /** In the currency's minor unit. */
+  refunded_amount: number | null;
+  currency: string | null;
+  refunded_at: number | null;
+}
+
 export interface SubscriptionTables {
   subscriptions: SubscriptionsTable;
   subscription_seat_plans: SubscriptionSeatPlansTable;
@@ -122,4 +150,6 @@ export interface SubscriptionTables {
   stripe_events: StripeEventsTable;
   checkout_requests: CheckoutRequestsTable;
   checkout_request_users: CheckoutRequestUsersTable;
+  checkout_sessions: CheckoutSessionsTable;
+  duplicate_subscriptions: DuplicateSubscriptionsTable;
 }

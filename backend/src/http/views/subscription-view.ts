@@ -5,6 +5,7 @@ import { cycleAmount, seatTotal, withTax, type PricedLine } from "../../domain/q
 import { couponForSeats, findSeatCoupon, SEAT_COUPON_DURATION } from "../../domain/seat-coupons";
 import { UNLIMITED_SEATS } from "../../domain/seats";
 import { findBillingCustomer, type BillingCustomerRow } from "../../store/billing-customers";
+import { listRefundedDuplicates } from "../../store/duplicate-subscriptions";
 import { loadSpaceSeats, type SeatPlanUsage, type SubscriptionSeats } from "../../store/space-seats";
 import {
   findSubscription,
@@ -79,11 +80,29 @@ function paymentPlanView(plan: SeatPlanUsage, legalEntity: string) {
   };
 }
 
-/** The Stripe side of a subscription (001 §3 additionalStripeInfo): its buyer, coupon and invoices. */
+/** How long the billing page tells of a refunded duplicate payment. */
+const DUPLICATE_REFUND_NOTICE_MS = 30 * 86_400_000;
+
+/** The duplicates of the subscription (a second purchase paid at once) refunded lately. */
+async function duplicateRefundViews(db: BackendDb, subscription: SubscriptionRow, now: number) {
+  const refunded = await listRefundedDuplicates(db, subscription.id, now - DUPLICATE_REFUND_NOTICE_MS);
+  return refunded.map((duplicate) => ({
+    subscriptionId: duplicate.id,
+    amount: duplicate.refunded_amount,
+    currency: duplicate.currency,
+    refundedTimestamp: timestamp(duplicate.refunded_at),
+  }));
+}
+
+/**
+ * The Stripe side of a subscription (001 §3 additionalStripeInfo): its
+ * buyer, coupon and invoices; and, of ours, the duplicate payments refunded.
+ */
 function additionalStripeInfo(
   subscription: SubscriptionRow,
   customer: BillingCustomerRow | undefined,
   upcomingAmount: number,
+  duplicateRefunds: Awaited<ReturnType<typeof duplicateRefundViews>>,
 ) {
   const coupon = findSeatCoupon(subscription.coupon_id);
   return {
@@ -110,6 +129,7 @@ function additionalStripeInfo(
             dueTimestamp: timestamp(subscription.end_timestamp),
           }
         : null,
+    duplicateRefunds,
   };
 }
 
@@ -168,7 +188,12 @@ export async function subscriptionViews(db: BackendDb, workspaceId: string, opti
           subscriptionPaymentPlans: plans.map((plan) => paymentPlanView(plan, subscription.legal_entity)),
         }),
         additionalStripeInfo: withStripeInfo
-          ? additionalStripeInfo(subscription, customer, renewalAmount(subscription, plans, removals))
+          ? additionalStripeInfo(
+              subscription,
+              customer,
+              renewalAmount(subscription, plans, removals),
+              await duplicateRefundViews(db, subscription, options.now),
+            )
           : null,
       };
     }),

@@ -1,10 +1,9 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { buttonClass } from "~/components/ui";
+import { buttonClass, IdempotencyKeyField } from "~/components/ui";
 import { checkoutTexts } from "~/domain/billing-texts";
 import type { CheckoutFormDraft } from "~/domain/checkout-form";
 import { isEuropeanCountry } from "~/domain/countries";
-import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 
 const texts = checkoutTexts.information;
 type Errors = Partial<Record<string, string[]>>;
@@ -42,7 +41,7 @@ export function InformationForm({
   const error = (field: string) => errors[field]?.[0] ?? null;
   return (
     <Form method="post" className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200" noValidate>
-      <input type="hidden" name={IDEMPOTENCY_FIELD} value={idempotencyKey} />
+      <IdempotencyKeyField value={idempotencyKey} />
       {error("form") ? (
         <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
           {error("form")}

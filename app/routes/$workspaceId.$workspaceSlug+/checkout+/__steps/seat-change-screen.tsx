@@ -1,8 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { buttonClass, type ButtonVariant } from "~/components/ui";
+import { buttonClass, IdempotencyKeyField, type ButtonVariant } from "~/components/ui";
 import { checkoutTexts } from "~/domain/billing-texts";
-import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import type { CheckoutStep } from "~/domain/checkout-flow";
 import { CheckoutHeader } from "./checkout-header";
 
@@ -16,6 +15,7 @@ export function SeatChangeScreen({
   header,
   cancelTo,
   error,
+  mend,
   confirm,
   children,
 }: {
@@ -23,6 +23,8 @@ export function SeatChangeScreen({
   header: { backTo: string; steps: CheckoutStep[]; current: CheckoutStep["page"] | null };
   cancelTo: string;
   error: string | null;
+  /** What mends the refusal, shown with it (the way to update a declined card). */
+  mend?: ReactNode;
   confirm: {
     label: string;
     variant: ButtonVariant;
@@ -38,15 +40,16 @@ export function SeatChangeScreen({
       <section className="max-w-xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
         {children}
         {error ? (
-          <p role="alert" className="mt-4 text-sm font-medium text-red-700">
-            {error}
-          </p>
+          <div role="alert" className="mt-4 text-sm font-medium text-red-700">
+            <p>{error}</p>
+            {mend}
+          </div>
         ) : null}
         <Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
           {fields ? (
             <>
               <input type="hidden" name={fields.name} value={fields.value} />
-              <input type="hidden" name={IDEMPOTENCY_FIELD} value={fields.idempotencyKey} />
+              <IdempotencyKeyField value={fields.idempotencyKey} />
             </>
           ) : null}
           <Link to={cancelTo} className={buttonClass("secondary")}>

@@ -1,9 +1,31 @@
 import { quoteSeats, type Quote } from "~/api/billing.server";
 import type { Subscription } from "~/api/subscriptions.server";
+import { checkoutResultQuery, SUCCESS_KINDS } from "~/domain/billing-query";
 import { formatMoney } from "~/domain/money";
 import { monthlySeatRate } from "~/domain/seat-pricing";
 import { DEFAULT_COUNTRY } from "~/domain/countries";
+import { redirectInSession } from "~/utils/auth.server";
 import type { SpaceContext } from "~/utils/space.server";
+import { awaitSubscription, billingPage } from "../../__billing/space-billing.server";
+
+/** On the add-seats step: the payment of the seats asked for did not go through (their count is kept). */
+export const PAYMENT_FAILED_PARAM = "payment-failed";
+
+/** The seats of the active subscription's PRO seat plan. */
+const proSeats = (subscription: Subscription | null) =>
+  subscription?.subscriptionPaymentPlans.find((plan) => plan.userPlanType === "PRO")?.totalSeats ?? 0;
+
+/**
+ * Seats paid for: once Stripe's webhook has added them (waited for a
+ * moment, 001 §4), billing says "Well done" with their count.
+ */
+export async function welcomeAddedSeats(space: SpaceContext, seats: { added: number; total: number }): Promise<never> {
+  await awaitSubscription(space, (active) => proSeats(active) >= seats.total);
+  throw redirectInSession(
+    space.auth,
+    `${billingPage(space)}?${checkoutResultQuery({ success: SUCCESS_KINDS.seatsAdded, seats: seats.added })}`,
+  );
+}
 
 /**
  * The quote of a seat change (001 §4): the subscription at `total` seats,
