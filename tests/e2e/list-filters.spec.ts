@@ -77,3 +77,31 @@ test("a member search of 150 characters shows no match and keeps the search", as
   await expectNoMatch(page, "Search members", text, "Sorry, there is no space member that fits with your search.");
   await expect(page.getByRole("heading", { level: 1, name: "Members Acme Marketing" })).toBeVisible();
 });
+
+test("a search typed before the page's code arrives is kept when it hydrates, and Enter sends it", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "hydration is JavaScript's");
+  await signInAs(page, "owner@acme.test");
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/build/entry.client-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${ACME}/unsubscriptions`);
+  const box = page.getByRole("searchbox", { name: "Search unsubscriptions" });
+  await box.fill("100%");
+  expect(await page.evaluate(() => "__remixRouter" in window), "hydrated before its code").toBe(false);
+  release();
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await expect(box).toHaveValue("100%");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/[?&]q=100%25(&|$)/);
+  await expectNoMatch(
+    page,
+    "Search unsubscriptions",
+    "100%",
+    "Sorry, there is no unsubscribed email address that fits with your search.",
+  );
+});

@@ -66,7 +66,11 @@ export function SearchForm({
   const onTypingEntry = useRef(false);
   onTypingEntry.current = isSearchTypingEntry(location.state);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  /** The search the box last showed from the URL: at hydration, what was typed before it stays. */
+  const shown = useRef(q);
   useEffect(() => {
+    if (shown.current === q) return;
+    shown.current = q;
     const ownAnswer = sent.current !== null && sent.current.trim() === q;
     sent.current = null;
     if (box.current && !ownAnswer) box.current.value = q;
