@@ -79,9 +79,11 @@ class ConfigurableGoogleStrategy extends GoogleStrategy<GoogleSignIn> {
   }
 
   protected async userProfile(accessToken: string): Promise<GoogleProfile> {
-    const response = await fetchWithDeadline(this.endpoints.userInfoURL, {
-      headers: { Authorization: `Bearer ${accessToken}` },
-    });
+    const response = await fetchWithDeadline(
+      this.endpoints.userInfoURL,
+      { headers: { Authorization: `Bearer ${accessToken}` } },
+      "GET google /userinfo",
+    );
     if (!response.ok) throw new Error(`Google user info answered ${response.status}`);
     const raw = userInfoSchema.parse(await response.json());
     return {
@@ -110,7 +112,7 @@ const tokenInfoSchema = z.object({ scope: z.string().optional() });
 async function readScope(endpoints: Endpoints, accessToken: string) {
   const url = new URL(endpoints.tokenInfoURL);
   url.searchParams.set("access_token", accessToken);
-  const response = await fetchWithDeadline(url);
+  const response = await fetchWithDeadline(url, {}, "GET google /tokeninfo");
   if (!response.ok) throw new Error(`Google token info answered ${response.status}`);
   return tokenInfoSchema.parse(await response.json()).scope ?? null;
 }
