@@ -89,9 +89,9 @@ function productionProblems(source: Record<string, string | undefined>, env: z.i
       problems.push(`${name}: missing (the local stand-in's cannot sign anyone in)`);
   }
   if (env.GOOGLE_OAUTH_URL)
-    problems.push("GOOGLE_OAUTH_URL: the local Google stand-in; leave it unset for Google's own");
+    problems.push("GOOGLE_OAUTH_URL: the local Google stand-in (leave it unset for Google's own)");
   if (env.STRIPE_PAGES_URL)
-    problems.push("STRIPE_PAGES_URL: the local Stripe stand-in; leave it unset for Stripe's own");
+    problems.push("STRIPE_PAGES_URL: the local Stripe stand-in (leave it unset for Stripe's own)");
   return problems;
 }
 

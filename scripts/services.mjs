@@ -107,19 +107,19 @@ function localServices(env) {
       name: "google",
       command: bin("tsx"),
       args: ["backend/emulators/google/main.ts"],
-      readyUrl: `${env.GOOGLE_ISSUER}/oauth2/v3/certs`,
+      readyUrl: `${env.GOOGLE_ISSUER}/health`,
     },
     {
       name: "stripe",
       command: bin("tsx"),
       args: ["backend/emulators/stripe/main.ts"],
-      readyUrl: `${env.STRIPE_API_URL}/`,
+      readyUrl: `${env.STRIPE_API_URL}/health`,
     },
     {
       name: "backend",
       command: bin("tsx"),
       args: ["backend/src/main.ts"],
-      readyUrl: `${env.API_V1_URL}/cannon`,
+      readyUrl: `${env.AUTH_API_URL}/health`,
     },
   ];
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { pinoHttp } from "pino-http";
 import { getEnv } from "~/env.server";
 import { logger } from "~/observability/logger.server";
@@ -12,6 +12,7 @@ import {
   type RequestContext,
 } from "~/observability/request-context.server";
 import packageJson from "../../package.json";
+import { serveMetrics as serveMetricsOn } from "../../scripts/metrics-server.mjs";
 
 /**
  * Operations around the server build (ARCHITECTURE.md, Operations), used by
@@ -162,23 +163,7 @@ export async function readyz(req: IncomingMessage, res: ServerResponse) {
 export function serveMetrics(): Server | null {
   const { METRICS_PORT, METRICS_HOST } = getEnv();
   if (METRICS_PORT === undefined) return null;
-  const server = createServer((req, res) => {
-    if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
-      res.writeHead(404).end();
-      return;
-    }
-    metricsRegistry.metrics().then(
-      (text) => res.writeHead(200, { "Content-Type": metricsRegistry.contentType }).end(text),
-      (error: unknown) => {
-        logger.error({ err: error }, "metrics could not be collected");
-        res.writeHead(500).end();
-      },
-    );
-  });
-  server.listen(METRICS_PORT, METRICS_HOST, () =>
-    logger.info(`metrics on http://${METRICS_HOST}:${METRICS_PORT}/metrics`),
-  );
-  return server;
+  return serveMetricsOn({ registry: metricsRegistry, port: METRICS_PORT, host: METRICS_HOST, logger });
 }
 
 /**

@@ -34,7 +34,7 @@ describe("the stack's output", () => {
   it("shows the callback's access-log line without its URL, so without its code and state", async () => {
     const port = await freePort();
     const child = spawn(process.execPath, ["scripts/start.mjs"], {
-      env: { ...process.env, USE_LOCAL_SERVICES: "false", PORT: String(port), SESSION_SECRET: "s".repeat(40) },
+      env: { ...process.env, USE_LOCAL_SERVICES: "false", LOG_LEVEL: "info", PORT: String(port), SESSION_SECRET: "s".repeat(40) },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
