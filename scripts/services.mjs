@@ -32,12 +32,12 @@ const KILL_AFTER_MS = 8_000;
  * derived from the ports, never read, so a stale `.env` line cannot point the
  * app at a port nobody listens on (tests start everything on random ports).
  */
-export function resolveEnv() {
+export function resolveEnv(base = process.env) {
   const envFile = path.join(root, ".env");
   // loadEnvFile never overrides variables that are already set.
   if (existsSync(envFile)) process.loadEnvFile(envFile);
 
-  const env = { ...process.env };
+  const env = { ...process.env, ...base };
   env.PORT ??= "3000";
   env.BACKEND_PORT ??= "3100";
   env.GOOGLE_PORT ??= "3200";

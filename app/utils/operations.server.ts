@@ -29,6 +29,8 @@ export const HEALTH_PATHS = { live: "/healthz", ready: "/readyz" } as const;
 /** The backend's own health check must answer within this for the app to be ready. */
 const READINESS_DEADLINE_MS = 1_000;
 
+const REMIX_MANIFEST_PATH = "/__manifest";
+
 const contexts = new WeakMap<IncomingMessage, RequestContext>();
 let stopping = false;
 
@@ -38,7 +40,8 @@ function routeOf(req: IncomingMessage) {
   if (context?.routeId) return context.routeId;
   const path = req.url?.split("?")[0];
   if (path === HEALTH_PATHS.live || path === HEALTH_PATHS.ready) return path;
-  // Remix names every request it answers: what is left was a static file.
+  // Remix's own route discovery (lazy route discovery); every other request Remix answers names its route.
+  if (path === REMIX_MANIFEST_PATH) return path;
   return "static";
 }
 
