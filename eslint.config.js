@@ -7,6 +7,7 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import noCycle from "./scripts/eslint-rules/no-cycle.js";
+import tailwindVariants from "./scripts/eslint-rules/tailwind-variants.js";
 
 /** Where the root and entry modules are: nothing below them may import them. */
 const appEntries = ["./app/root.tsx", "./app/entry.server.tsx", "./app/entry.client.tsx", "./app/server.ts"];
@@ -100,13 +101,19 @@ export default defineConfig([
   {
     files: ["app/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { "react-hooks": reactHooks, "import-x": importX, local: { rules: { "no-cycle": noCycle } } },
+    plugins: {
+      "react-hooks": reactHooks,
+      "import-x": importX,
+      local: { rules: { "no-cycle": noCycle, "tailwind-variants": tailwindVariants } },
+    },
     settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })] },
     rules: {
       ...reactHooks.configs.recommended.rules,
       "import-x/no-restricted-paths": ["error", { zones: layerZones }],
       // Not import-x/no-cycle: it skips type-only imports, and a type cycle still ties two modules together.
       "local/no-cycle": "error",
+      // tailwind.config.ts replaces the default screens (sm, md, lg…) with the spec's breakpoints.
+      "local/tailwind-variants": "error",
     },
   },
   {

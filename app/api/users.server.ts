@@ -64,7 +64,8 @@ export const userSchema = z.object({
     .transform((value) => value ?? null),
   isPerSeat: z.boolean().default(false),
   license: z
-    .object({ subscriptionId: z.string(), paymentSource: z.string() })
+    // autoRenew: false once its automatic renewal is stopped (the reference backend says it; else taken as on).
+    .object({ subscriptionId: z.string(), paymentSource: z.string(), autoRenew: z.boolean().default(true) })
     .nullish()
     .transform((value) => value ?? null),
   counters: countersSchema,

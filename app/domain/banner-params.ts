@@ -16,6 +16,7 @@ export const BANNER_PARAMS = [
   "added",
   "mode",
   "change",
+  "members",
   BANNER_SIGNATURE_PARAM,
 ] as const;
 

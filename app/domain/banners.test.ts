@@ -28,6 +28,15 @@ describe("banner parsing", () => {
     );
   });
 
+  it("says one member or several after a change of the members page (issue 26)", () => {
+    const title = (query: string) => bannerContent(parse(`banner=members-updated&${query}`)!).title;
+    expect(title("change=removed&members=1")).toBe("The member has been removed from the space.");
+    expect(title("change=removed&members=3")).toBe("The members have been removed from the space.");
+    expect(title("change=cancelled&members=1")).toBe("The invitation has been cancelled.");
+    expect(title("change=resent&members=2")).toBe("The invitations have been sent again.");
+    expect(title("change=activated&members=1")).toBe("The member has been activated.");
+  });
+
   it.each([
     ["invalid", "The invite link is invalid."],
     ["different-account", "You are logged into a different account than the one invited."],
@@ -57,6 +66,16 @@ describe("banner parsing", () => {
       title: "Something went wrong.",
       detail: "Please try again later.",
     });
+  });
+
+  it("tells a cancelled billing-cycle change from a cancelled seat downgrade", () => {
+    expect(bannerContent(parse("banner=interval-change-cancelled")!)).toEqual({
+      tone: "success",
+      title: "You successfully cancelled the scheduled billing cycle change.",
+    });
+    expect(bannerContent(parse("banner=downgrade-cancelled")!).title).toBe(
+      "You successfully cancelled the previously scheduled downgrade.",
+    );
   });
 
   it.each([

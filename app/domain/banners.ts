@@ -45,6 +45,7 @@ const bannerSchema = z.discriminatedUnion("banner", [
   z.object({ banner: z.literal("error") }),
   z.object({ banner: z.literal("settings-saved") }),
   z.object({ banner: z.literal("downgrade-cancelled") }),
+  z.object({ banner: z.literal("interval-change-cancelled") }),
   z.object({ banner: z.literal("payment-confirmed") }),
   z.object({ banner: z.literal("payment-not-confirmed") }),
   z.object({
@@ -56,6 +57,8 @@ const bannerSchema = z.discriminatedUnion("banner", [
   z.object({
     banner: z.literal("members-updated"),
     change: z.enum(Object.keys(drawerTexts.done) as [MemberChange, ...MemberChange[]]),
+    /** How many members (or invitations) changed; a link without it reads as several. */
+    members: z.coerce.number().int().min(1).max(100).optional(),
   }),
   z.object({
     banner: z.literal("members-gone"),
@@ -115,6 +118,8 @@ export function bannerContent(params: BannerParams): BannerContent {
       return { tone: "success", title: generalSettingsTexts.saved };
     case "downgrade-cancelled":
       return { tone: "success", title: memberTexts.downgrade.cancelled };
+    case "interval-change-cancelled":
+      return { tone: "success", title: billingTexts.intervalChange.cancelled };
     case "payment-confirmed":
       return { tone: "success", title: billingTexts.paymentConfirmed };
     case "payment-not-confirmed":
@@ -126,7 +131,7 @@ export function bannerContent(params: BannerParams): BannerContent {
     case "members-gone":
       return { tone: "info", ...memberRefusalTexts.gone[params.what] };
     case "members-updated":
-      return { tone: "success", title: drawerTexts.done[params.change] };
+      return { tone: "success", title: drawerTexts.done[params.change](params.members ?? 2) };
   }
 }
 

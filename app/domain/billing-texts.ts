@@ -4,6 +4,11 @@
  * are marked "written for this app".
  */
 
+import { RECIPIENTS_PER_DAY, recipientsPerDay } from "./quotas";
+
+/** 001 §2: said where the prices shown include taxes (a tax rate above 0). */
+const taxesIncluded = "All displayed prices include applicable taxes.";
+
 const plural = (count: number, one: string, many: string) => (count === 1 ? one : many);
 
 export const planNames = {
@@ -19,11 +24,13 @@ export const billingTexts = {
     heading: "Current plan",
     plan: (name: string) => `${name} plan`,
     legacy: (legacyType: string) => `Legacy ${legacyType.charAt(0)}${legacyType.slice(1).toLowerCase()} plan`,
-    free: "You are on the Free plan: free users are limited to 20 recipients per day and cannot schedule mail merges.",
+    free: `You are on the Free plan: free users are limited to ${recipientsPerDay(RECIPIENTS_PER_DAY.FREE)} and cannot schedule mail merges.`,
     seats: (total: number, used: number) => `${used} of ${total} ${plural(total, "seat", "seats")} used`,
     unlimitedSeats: "Unlimited seats",
     price: (amount: string, interval: "YEARLY" | "MONTHLY") =>
       `${amount} ${interval === "YEARLY" ? "per year" : "per month"}`,
+    /** 001 §2's sentence: the price shown includes the subscription's taxes (EUR with VAT). */
+    taxesIncluded,
     /** 001 §2: 'renews on a date' with autoRenew, otherwise 'ends on a date'. */
     renews: (date: string) => `Your subscription renews on ${date}.`,
     ends: (date: string) => `Your subscription ends on ${date}.`,
@@ -39,11 +46,15 @@ export const billingTexts = {
     perUserMonth: "/ user / month",
     PRO: {
       name: "Pro",
-      summary: "Unlimited recipients per day and scheduled mail merges, for your domain.",
+      /** By who buys (000 §9 quotas): a Gmail buyer's Pro is Pro Personal. */
+      summary: (gmail: boolean) =>
+        gmail
+          ? `Up to ${recipientsPerDay(RECIPIENTS_PER_DAY.PRO_PERSONAL)} and scheduled mail merges.`
+          : `Up to ${recipientsPerDay(RECIPIENTS_PER_DAY.PRO)} for each user of your domain, and scheduled mail merges.`,
     },
     PREMIUM: {
       name: "Premium",
-      summary: "Everything in Pro, for users of any domain, with team reports and shared lists.",
+      summary: () => "Everything in Pro, for users of any domain, with team reports and shared lists.",
     },
     upgrade: "Upgrade",
   },
@@ -74,11 +85,15 @@ export const billingTexts = {
     keep: "Keep it",
     /** 001 §8. */
     failed: "Something went wrong. Please try again later.",
+    /** Written for this app: a cycle change is no downgrade (001 §4's cancelled-downgrade text is the seats'). */
+    cancelled: "You successfully cancelled the scheduled billing cycle change.",
   },
   /** 001 §4 Billing success banner (written for this app but for the quoted ones). */
   success: {
     started: "Your subscription has started.",
     startedSeats: (seats: number) => `Your space now has ${seats} paid ${plural(seats, "seat", "seats")}.`,
+    /** A per-user space talks of paid users, not seats (001 §1). */
+    startedUsers: (users: number) => `Your space now has ${users} paid ${plural(users, "user", "users")}.`,
     legacyReplaced: "Your new subscription has started.",
     legacyReplacedDetail: "Your previous subscription was cancelled.",
     /** 001 §4. */
@@ -177,7 +192,6 @@ export const checkoutTexts = {
     /** Written for this app. */
     heading: "Summary",
     seatLine: (plan: string, seats: number) => `${plan} × ${seats} ${plural(seats, "seat", "seats")}`,
-    discount: (percent: number) => `Discount (${percent}%)`,
     totalBeforeTaxes: "Total without taxes",
     /** 001 §2. */
     taxes: (rate: number) => `Taxes (${rate}%)`,
@@ -192,7 +206,7 @@ export const checkoutTexts = {
       `new ${seats} seats @ ${rate} / seat / month, prorated for ${days} days`,
     chargedToday: "Charged today",
     nextPayment: (date: string) => `Next payment on ${date}`,
-    taxesIncluded: "All displayed prices include applicable taxes.",
+    taxesIncluded,
     submit: (seats: number) => `Add ${seats} seat(s)`,
     cancel: "Cancel",
     /** Written for this app: without JavaScript, the figures follow the quantity on request. */
@@ -213,6 +227,8 @@ export const checkoutTexts = {
     removeMembers: "Remove members",
     allUsed: "You need to remove members before removing seats",
     submit: (seats: number) => `Remove ${seats} seats`,
+    /** Written for this app: the disabled button while every seat is in use (no count to remove). */
+    submitNone: "Remove seats",
     cancel: "Cancel",
     update: "Update the price",
   },
@@ -226,6 +242,14 @@ export const checkoutTexts = {
 
 const billedWord = { YEARLY: "billed annually", MONTHLY: "billed monthly" } as const;
 
+/** Written for this app: what cannot-downgrade's notice says the space's users must allow. */
+const blockedChangeWords = {
+  downgrade: "To downgrade",
+  cycle: "To change the billing cycle",
+  "paid-users": "To change who is paid",
+  upgrade: "To upgrade",
+} as const;
+
 /** The per-user and legacy checkout's texts (001 §2, §4, §5, §8); "written for this app" marks those the spec only describes. */
 export const perUserTexts = {
   titles: {
@@ -237,7 +261,7 @@ export const perUserTexts = {
   options: {
     heading: "Select paid users",
     /** Written for this app from 001 §2 (the Free plan's 20 recipients, 001 §9). */
-    explanation: "Free users stay limited to 20 recipients per day and cannot schedule mail merges.",
+    explanation: `Free users stay limited to ${recipientsPerDay(RECIPIENTS_PER_DAY.FREE)} and cannot schedule mail merges.`,
     /** Written for this app: the table's column names. */
     columns: { name: "Name", email: "Email", type: "Type" },
     free: "Free",
@@ -276,6 +300,9 @@ export const perUserTexts = {
     /** 001 §4 charge wording (the sentences around the quoted part written for this app). */
     endOfCycle: (date: string) => `These changes will apply at the end of your current billing cycle, on ${date}.`,
     renewal: (date: string) => `These changes will apply on your renewal day, ${date}.`,
+    /** Written for this app: a plan change that charges nothing (Premium to Pro) applies at once. */
+    planNow: (date: string) =>
+      `Your plan changes as soon as you confirm. Nothing is charged or refunded today: your next payment, on ${date}, is at the new price.`,
     charged: (amount: string) =>
       `By confirming, you will be charged ${amount} (pro-rated based on your billing cycle).`,
     confirm: "Confirm changes",
@@ -287,11 +314,17 @@ export const perUserTexts = {
       after: ".",
     },
   },
+  /** Written for this app: what paying for the new plan does to a legacy licence paid through PayPal (001 §4). */
+  paypalLicence: {
+    title: "Your PayPal licence will be cancelled",
+    detail: (days: number) =>
+      `Paying for the new plan cancels your current licence, paid through PayPal, at once: its ${days} remaining ${days === 1 ? "day is" : "days are"} not credited to the new plan.`,
+  },
   cannotDowngrade: {
-    /** Written for this app from 001 §2. */
+    /** Written for this app from 001 §2, worded for the change asked (a cycle change is no downgrade). */
     warning: "Users from multiple domains are in this space.",
-    detail: (domain: string) =>
-      `The Pro plan only allows users from the owner's domain (${domain}). To downgrade, every user must be on the owner's domain.`,
+    detail: (domain: string, change: keyof typeof blockedChangeWords) =>
+      `The Pro plan only allows users from the owner's domain (${domain}). ${blockedChangeWords[change]}, every user must be on the owner's domain.`,
     manageUsers: "Manage users",
   },
   legacyUsers: {

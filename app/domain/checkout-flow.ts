@@ -90,13 +90,18 @@ const oneOf = <T extends string>(values: readonly T[], raw: string | null): T | 
 
 /**
  * 001 §4 Query parameters of checkout: the plan (PRO or PREMIUM) and the
- * interval (YEARLY or MONTHLY) asked. A missing value, and one that is
- * neither, takes the default (001 §3: PRO, YEARLY); `given` says both were
- * valid (001 §2: a page without them goes to /checkout).
+ * interval (YEARLY or MONTHLY) asked, a missing one the default (001 §3:
+ * PRO, YEARLY); `given` says both were there (001 §2: a page without them
+ * goes to /checkout). null for a value that is there but neither (`plan=FOO`,
+ * `interval=WEEKLY`): a broken link, which must never propose a change
+ * (the pages send it back to billing).
  */
-export function checkoutTarget(query: URLSearchParams): { plan: TargetPlan; interval: Interval; given: boolean } {
-  const plan = oneOf(PLANS, query.get(BILLING_QUERY.plan));
-  const interval = oneOf(INTERVALS, query.get(BILLING_QUERY.interval));
+export function checkoutTarget(query: URLSearchParams): { plan: TargetPlan; interval: Interval; given: boolean } | null {
+  const rawPlan = query.get(BILLING_QUERY.plan);
+  const rawInterval = query.get(BILLING_QUERY.interval);
+  const plan = oneOf(PLANS, rawPlan);
+  const interval = oneOf(INTERVALS, rawInterval);
+  if ((rawPlan !== null && plan === null) || (rawInterval !== null && interval === null)) return null;
   return { plan: plan ?? "PRO", interval: interval ?? "YEARLY", given: plan !== null && interval !== null };
 }
 
@@ -104,14 +109,15 @@ export function checkoutTarget(query: URLSearchParams): { plan: TargetPlan; inte
  * 001 §4 Query parameters of checkout: a change of both plan and billing
  * cycle at once is refused, and so is a cycle change (or
  * `change-billing-cycle`) while a subscription schedule waits; each sends the
- * person to billing with its flag. Plan and interval as checkoutTarget reads them.
+ * person to billing with its flag. For a target checkoutTarget has read.
  */
 export function checkoutQueryFlag(
   query: URLSearchParams,
+  target: { plan: TargetPlan; interval: Interval },
   current: { workspacePlan: string; billingInterval: string; hasSchedule: boolean } | null,
 ): "cannot-update-subscription-plan-and-interval" | "cannot-change-billing-cycle-when-scheduled" | null {
   if (!current) return null;
-  const { plan, interval } = checkoutTarget(query);
+  const { plan, interval } = target;
   const planChanges = plan !== current.workspacePlan;
   const intervalChanges = interval !== current.billingInterval || query.has(BILLING_QUERY.changeBillingCycle);
   if (planChanges && interval !== current.billingInterval) return "cannot-update-subscription-plan-and-interval";

@@ -65,7 +65,7 @@ describe("typeChange (002 §5)", () => {
 });
 
 describe("typeChangeHref", () => {
-  it("sends an upgrade to checkout with the members to make paid", () => {
+  it("sends an upgrade of the space's plan to the summary from the users page, with the members to make paid", () => {
     expect(
       typeChangeHref("/5100000000000005/bigco", {
         to: "paid",
@@ -73,7 +73,7 @@ describe("typeChangeHref", () => {
         plan: "PREMIUM",
         interval: "YEARLY",
       }),
-    ).toBe("/5100000000000005/bigco/checkout?plan=PREMIUM&interval=YEARLY&paid=1&paid=2");
+    ).toBe("/5100000000000005/bigco/checkout/summary?from=users&plan=PREMIUM&interval=YEARLY&paid=1&paid=2");
   });
 
   it("sends a downgrade to the summary from the users page", () => {
@@ -82,7 +82,7 @@ describe("typeChangeHref", () => {
     );
   });
 
-  it("leaves the plan and interval to the checkout's defaults when the space has none", () => {
+  it("sends a space without a plan to the checkout's options, plan and interval left to its defaults", () => {
     expect(typeChangeHref("/5/s", { to: "paid", userIds: ["1"], plan: null, interval: null })).toBe(
       "/5/s/checkout?paid=1",
     );

@@ -67,20 +67,22 @@ export function typeChange(selected: readonly TypeChangeMember[], facts: TypeCha
 export const CHECKOUT_SELECTION = { paid: "paid", free: "free" } as const;
 
 /**
- * Where a type change continues (002 §2): upgrading to checkout with the
- * members to make paid, downgrading to the summary with those to make free
- * (`from=users`: its Back returns to the members page). The current plan
- * and billing interval go along when the space has them (001 §4: the
- * checkout's defaults fill in the rest).
+ * Where a type change continues (002 §2): a change of the space's plan to
+ * its review with the members to make paid or free (`from=users`: its Back
+ * returns to the members page; 001 §4: an upgrade goes straight to its
+ * summary); a space without a plan buys at the checkout's options. The
+ * current plan and billing interval go along when the space has them (001
+ * §4: the checkout's defaults fill in the rest).
  */
 export function typeChangeHref(
   urlPrefix: string,
   change: { to: "paid" | "free"; userIds: readonly string[]; plan: string | null; interval: string | null },
 ) {
-  const query = new URLSearchParams(change.to === "free" ? { from: "users" } : {});
+  const review = change.to === "free" || change.plan !== null;
+  const query = new URLSearchParams(review ? { from: "users" } : {});
   if (change.plan) query.set("plan", change.plan);
   if (change.interval) query.set("interval", change.interval);
   for (const id of change.userIds) query.append(CHECKOUT_SELECTION[change.to], id);
-  const section = change.to === "paid" ? spaceSections.checkout : `${spaceSections.checkout}/summary`;
+  const section = review ? `${spaceSections.checkout}/summary` : spaceSections.checkout;
   return `${spacePath(urlPrefix, section)}?${query}`;
 }

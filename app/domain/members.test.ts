@@ -5,8 +5,11 @@ import {
   disabledReason,
   displayStatus,
   isPaidMember,
+  memberHints,
   memberSortBy,
   removalBlock,
+  roomAfterRefusals,
+  roomForEntries,
   type RemovalFacts,
   seatCounter,
   seatUsagePercent,
@@ -49,8 +52,8 @@ describe("isPaidMember", () => {
 });
 
 describe("disabledReason (002 §8 disabled badge tooltips)", () => {
-  const space = { domains: ["acme.test"], freeUserLimit: 1 };
-  it("names the domain for a member from elsewhere, the free limit for a free one", () => {
+  const space = { domains: ["acme.test"], freeUserLimit: 1, freeMembers: 1 };
+  it("names the domain for a member from elsewhere, the free limit for a free one while it is reached", () => {
     expect(disabledReason({ isUserInDomain: false, userPlan: "FREE" }, space)).toBe(
       "Your current plan only allows user from domain acme.test.",
     );
@@ -58,6 +61,11 @@ describe("disabledReason (002 §8 disabled badge tooltips)", () => {
       "Your current plan does not allow more than 1 free users.",
     );
     expect(disabledReason({ isUserInDomain: true, userPlan: "PRO" }, space)).toBeNull();
+  });
+
+  it("gives no reason when nothing keeps the member out (issue 26: 3 free members of 50)", () => {
+    const roomy = { domains: ["acme.test"], freeUserLimit: 50, freeMembers: 3 };
+    expect(disabledReason({ isUserInDomain: true, userPlan: "FREE" }, roomy)).toBeNull();
   });
 });
 
@@ -113,6 +121,17 @@ describe("removalBlock (002 §6)", () => {
     expect(removalBlock(owner, target({ paid: true }))).toBe(
       "To remove paid users, you must downgrade them to free and then remove them during the next billing cycle.",
     );
+  });
+});
+
+describe("removalBlock on a legacy space (issue 26)", () => {
+  it("does not tell to downgrade a paid user where the screen offers no downgrade", () => {
+    const paid: RemovalFacts = { id: "b", role: "MEMBER", paid: true, status: "active" };
+    const reason = removalBlock({ id: "o", role: "OWNER" }, paid, { legacy: true });
+    expect(reason).toBe(
+      "Paid users of a legacy plan cannot be removed here: the space owner chooses the users to keep when switching to a new plan.",
+    );
+    expect(reason).not.toContain("downgrade");
   });
 });
 
@@ -173,5 +192,49 @@ describe("the address being typed, and a suggestion chosen for it (002 §5, §9)
       "ann@acme.test, sales.lead@acme.test, ",
     );
     expect(withChosenAddress("sa", "sales.lead@acme.test")).toBe("sales.lead@acme.test, ");
+  });
+});
+
+describe("room for newcomers (002 §5; issue 26)", () => {
+  it("says fewer seats than addresses, and still sends them", () => {
+    expect(roomForEntries({ kind: "seats", left: 2 }, 2)).toEqual({ message: null, refuses: false });
+    expect(roomForEntries({ kind: "seats", left: 1 }, 2)).toEqual({
+      message:
+        "There is 1 available seat in this space so you can add 1 member. To add more members you need to add more seats to the space first.",
+      refuses: false,
+    });
+    expect(roomForEntries({ kind: "seats", left: -1 }, 50).message).toBeNull();
+  });
+
+  it("refuses past a user limit before sending, and past 100 addresses whatever the room", () => {
+    expect(roomForEntries({ kind: "users", limit: 5, taken: 3 }, 3)).toEqual({
+      message: "You cannot go over your current plan user limit (5).",
+      refuses: true,
+    });
+    expect(roomForEntries({ kind: "users", limit: 5, taken: 3 }, 2).refuses).toBe(false);
+    expect(roomForEntries(null, 101)).toEqual({
+      message: "Enter at most 100 email addresses at a time.",
+      refuses: true,
+    });
+    expect(roomForEntries(null, 100)).toEqual({ message: null, refuses: false });
+  });
+
+  it("after refusals for want of room, counts the room as it now is", () => {
+    expect(roomAfterRefusals({ kind: "seats", left: 0 }, 1)).toBe(
+      "There are 0 available seats in this space so you can add 0 members. To add more members you need to add more seats to the space first.",
+    );
+    expect(roomAfterRefusals({ kind: "users", limit: 1, taken: 1 }, 2)).toBe(
+      "You cannot go over your current plan user limit (1).",
+    );
+    expect(roomAfterRefusals({ kind: "seats", left: 0 }, 0)).toBeNull();
+  });
+});
+
+describe("memberHints (002 §6)", () => {
+  it("offers the role change only to an owner whose plan allows it", () => {
+    expect(memberHints("OWNER", true)).toEqual(["Change their role", "Remove them from the space"]);
+    expect(memberHints("OWNER", false)).toEqual(["Remove them from the space"]);
+    expect(memberHints("ADMIN", true)).toEqual(["Remove them from the space"]);
+    expect(memberHints("MEMBER", true)).toBeNull();
   });
 });

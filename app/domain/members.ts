@@ -30,8 +30,7 @@ export const memberTexts = {
   disabledOtherDomain: (domain: string) => `Your current plan only allows user from domain ${domain}.`,
   disabledFreeLimit: (count: number) => `Your current plan does not allow more than ${count} free users.`,
   nonOwnerNotice: "If you want to add more members, please contact the space owner to purchase additional seats.",
-  ownerHints: ["Change their role", "Remove them from the space"],
-  adminHints: ["Remove them from the space"],
+  hints: { changeRole: "Change their role", remove: "Remove them from the space" },
   /** Written for this app: the introduction of the hints above. */
   hintsIntro: "Select members to:",
   seats: {
@@ -53,6 +52,9 @@ export const memberTexts = {
     offline: "You are on an offline managed subscription. Please contact us if you need changes.",
     /** Written for this app: the link to the contact-us page. */
     contactUs: "Contact us",
+    /** Written for this app: seats the seat checkout does not change (no domain seat plan, a Gmail owner). */
+    onBilling: "The seats of this space are changed from its billing page.",
+    billingLink: "Go to billing",
   },
   downgrade: {
     owner: (seats: number, date: string) =>
@@ -60,11 +62,26 @@ export const memberTexts = {
     admin: (from: number, to: number, date: string) =>
       `There is a scheduled downgrade from ${from} to ${to} seats that will take effect on ${date}. Please contact the space owner to cancel it.`,
     cancel: "Cancel downgrade",
+    /** Written for this app: the confirmation of the cancel. */
+    confirmTitle: "Cancel the scheduled downgrade?",
+    confirmBody: (toSeats: number, fromSeats: number) =>
+      `The space will keep its ${fromSeats} seat${fromSeats === 1 ? "" : "s"} at renewal instead of going down to ${toSeats}.`,
     /** 002 §4: the banner after cancelling it. */
     cancelled: "You successfully cancelled the previously scheduled downgrade.",
     footer: (count: number) => `${count} seat(s) scheduled for removal`,
   },
 } as const;
+
+/**
+ * What the hints above the table offer (002 §6): owners and admins remove
+ * members; only the owner changes roles, and only where the plan allows it
+ * (manageUserRoles, never on Free). Others get no hints.
+ */
+export function memberHints(role: Role, manageUserRoles: boolean): string[] | null {
+  if (role === "MEMBER") return null;
+  const { changeRole, remove } = memberTexts.hints;
+  return role === "OWNER" && manageUserRoles ? [changeRole, remove] : [remove];
+}
 
 /** The sorts of the URL (`sort=name|email|role`): the sortable columns. */
 export const memberSorts = ["name", "email", "role"] as const;
@@ -123,14 +140,25 @@ export function isPaidMember(member: { userPlan: UserPlan; freeTrialEndTimestamp
   return member.userPlan !== "FREE" && member.freeTrialEndTimestamp === null;
 }
 
-/** Why a disabled member is disabled (002 §8 badge tooltips), when the plan says so. */
+/** A member counted among the free ones (002 §3 Member counts): on the FREE plan, not disabled, not on a trial. */
+export function isFreeMember(member: { userPlan: UserPlan; status: string; freeTrialEndTimestamp: number | null }) {
+  return member.userPlan === "FREE" && member.status !== "DISABLED" && member.freeTrialEndTimestamp === null;
+}
+
+/**
+ * Why a disabled member is disabled (002 §8 badge tooltips): from outside
+ * the space's domains, or free while the space already holds the free
+ * members its plan allows. Null when nothing keeps them out: then the badge
+ * says no more than "Disabled" (activation is open to them).
+ */
 export function disabledReason(
   member: { isUserInDomain: boolean; userPlan: UserPlan },
-  space: { domains: readonly string[]; freeUserLimit: number },
+  space: { domains: readonly string[]; freeUserLimit: number; freeMembers: number },
 ): string | null {
   if (!member.isUserInDomain && space.domains.length > 0)
     return memberTexts.disabledOtherDomain(space.domains.join(", "));
-  if (member.userPlan === "FREE") return memberTexts.disabledFreeLimit(space.freeUserLimit);
+  if (member.userPlan === "FREE" && space.freeMembers >= space.freeUserLimit)
+    return memberTexts.disabledFreeLimit(space.freeUserLimit);
   return null;
 }
 
@@ -192,6 +220,10 @@ export const drawerTexts = {
   remove: "Remove from the space",
   confirmRemoveTitle: "Remove members",
   confirmRemove: (names: string) => `Remove ${names} from the space?`,
+  /** Written for this app: the confirmation of Cancel invitation. */
+  confirmCancelInvitationTitle: (count: number) => (count === 1 ? "Cancel invitation" : "Cancel invitations"),
+  confirmCancelInvitation: (emails: string, count: number) =>
+    `Cancel the invitation${count === 1 ? "" : "s"} of ${emails}? The invite link${count === 1 ? "" : "s"} will no longer work.`,
   proceed: "Yes, proceed",
   cancel: "No, cancel",
   role: "Role",
@@ -199,6 +231,8 @@ export const drawerTexts = {
   /** Written for this app: the name of the tooltip's button. */
   roleHelp: "About roles",
   roleOptions: { ADMIN: "Can manage members", MEMBER: "Member" },
+  /** Written for this app: the role select's first line when the selected members' roles differ. */
+  chooseRole: "Choose a role",
   /** The admin option on the older model's Manage Users screen, where admins share billing. */
   adminOptionOlderModel: "Can manage users and billing",
   changeRole: "Change role",
@@ -212,6 +246,9 @@ export const drawerTexts = {
     yourself: "You cannot remove yourself from the space",
     adminByAdmin: "An admin cannot be removed by another admin from the space",
     paid: "To remove paid users, you must downgrade them to free and then remove them during the next billing cycle.",
+    /** Written for this app: a legacy space's screen offers no downgrade; its users change with the plan switch. */
+    paidOnLegacyPlan:
+      "Paid users of a legacy plan cannot be removed here: the space owner chooses the users to keep when switching to a new plan.",
   },
   /** 002 §8 activation tooltips. */
   activationBlocked: {
@@ -220,14 +257,24 @@ export const drawerTexts = {
     otherDomain:
       "Your current plan does not allow users from a different domain. Upgrade your space to re-activate them.",
   },
+  /** Written for this app: a selection of invitations and members together, which share no action. */
+  mixed: {
+    text: "Pending invitations and members have no action in common: invitations can be resent or cancelled, members changed or removed.",
+    keepInvitations: (count: number) =>
+      count === 1 ? "Select only the pending invitation" : `Select only the ${count} pending invitations`,
+    keepMembers: (count: number) => (count === 1 ? "Select only the member" : `Select only the ${count} members`),
+  },
   failure: "An error occurred. Please try again.",
-  /** Written for this app: the banners after each change. */
+  /** Written for this app: the banners after each change, for one member (or invitation) or several. */
   done: {
-    removed: "The members have been removed from the space.",
-    role: "The role has been changed.",
-    activated: "The members have been activated.",
-    resent: "The invitation has been sent again.",
-    cancelled: "The invitation has been cancelled.",
+    removed: (count: number) =>
+      count === 1 ? "The member has been removed from the space." : "The members have been removed from the space.",
+    role: (count: number) => (count === 1 ? "The role has been changed." : "The roles have been changed."),
+    activated: (count: number) => (count === 1 ? "The member has been activated." : "The members have been activated."),
+    resent: (count: number) =>
+      count === 1 ? "The invitation has been sent again." : "The invitations have been sent again.",
+    cancelled: (count: number) =>
+      count === 1 ? "The invitation has been cancelled." : "The invitations have been cancelled.",
   },
 } as const;
 
@@ -241,14 +288,22 @@ export interface RemovalFacts {
   status: DisplayStatus;
 }
 
-/** Why `actor` may not remove `target` (002 §6, in the spec's order), or null. */
-export function removalBlock(actor: { id: string; role: Role }, target: RemovalFacts): string | null {
+/**
+ * Why `actor` may not remove `target` (002 §6, in the spec's order), or
+ * null. A paid user of a legacy space is told what that screen allows
+ * instead of a downgrade it does not offer.
+ */
+export function removalBlock(
+  actor: { id: string; role: Role },
+  target: RemovalFacts,
+  space: { legacy: boolean } = { legacy: false },
+): string | null {
   const blocked = drawerTexts.removalBlocked;
   if (target.role === "OWNER") return blocked.owner;
   if (target.status === "freeTrial") return blocked.freeTrial;
   if (target.id === actor.id) return blocked.yourself;
   if (actor.role === "ADMIN" && target.role === "ADMIN") return blocked.adminByAdmin;
-  if (target.paid) return blocked.paid;
+  if (target.paid) return space.legacy ? blocked.paidOnLegacyPlan : blocked.paid;
   return null;
 }
 
@@ -313,6 +368,11 @@ export const addTexts = {
     invite: "We can't invite some email addresses. Hover over them to know why.",
   },
   required: "Please fill in this field.",
+  /** Written for this app: more addresses than one submission takes. */
+  tooMany: (max: number) => `Enter at most ${max} email addresses at a time.`,
+  /** Written for this app: the ways to more room (002 §2 navigation targets: add seats, upgrade). */
+  addSeats: "Add seats",
+  upgrade: "Upgrade to add members",
   cancel: "Cancel",
   /** Written for this app: what each refused address shows (002 §8 leaves the tooltips' text out). */
   reasons: {
@@ -325,11 +385,11 @@ export const addTexts = {
     too_many_invitations: "Too many invitations were sent to this address recently. Try again later.",
   } as Record<string, string>,
   otherReason: "This address cannot be added",
-  /** Written for this app: the success banner. */
-  done: (count: number, mode: AddMode) =>
-    mode === "invite"
-      ? `${count} user${count === 1 ? "" : "s"} invited. They will receive an invite link by email.`
-      : `${count} member${count === 1 ? "" : "s"} added. They will receive an invite link by email.`,
+  /** Written for this app: the success banner, in the words of the dialog's own title (users or members). */
+  done: (count: number, mode: AddMode) => {
+    const people = mode === "add" ? (count === 1 ? "member" : "members") : count === 1 ? "user" : "users";
+    return `${count} ${people} ${mode === "invite" ? "invited" : "added"}. They will receive an invite link by email.`;
+  },
 } as const;
 
 /**
@@ -349,4 +409,34 @@ export function userLimitBlock(limit: number, paidCount: number, entered: number
 export function availableSeatsMessage(availableSeats: number | null, entered: number) {
   if (availableSeats === null || availableSeats === -1 || availableSeats >= entered) return null;
   return addTexts.availableSeats(availableSeats);
+}
+
+/** At most this many addresses per submission (the backend's limit). */
+export const ADD_MAX_ADDRESSES = 100;
+
+/**
+ * The room newcomers take a place in, as the backend places them: a seat of
+ * a paying per-seat space (`left`, -1 for unlimited), or a place within a
+ * user limit (the legacy team's paid users, or the free members a free or
+ * per-user space allows). Null where it is not known to the caller.
+ */
+export type AddRoom = { kind: "seats"; left: number } | { kind: "users"; limit: number; taken: number } | null;
+
+/**
+ * What the add dialog says of `entered` valid addresses before they are sent
+ * (002 §5): too many for one submission; fewer seats left than addresses
+ * (said, still sent); or past the user limit (refused before sending).
+ */
+export function roomForEntries(room: AddRoom, entered: number): { message: string | null; refuses: boolean } {
+  if (entered > ADD_MAX_ADDRESSES) return { message: addTexts.tooMany(ADD_MAX_ADDRESSES), refuses: true };
+  if (entered === 0 || room === null) return { message: null, refuses: false };
+  if (room.kind === "seats") return { message: availableSeatsMessage(room.left, entered), refuses: false };
+  const block = userLimitBlock(room.limit, room.taken, entered);
+  return { message: block, refuses: block !== null };
+}
+
+/** What the add dialog says of the room once `refused` addresses were refused for want of it, with `room` as it now is. */
+export function roomAfterRefusals(room: AddRoom, refused: number): string | null {
+  if (refused === 0 || room === null) return null;
+  return room.kind === "seats" ? availableSeatsMessage(room.left, refused) : addTexts.userLimit(room.limit);
 }

@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import { checkoutResult, checkoutResultQuery } from "./billing-query";
 import {
   availableUsers,
+  blockedChange,
   chargeWording,
+  daysLeft,
   legacyMarks,
+  legacySwitchOffered,
   optionsNextDisabled,
   optionsNextText,
   ownerLocked,
@@ -14,6 +17,7 @@ import {
   purchaseResult,
   spansMultipleDomains,
   summaryDelta,
+  userChangeCounts,
   userUpdates,
   type CheckoutUser,
 } from "./per-user-checkout";
@@ -29,6 +33,59 @@ const user = (id: string, fields: Partial<CheckoutUser> = {}): CheckoutUser => (
   ...fields,
 });
 const none = new Set<string>();
+
+describe("legacySwitchOffered (001 §4: UPGRADE_LEGACY_BE shows the server-error state)", () => {
+  it("offers the switch for the US entity's licences only", () => {
+    expect(legacySwitchOffered({ legalEntity: "US", kind: "TEAM" })).toBe(true);
+    expect(legacySwitchOffered({ legalEntity: "US", kind: "INDIVIDUAL" })).toBe(true);
+    expect(legacySwitchOffered(null)).toBe(true);
+    expect(legacySwitchOffered({ legalEntity: "BE", kind: "TEAM" })).toBe(false);
+    expect(legacySwitchOffered({ legalEntity: "BE", kind: "INDIVIDUAL" })).toBe(false);
+  });
+});
+
+describe("blockedChange (cannot-downgrade worded for what was asked)", () => {
+  it("tells a downgrade from a cycle change, a change of who is paid and an upgrade", () => {
+    expect(blockedChange("DOWNGRADE", { from: "YEARLY", to: "YEARLY" })).toBe("downgrade");
+    expect(blockedChange("UPGRADE", { from: "YEARLY", to: "MONTHLY" })).toBe("cycle");
+    expect(blockedChange("UPGRADE", { from: "YEARLY", to: "YEARLY" })).toBe("paid-users");
+    expect(blockedChange("PURCHASE", { from: null, to: "YEARLY" })).toBe("upgrade");
+    expect(blockedChange("UPGRADE_LEGACY_US", { from: "YEARLY", to: "YEARLY" })).toBe("upgrade");
+  });
+});
+
+describe("daysLeft", () => {
+  it("counts a part of a day as a day, and nothing after the end", () => {
+    const now = Date.UTC(2026, 0, 1);
+    expect(daysLeft(now + 230 * 86_400_000, now)).toBe(230);
+    expect(daysLeft(now + 1, now)).toBe(1);
+    expect(daysLeft(now - 5, now)).toBe(0);
+  });
+});
+
+describe("userChangeCounts (001 §2 Summary step)", () => {
+  it("counts the users a selection moves each way, Gmail users apart", () => {
+    const users = [
+      user("a", { plan: "PRO" }),
+      user("b"),
+      user("c", { email: "c@gmail.com" }),
+      user("d", { email: "d@gmail.com", plan: "PRO_PERSONAL" }),
+      user("e", { plan: "PRO", scheduledDowngrade: true }),
+    ];
+    expect(userChangeCounts(users, new Set(["b", "c", "e"]))).toEqual({
+      upgraded: 2,
+      gmailUpgraded: 1,
+      downgraded: 1,
+      gmailDowngraded: 1,
+    });
+    expect(userChangeCounts(users, new Set(["a", "d"]))).toEqual({
+      upgraded: 0,
+      gmailUpgraded: 0,
+      downgraded: 0,
+      gmailDowngraded: 0,
+    });
+  });
+});
 
 describe("flow type selection (001 §4)", () => {
   it("purchases from free or no plan", () => {
@@ -61,7 +118,9 @@ describe("steps and the Next button (001 §2)", () => {
       "Checkout",
     ]);
     expect(perUserSteps("PURCHASE", false).map((step) => step.title)).toEqual(["Billing information", "Checkout"]);
-    expect(perUserSteps("UPGRADE", true).map((step) => step.title)).toEqual(["Review"]);
+    expect(perUserSteps("UPGRADE", false).map((step) => step.title)).toEqual(["Review"]);
+    // A change of paid users on the same plan is chosen on the options first.
+    expect(perUserSteps("UPGRADE", true).map((step) => step.title)).toEqual(["Billing options", "Review"]);
     expect(perUserSteps("DOWNGRADE", true).map((step) => step.title)).toEqual(["Billing options", "Review"]);
     expect(perUserSteps("UPGRADE_LEGACY_US", true)).toEqual([]);
   });
@@ -141,19 +200,29 @@ describe("summary (001 §4)", () => {
     expect(summaryDelta({ ...base, targetAmount: 1000 })).toBe("UPGRADE");
   });
   it("words the charge", () => {
-    expect(chargeWording({ fromInterval: "YEARLY", toInterval: "MONTHLY", chargedToday: 500 })).toEqual({
+    const same = { planChanges: false };
+    expect(chargeWording({ ...same, fromInterval: "YEARLY", toInterval: "MONTHLY", chargedToday: 500 })).toEqual({
       kind: "end-of-cycle",
     });
-    expect(chargeWording({ fromInterval: "MONTHLY", toInterval: "MONTHLY", chargedToday: 0 })).toEqual({
+    expect(chargeWording({ ...same, fromInterval: "MONTHLY", toInterval: "MONTHLY", chargedToday: 0 })).toEqual({
       kind: "renewal",
     });
-    expect(chargeWording({ fromInterval: "YEARLY", toInterval: "YEARLY", chargedToday: -5 })).toEqual({
+    expect(chargeWording({ ...same, fromInterval: "YEARLY", toInterval: "YEARLY", chargedToday: -5 })).toEqual({
       kind: "renewal",
     });
-    expect(chargeWording({ fromInterval: "MONTHLY", toInterval: "YEARLY", chargedToday: 1250 })).toEqual({
+    expect(chargeWording({ ...same, fromInterval: "MONTHLY", toInterval: "YEARLY", chargedToday: 1250 })).toEqual({
       kind: "charged",
       amount: 1250,
     });
+  });
+
+  it("says a plan change charging nothing applies at once (issue 25: Premium to Pro is not at renewal)", () => {
+    expect(chargeWording({ planChanges: true, fromInterval: "YEARLY", toInterval: "YEARLY", chargedToday: 0 })).toEqual(
+      { kind: "plan-now" },
+    );
+    expect(
+      chargeWording({ planChanges: true, fromInterval: "YEARLY", toInterval: "YEARLY", chargedToday: 900 }),
+    ).toEqual({ kind: "charged", amount: 900 });
   });
 });
 

@@ -57,7 +57,9 @@ export function afterOptions(flow: PerUserFlowType): "information" | "summary" |
 /**
  * 001 §2 Step lists per flow: the purchase's options step only when more
  * than one user is available; upgrade reviews; downgrade chooses, then
- * reviews; the legacy upgrades have no steps.
+ * reviews; the legacy upgrades have no steps. An upgrade that only changes
+ * who is paid is chosen on the options step first (001 §2 Billing options:
+ * its Next is 'Next: Review'), so its list starts there too.
  */
 export function perUserSteps(flow: PerUserFlowType, optionsShown: boolean): CheckoutStep[] {
   const { information, checkout } = checkoutTexts.steps;
@@ -70,7 +72,10 @@ export function perUserSteps(flow: PerUserFlowType, optionsShown: boolean): Chec
         { page: "checkout", title: checkout },
       ];
     case "UPGRADE":
-      return [{ page: "summary", title: review }];
+      return [
+        ...(optionsShown ? [{ page: "options" as const, title: options }] : []),
+        { page: "summary", title: review },
+      ];
     case "DOWNGRADE":
       return [
         { page: "options", title: options },
@@ -80,6 +85,20 @@ export function perUserSteps(flow: PerUserFlowType, optionsShown: boolean): Chec
       return [];
   }
 }
+
+/**
+ * Whether this checkout can move a legacy licence to the new plan: not the
+ * Belgian entity's (001 §4: UPGRADE_LEGACY_BE shows the server-error state),
+ * which the billing page sends to support instead.
+ */
+export const legacySwitchOffered = (legacy: LegacyLicence | null) =>
+  afterOptions(perUserFlowType("LEGACY", "PRO", legacy)) !== "server-error";
+
+const DAY_MS = 86_400_000;
+
+/** Whole days left before a licence ends (a part of a day counts), never below 0. */
+export const daysLeft = (endTimestamp: number, now = Date.now()) =>
+  Math.max(0, Math.ceil((endTimestamp - now) / DAY_MS));
 
 /** 001 §2 Billing options: the Next button's text by flow. */
 export function optionsNextText(flow: PerUserFlowType) {
@@ -155,6 +174,20 @@ export function paidRadioBlock(
   return null;
 }
 
+/** What a change stopped at cannot-downgrade was asked to do (the notice is worded for it). */
+export type BlockedChange = "downgrade" | "cycle" | "paid-users" | "upgrade";
+
+/**
+ * 001 §4 sends any change to Pro that leaves users of several domains to
+ * cannot-downgrade: a move from Premium (a downgrade), a billing-cycle
+ * change, a change of who is paid on Pro, or a purchase or legacy upgrade.
+ */
+export function blockedChange(flow: PerUserFlowType, interval: { from: Interval | null; to: Interval }): BlockedChange {
+  if (flow === "DOWNGRADE") return "downgrade";
+  if (flow !== "UPGRADE") return "upgrade";
+  return interval.from !== null && interval.from !== interval.to ? "cycle" : "paid-users";
+}
+
 const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
 
 /**
@@ -177,6 +210,18 @@ export function userUpdates(users: readonly CheckoutUser[], paid: ReadonlySet<st
   });
 }
 
+/** 001 §2 Summary step: how many users a selection moves each way, Gmail users apart. */
+export function userChangeCounts(users: readonly CheckoutUser[], paid: ReadonlySet<string>) {
+  const counts = { upgraded: 0, gmailUpgraded: 0, downgraded: 0, gmailDowngraded: 0 };
+  for (const user of users) {
+    if (isPaidNow(user) === paid.has(user.id)) continue;
+    const gmail = isGmailAddress(user.email);
+    if (paid.has(user.id)) counts[gmail ? "gmailUpgraded" : "upgraded"] += 1;
+    else counts[gmail ? "gmailDowngraded" : "downgraded"] += 1;
+  }
+  return counts;
+}
+
 export type SummaryDelta = "CYCLE_CHANGE" | "UPGRADE" | "DOWNGRADE";
 
 /**
@@ -196,20 +241,26 @@ export function summaryDelta(change: {
   return change.targetAmount < change.currentAmount ? "DOWNGRADE" : "UPGRADE";
 }
 
-export type ChargeWording = { kind: "end-of-cycle" } | { kind: "renewal" } | { kind: "charged"; amount: number };
+export type ChargeWording =
+  { kind: "end-of-cycle" } | { kind: "renewal" } | { kind: "plan-now" } | { kind: "charged"; amount: number };
 
 /**
  * 001 §4 Charge wording: a yearly-to-monthly change applies at the end of
  * the cycle; nothing to charge applies on renewal day; otherwise the
- * prorated charge.
+ * prorated charge. What applies on renewal day with nothing charged is the
+ * price, and the users made free (the backend keeps their seat until
+ * then); a plan change applies as soon as it is confirmed (Premium to Pro:
+ * at once, neither charged nor refunded, 001 §4 'On success the space …
+ * caches are invalidated'), and says so.
  */
 export function chargeWording(change: {
   fromInterval: Interval;
   toInterval: Interval;
+  planChanges: boolean;
   chargedToday: number;
 }): ChargeWording {
   if (change.fromInterval === "YEARLY" && change.toInterval === "MONTHLY") return { kind: "end-of-cycle" };
-  if (change.chargedToday <= 0) return { kind: "renewal" };
+  if (change.chargedToday <= 0) return change.planChanges ? { kind: "plan-now" } : { kind: "renewal" };
   return { kind: "charged", amount: change.chargedToday };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canStopRenewal, parseRenewalResult, renewalResultPath } from "./renewal";
+import { canStopRenewal, parseRenewalResult, renewalResultPath, renewalView } from "./renewal";
 
 describe("parseRenewalResult", () => {
   it("maps success=1 and success=0 to the two result views", () => {
@@ -26,5 +26,24 @@ describe("canStopRenewal", () => {
     expect(canStopRenewal({ paymentSource: "PAYPAL" })).toBe(true);
     expect(canStopRenewal({ paymentSource: "STRIPE" })).toBe(false);
     expect(canStopRenewal(null)).toBe(false);
+  });
+});
+
+describe("renewalView (issue 25: success=1 showed its success to anyone, then Confirm again)", () => {
+  it("asks a signed-out visitor to sign in, whatever the query says", () => {
+    expect(renewalView("success", "signed-out")).toBe("sign-in");
+    expect(renewalView("failure", "signed-out")).toBe("sign-in");
+    expect(renewalView(null, "signed-out")).toBe("sign-in");
+  });
+
+  it("shows a stopped renewal as stopped, never the Confirm again", () => {
+    expect(renewalView(null, { autoRenew: false })).toBe("success");
+    expect(renewalView("failure", { autoRenew: false })).toBe("success");
+  });
+
+  it("takes success=1 on a licence that still renews for no success", () => {
+    expect(renewalView("success", { autoRenew: true })).toBe("confirm");
+    expect(renewalView(null, { autoRenew: true })).toBe("confirm");
+    expect(renewalView("failure", { autoRenew: true })).toBe("failure");
   });
 });

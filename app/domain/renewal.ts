@@ -36,6 +36,21 @@ export function parseRenewalResult(value: string | null): RenewalResult | null {
   return null;
 }
 
+export type RenewalView = "sign-in" | "confirm" | RenewalResult;
+
+/**
+ * What the page shows (000 §2, §4): a signed-out visitor the sign-in prompt,
+ * whatever the query says (the result is the licence holder's); a licence
+ * whose renewal is already stopped its success view, never Confirm again;
+ * otherwise a failure the query reports, or the question. `success=1` on a
+ * licence that still renews is no success.
+ */
+export function renewalView(result: RenewalResult | null, licence: { autoRenew: boolean } | "signed-out"): RenewalView {
+  if (licence === "signed-out") return "sign-in";
+  if (!licence.autoRenew) return "success";
+  return result === "failure" ? "failure" : "confirm";
+}
+
 export function renewalResultPath(result: RenewalResult) {
   return `${STOP_RENEWAL_PATH}?success=${result === "success" ? 1 : 0}`;
 }

@@ -1,4 +1,5 @@
 import { formatMoney } from "./money";
+import { QUOTA_CONDITIONS, RECIPIENTS_PER_DAY, recipientsPerDay } from "./quotas";
 import { perMonth } from "./seat-pricing";
 /**
  * The wrong-plan page (000 §2, §4, §6, §9): someone chose, on the pricing
@@ -69,12 +70,17 @@ export interface OfferedPlan {
 
 /** 000 §6: a Gmail account is offered only Pro Gmail, a Workspace account only Pro Google Workspace. */
 export const offeredPlans: Record<AccountType, OfferedPlan> = {
-  gmail: { plan: "pro-gmail", name: planNames["pro-gmail"], yearlyPriceUsd: 36, recipientsPerDay: 400 },
+  gmail: {
+    plan: "pro-gmail",
+    name: planNames["pro-gmail"],
+    yearlyPriceUsd: 36,
+    recipientsPerDay: RECIPIENTS_PER_DAY.PRO_PERSONAL,
+  },
   workspace: {
     plan: "pro-google-workspace",
     name: planNames["pro-google-workspace"],
     yearlyPriceUsd: 60,
-    recipientsPerDay: 1500,
+    recipientsPerDay: RECIPIENTS_PER_DAY.PRO,
   },
 };
 
@@ -110,8 +116,6 @@ export function billingPathFor(search: URLSearchParams, plan: RequestedPlan) {
   return `${BILLING_PATH}?${params}`;
 }
 
-const recipients = new Intl.NumberFormat("en-US");
-
 export const wrongPlanTexts = {
   pageTitle: "Wrong plan",
   heading: (plan: RequestedPlan, email: string) => `You are trying to purchase a ${planName(plan)} plan with ${email}`,
@@ -123,7 +127,7 @@ export const wrongPlanTexts = {
     perMonth: "/ month",
     billedAnnually: "Billed annually",
     features: ["1 user", "Priority support", "No branded footer", "All features"],
-    recipientsPerDay: (count: number) => `${recipients.format(count)} recipients per day`,
+    recipientsPerDay,
     quotaConditions: "See quota conditions",
     buy: (name: string) => `Purchase ${name}`,
   },
@@ -136,14 +140,13 @@ export const wrongPlanTexts = {
   backToPricing: "Back to pricing plans",
   quotaDialog: {
     title: "Quota conditions",
-    intro: "Google Workspace accounts can send to 1,500 recipients per day, as long as:",
+    intro: `Google Workspace accounts can send to ${recipientsPerDay(RECIPIENTS_PER_DAY.PRO)}, as long as:`,
     conditions: [
       "the account is not in a trial period;",
       "the Google Workspace edition is not a free legacy edition;",
-      "no more than 500 e-mails were sent from the account in the last 24 hours;",
+      `no more than ${QUOTA_CONDITIONS.maxSentLast24Hours} e-mails were sent from the account in the last 24 hours;`,
       "Google is not rate-limiting the account.",
     ],
-    gmailNote:
-      "With the Gmail personal plan, e-mails with personalised attachments are limited to 100 recipients per day.",
+    gmailNote: `With the Gmail personal plan, e-mails with personalised attachments are limited to ${recipientsPerDay(QUOTA_CONDITIONS.gmailAttachmentRecipientsPerDay)}.`,
   },
 } as const;

@@ -69,7 +69,7 @@ const screens: Array<{ persona: PersonaEmail; name: string; paths: string[] }> =
   {
     persona: "stella@fernstudio.test",
     name: "an owner with a scheduled removal",
-    paths: [at(SPACES.fernStudio, "space/billing")],
+    paths: [at(SPACES.fernStudio, "space/billing"), at(SPACES.fernStudio, "space/billing?confirm=cancel-downgrade")],
   },
   {
     persona: "pia@pinelabs.test",

@@ -245,7 +245,9 @@ test("a scheduled billing-cycle change is cancelled after its confirmation", asy
   await expect(dialog).toContainText("Your subscription will stay billed annually.");
   if (js) await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Cancel the change" }).click();
-  await expect(page.getByText("You successfully cancelled the previously scheduled downgrade.")).toBeVisible();
+  // Issue 25: a cycle change has its own words, not the seat downgrade's.
+  await expect(page.getByText("You successfully cancelled the scheduled billing cycle change.")).toBeVisible();
+  await expect(page.getByText("You successfully cancelled the previously scheduled downgrade.")).toHaveCount(0);
   await expect(page.getByText(/Your subscription will be billed monthly from/)).toHaveCount(0);
 });
 

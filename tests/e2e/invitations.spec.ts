@@ -53,7 +53,8 @@ test("a resent invitation's first link is refused, its new link joins, and a can
   await page.getByRole("button", { name: "Resend invitation" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The invitation has been sent again." })).toBeVisible();
   await selectMembers(page, [cancelled], js);
-  await page.getByRole("button", { name: "Cancel invitation" }).click();
+  await page.getByRole("link", { name: "Cancel invitation" }).click();
+  await page.getByRole("dialog", { name: "Cancel invitation" }).getByRole("button", { name: "Yes, proceed" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The invitation has been cancelled." })).toBeVisible();
   const [firstLink, newLink] = await inviteLinksTo(invitee);
   const [cancelledLink] = await inviteLinksTo(cancelled);

@@ -23,6 +23,8 @@ const screens: Array<{ persona: PersonaEmail; name: string; paths: string[] }> =
       `${ACME}/space/users?dialog=seats`,
       `${ACME}/space/users?dialog=add`,
       `${ACME}/space/users?selected=${PERSONAS.benBaker.id}&selected=${PERSONAS.owner.id}`,
+      `${ACME}/space/users?selected=${PERSONAS.solo.id}&selected=${PERSONAS.member.id}`,
+      `${ACME}/space/users?selected=${PERSONAS.solo.id}&confirm=cancel-invitation`,
       `${ACME}/space/general`,
       `${ACME}/space/general?confirm=transfer&newOwner=${PERSONAS.admin.id}`,
     ],
@@ -30,7 +32,11 @@ const screens: Array<{ persona: PersonaEmail; name: string; paths: string[] }> =
   {
     persona: "stella@fernstudio.test",
     name: "Fern Studio's owner, with a scheduled removal",
-    paths: [`${FERN}/space/users`, `${FERN}/space/users?selected=${PERSONAS.maya.id}&confirm=remove`],
+    paths: [
+      `${FERN}/space/users`,
+      `${FERN}/space/users?selected=${PERSONAS.maya.id}&confirm=remove`,
+      `${FERN}/space/users?confirm=cancel-downgrade`,
+    ],
   },
   {
     persona: "premium@bigco.test",
@@ -39,6 +45,11 @@ const screens: Array<{ persona: PersonaEmail; name: string; paths: string[] }> =
   },
   { persona: "legacy@oldco.test", name: "Oldco's owner (legacy team)", paths: [`${OLDCO}/space/users?dialog=add`] },
   { persona: "member@acme.test", name: "an Acme member", paths: [`${ACME}/space/users`] },
+  {
+    persona: "bea@birch.test",
+    name: "Birch Works' owner (Free)",
+    paths: ["/5100000000000017/birch-works/space/users"],
+  },
 ];
 
 // One test per page: axe on a long page takes seconds on a busy machine, and

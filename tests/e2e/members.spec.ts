@@ -66,7 +66,7 @@ test("the admin is asked to contact the owner about the scheduled downgrade, whi
       /^There is a scheduled downgrade from 5 to 3 seats that will take effect on .+ Please contact the space owner to cancel it\.$/,
     ),
   ).toBeVisible();
-  await expect(page.getByRole("button", { name: "Cancel downgrade" })).toHaveCount(0);
+  await expect(page.getByText("Cancel downgrade")).toHaveCount(0);
 
   await page.context().clearCookies();
   await signInAs(page, "stella@fernstudio.test");
@@ -80,7 +80,10 @@ test("the admin is asked to contact the owner about the scheduled downgrade, whi
     "You have a scheduled downgrade. Cancel it first to add or remove seats.",
   );
   await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();
-  await page.getByRole("button", { name: "Cancel downgrade" }).first().click();
+  await page.getByRole("link", { name: "Cancel downgrade" }).first().click();
+  const confirmation = page.getByRole("dialog", { name: "Cancel the scheduled downgrade?" });
+  await expect(confirmation).toContainText("The space will keep its 5 seats at renewal instead of going down to 3.");
+  await confirmation.getByRole("button", { name: "Yes, proceed" }).click();
   await expect(
     page.getByRole("status").filter({ hasText: "You successfully cancelled the previously scheduled downgrade." }),
   ).toBeVisible();
@@ -194,7 +197,12 @@ test("the owner resends, then cancels, an invitation", async ({ page }, testInfo
   await page.getByRole("button", { name: "Resend invitation" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The invitation has been sent again." })).toBeVisible();
   await selectMembers(page, [invitee], js);
-  await page.getByRole("button", { name: "Cancel invitation" }).click();
+  await page.getByRole("link", { name: "Cancel invitation" }).click();
+  const confirmation = page.getByRole("dialog", { name: "Cancel invitation" });
+  await expect(confirmation).toContainText(
+    `Cancel the invitation of ${invitee}? The invite link will no longer work.`,
+  );
+  await confirmation.getByRole("button", { name: "Yes, proceed" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The invitation has been cancelled." })).toBeVisible();
   await expect(page.getByRole("table", { name: "Space members" })).not.toContainText(invitee);
 });
@@ -226,8 +234,10 @@ test("the owner changes members' type through checkout, and is told who cannot b
     "Can manage users and billing",
   );
   await page.getByRole("complementary").getByRole("link", { name: "Change to Paid" }).click();
-  // /checkout takes an upgrade straight to its review (001 §4 Upgrade and downgrade).
-  await expect(page).toHaveURL(`${BIGCO}/checkout/summary?plan=PREMIUM&interval=YEARLY&paid=6100000000000031`);
+  // An upgrade goes straight to its review (001 §4 Upgrade and downgrade), whose Back returns here.
+  await expect(page).toHaveURL(
+    `${BIGCO}/checkout/summary?from=users&plan=PREMIUM&interval=YEARLY&paid=6100000000000031`,
+  );
 
   await page.goto(`${BIGCO}/space/users`);
   await selectMembers(page, ["Emma Evans"], js);
@@ -247,7 +257,7 @@ test("the owner activates a disabled member", async ({ page }, testInfo) => {
   await expect(row).toContainText("Disabled");
   await selectMembers(page, [name], js);
   await page.getByRole("complementary").getByRole("button", { name: "Activate" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "The members have been activated." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "The member has been activated." })).toBeVisible();
   await expect(row).toContainText("Active");
   await expect(row).not.toContainText("Disabled");
 });
@@ -283,7 +293,7 @@ test("the owner removes a free member through the confirmation", async ({ page }
   await expect(dialog).toContainText(`Remove ${name} from the space?`);
   await dialog.getByRole("button", { name: "Yes, proceed" }).click();
   await expect(
-    page.getByRole("status").filter({ hasText: "The members have been removed from the space." }),
+    page.getByRole("status").filter({ hasText: "The member has been removed from the space." }),
   ).toBeVisible();
   await expect(page.getByRole("table", { name: "Space members" })).not.toContainText(name);
 });

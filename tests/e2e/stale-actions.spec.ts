@@ -22,15 +22,18 @@ test("cancelling an invitation another tab already cancelled says it is gone and
   await signInAs(page, "premium@bigco.test");
   await page.goto(BIGCO_USERS);
   await selectMembers(page, [invitee], js);
+  await page.getByRole("complementary").getByRole("link", { name: "Cancel invitation" }).click();
+  const confirmation = page.getByRole("dialog", { name: "Cancel invitation" });
+  await expect(confirmation).toBeVisible();
 
   // The other tab, of the same session, cancels it first.
   const other = await page.context().newPage();
   await other.goto(page.url());
-  await other.getByRole("complementary").getByRole("button", { name: "Cancel invitation" }).click();
+  await other.getByRole("dialog", { name: "Cancel invitation" }).getByRole("button", { name: "Yes, proceed" }).click();
   await expect(other.getByRole("status").filter({ hasText: "The invitation has been cancelled." })).toBeVisible();
   await other.close();
 
-  await page.getByRole("complementary").getByRole("button", { name: "Cancel invitation" }).click();
+  await confirmation.getByRole("button", { name: "Yes, proceed" }).click();
   const said = page.getByRole("status").filter({ hasText: "An invitation you selected is no longer pending." });
   await expect(said).toBeVisible();
   await expect(said).toContainText("It was cancelled or accepted in the meantime.");

@@ -42,26 +42,81 @@ export async function writeCrowdedSpace(db: BackendDb, crowd: CrowdedSpace) {
       createdAt: now,
     });
     for (const user of [owner, ...crowdOf(crowd)]) {
-      await insertUser(trx, {
-        ...user,
-        picture: null,
-        isPersonal: false,
-        installationTimestamp: now,
-        lastUpdateTimestamp: now,
-        addonWorkspaceId: crowd.space.id,
-        isPerSeat: crowd.isPerSeat,
-      });
-      await insertMember(trx, {
+      await insertActiveUser(trx, {
         workspaceId: crowd.space.id,
-        userId: user.id,
+        user,
         role: user === owner ? "OWNER" : "MEMBER",
         userPlan: crowd.userPlan,
-        status: "ACTIVE",
-        createdAt: now,
+        isPerSeat: crowd.isPerSeat,
+        now,
       });
     }
   });
 }
+
+/** A user of a test's own, not among the seeded personas. */
+export interface ExtraUser {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** A user of a test's own, an ACTIVE member of the space whose add-on it uses. */
+async function insertActiveUser(
+  db: BackendDb,
+  member: {
+    workspaceId: string;
+    user: ExtraUser;
+    role: "OWNER" | "MEMBER";
+    userPlan: UserPlan;
+    isPerSeat: boolean;
+    now: number;
+  },
+) {
+  const { workspaceId, user, now } = member;
+  await insertUser(db, {
+    ...user,
+    picture: null,
+    isPersonal: false,
+    installationTimestamp: now,
+    lastUpdateTimestamp: now,
+    addonWorkspaceId: workspaceId,
+    isPerSeat: member.isPerSeat,
+  });
+  await insertMember(db, {
+    workspaceId,
+    userId: user.id,
+    role: member.role,
+    userPlan: member.userPlan,
+    status: "ACTIVE",
+    createdAt: now,
+  });
+}
+
+/**
+ * Adds an ACTIVE member, a user of its own, to a seeded space (a running
+ * backend's database too) unless they are there already: for a test that
+ * needs one more seat taken without changing another test's space.
+ */
+export async function addExtraMember(
+  db: BackendDb,
+  { workspaceId, user, userPlan }: { workspaceId: string; user: ExtraUser; userPlan: UserPlan },
+) {
+  const known = async () =>
+    (await db.selectFrom("users").select("id").where("id", "=", user.id).executeTakeFirst()) !== undefined;
+  if (await known()) return;
+  const now = Date.now();
+  const write = db
+    .transaction()
+    .execute((trx) => insertActiveUser(trx, { workspaceId, user, role: "MEMBER", userPlan, isPerSeat: true, now }));
+  // Both browser projects may write it at once: the second finds the first's.
+  await write.catch(async (error: unknown) => {
+    if (!(await known())) throw error;
+  });
+}
+
+/** Pine Labs' third member: its three seats all taken (the remove-seats screen's warning). */
+export const PINE_THIRD: ExtraUser = { id: "6192000000000001", email: "pat@pinelabs.test", name: "Pat Pine" };
 
 /** A free per-user space of 12 users: more than the Pro plan's 10 paid users (backend MAX_PAID_USERS). */
 export const CROWD_CO: CrowdedSpace = {

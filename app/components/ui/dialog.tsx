@@ -1,6 +1,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { shellTexts } from "~/domain/shell-texts";
+import { buttonClass } from "./button";
 import { returnFocus } from "./focus";
 import { Icon } from "./icon";
 
@@ -84,5 +85,32 @@ export function Dialog({ title, closeTo, children }: { title: string; closeTo: s
         </div>
       </dialog>
     </div>
+  );
+}
+
+/**
+ * A confirmation's two answers, at the end of its form: the "no" link back
+ * to `closeTo` (the dialog closes, nothing is sent) and the "yes" submit.
+ */
+export function ConfirmActions({
+  closeTo,
+  busy,
+  no,
+  yes,
+}: {
+  closeTo: string;
+  busy: boolean;
+  no: string;
+  yes: string;
+}) {
+  return (
+    <>
+      <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary")}>
+        {no}
+      </Link>
+      <button type="submit" disabled={busy} className={buttonClass("primary")}>
+        {yes}
+      </button>
+    </>
   );
 }

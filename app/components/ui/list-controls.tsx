@@ -196,6 +196,16 @@ export function FilterSelect({
   );
 }
 
+/**
+ * The query without the parameters tied to the rows shown (`resets`, e.g. a
+ * selection of this page's rows): what a link to other rows leaves behind.
+ */
+function withoutRowState(search: string, resets: readonly string[]) {
+  const params = new URLSearchParams(search);
+  for (const key of resets) params.delete(key);
+  return params;
+}
+
 /** A column header that sorts the list by its column (a link: works without JavaScript). */
 export function SortableHeader<Sort extends string>({
   column,
@@ -204,6 +214,8 @@ export function SortableHeader<Sort extends string>({
   defaultDirs,
   children,
   className = "",
+  padding = headerPadding,
+  resets = [],
 }: {
   column: Sort;
   query: ListQuery<Sort>;
@@ -212,6 +224,10 @@ export function SortableHeader<Sort extends string>({
   defaultDirs: Record<Sort, SortDir>;
   children: ReactNode;
   className?: string;
+  /** The cell's horizontal padding (a table tighter on phones sets its own). */
+  padding?: string;
+  /** Parameters tied to the rows shown, which another order drops. */
+  resets?: readonly string[];
 }) {
   const { pathname, search } = useLocation();
   const active = query.sort === column;
@@ -219,10 +235,10 @@ export function SortableHeader<Sort extends string>({
     <th
       scope="col"
       aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : "none"}
-      className={`${headerCellClass} ${className}`}
+      className={`${headerCellClass} ${padding} ${className}`}
     >
       <Link
-        to={sortHref(pathname, search, query, column, { defaultSort, defaultDirs })}
+        to={sortHref(pathname, withoutRowState(search, resets), query, column, { defaultSort, defaultDirs })}
         preventScrollReset
         className="inline-flex items-center gap-1 hover:text-slate-900"
       >
@@ -241,7 +257,16 @@ export function SortableHeader<Sort extends string>({
  * state standing for it), so focus is neither left on a link at the bottom
  * of a page scrolled to the top nor lost when Next disappears on the last page.
  */
-export function Pagination({ page, hasNextPage }: { page: number; hasNextPage: boolean }) {
+export function Pagination({
+  page,
+  hasNextPage,
+  resets = [],
+}: {
+  page: number;
+  hasNextPage: boolean;
+  /** Parameters tied to the rows shown (a selection of this page's rows), which another page drops. */
+  resets?: readonly string[];
+}) {
   const { pathname, search, key } = useLocation();
   const pagedList = useRef<Element | null>(null);
   useEffect(() => {
@@ -251,7 +276,8 @@ export function Pagination({ page, hasNextPage }: { page: number; hasNextPage: b
   }, [key]);
 
   if (page === 1 && !hasNextPage) return null;
-  const link = (target: number) => listHref(pathname, search, { page: target === 1 ? null : String(target) });
+  const link = (target: number) =>
+    listHref(pathname, withoutRowState(search, resets), { page: target === 1 ? null : String(target) });
   // The list is what the pagination sits beside, in the same container.
   const rememberList = (event: MouseEvent<HTMLAnchorElement>) => {
     pagedList.current = event.currentTarget.closest("nav")?.parentElement ?? null;
@@ -305,12 +331,22 @@ export function PastTheEnd({ page }: { page: number }) {
   );
 }
 
-const headerCellClass = "px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
+const headerCellClass = "py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600";
+const headerPadding = "px-4";
 
 /** A column header that does not sort. */
-export function ColumnHeader({ children, className = "" }: { children: ReactNode; className?: string }) {
+export function ColumnHeader({
+  children,
+  className = "",
+  padding = headerPadding,
+}: {
+  children: ReactNode;
+  className?: string;
+  /** The cell's horizontal padding (a table tighter on phones sets its own). */
+  padding?: string;
+}) {
   return (
-    <th scope="col" className={`${headerCellClass} ${className}`}>
+    <th scope="col" className={`${headerCellClass} ${padding} ${className}`}>
       {children}
     </th>
   );

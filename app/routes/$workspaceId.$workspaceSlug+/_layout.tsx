@@ -44,7 +44,9 @@ function ActiveShell({ shell }: { shell: ActiveShellData }) {
   const closeHref = (flag: string) => hrefWith(pathname, search, { [flag]: null });
 
   return (
-    <div className="flex min-h-full">
+    <div className="relative flex min-h-full">
+      {/* The sidebar's column behind it, the page's full height: the fixed sidebar spans only the window's. */}
+      <div aria-hidden="true" className="absolute inset-y-0 left-0 hidden w-sidebar bg-white tablet:block" />
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"

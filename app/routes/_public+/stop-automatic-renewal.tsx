@@ -14,6 +14,7 @@ import {
   paypalPaymentsUrl,
   renewalResultPath,
   renewalTexts,
+  renewalView,
   STOP_RENEWAL_INTENT,
   STOP_RENEWAL_PATH,
   type RenewalResult,
@@ -37,12 +38,15 @@ async function requirePaypalLicence(auth: AuthContext): Promise<User> {
   return me;
 }
 
-/** Open to everyone (000 §2): signed-out visitors are asked to sign in on the page itself. */
+/**
+ * Open to everyone (000 §2): signed-out visitors are asked to sign in on the
+ * page itself; the licence holder sees the question, or its renewal stopped.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = parseRenewalResult(new URL(request.url).searchParams.get("success"));
-  if (!(await readSessionData(request))) return { view: result ?? ("sign-in" as const) };
-  await requirePaypalLicence(await requireSession({ request, context }));
-  return { view: result ?? ("confirm" as const) };
+  if (!(await readSessionData(request))) return { view: renewalView(result, "signed-out") };
+  const me = await requirePaypalLicence(await requireSession({ request, context }));
+  return { view: renewalView(result, { autoRenew: me.license?.autoRenew ?? true }) };
 }
 
 /** Confirm cancellation: stop the renewal, then show the result at the same path (000 §4). */

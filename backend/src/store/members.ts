@@ -103,7 +103,8 @@ const roleRankSql = sql<number>`case m.role ${sql.join(
 )} else 0 end`;
 
 const SORT_EXPRESSIONS: Record<MemberSort["field"], Expression<unknown>> = {
-  userName: sql`m.name collate nocase`,
+  // An invitee without a name yet is listed under the address the row shows in its place.
+  userName: sql`coalesce(nullif(m.name, ''), m.email) collate nocase`,
   userEmail: sql`m.email`,
   createTimestamp: sql`m.create_timestamp`,
   userRole: roleRankSql,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/$workspaceId.$workspaceSlug+/space+/billing";
 import { loader as shellLoader } from "~/routes/$workspaceId.$workspaceSlug+/_layout";
 import { action as dismissAction } from "~/routes/$workspaceId.$workspaceSlug+/payment-alert";
+import { loader as legacyUsersLoader } from "~/routes/$workspaceId.$workspaceSlug+/checkout+/legacy.users";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { appRequest, loaderData, redirectTarget, run, signIn, startAppBillingStack } from "../support/app";
 import { pathOf } from "../support/space-pages";
@@ -33,11 +34,11 @@ type Page = {
     name: string;
     isFree: boolean;
     seats: { total: number; used: number } | null;
-    price: { amount: string; billed: string } | null;
+    price: { amount: string; billed: string; taxesIncluded: boolean } | null;
     renewal: string | null;
     offline: boolean;
   };
-  planCards: Array<{ plan: string; price: string; unit: string; upgradeTo: string | null }>;
+  planCards: Array<{ plan: string; summary: string; price: string; unit: string; upgradeTo: string | null }>;
   legacyUpsell: { price: string | null; upgradeTo: string | null } | null;
   changes: { paidUsers: string; plan: { to: string; href: string } | null; cycle: { href: string } | null } | null;
   canOpenPortal: boolean;
@@ -76,6 +77,7 @@ describe("the billing page (001 §2)", () => {
     expect(page.planCards).toEqual([
       {
         plan: "PRO",
+        summary: "Up to 1,500 recipients per day for each user of your domain, and scheduled mail merges.",
         price: "$5",
         unit: "/ seat / month",
         upgradeTo: `/${SPACES.acmeSales.id}/${SPACES.acmeSales.slug}/checkout/details`,
@@ -89,6 +91,8 @@ describe("the billing page (001 §2)", () => {
     expect(page.planCards).toEqual([
       expect.objectContaining({
         plan: "PRO",
+        // 000 §9: a Gmail owner's Pro is Pro Personal, 400 recipients a day.
+        summary: "Up to 400 recipients per day and scheduled mail merges.",
         price: "$3",
         upgradeTo: expect.stringMatching(/\/checkout\/information$/),
       }),
@@ -101,6 +105,41 @@ describe("the billing page (001 §2)", () => {
     expect(page.legacyUpsell).toEqual({ price: "$5", upgradeTo: pathOf(SPACES.oldcoTeam, "checkout/legacy/users") });
     expect(page.canOpenPortal).toBe(false);
     expect(page.changes).toBeNull();
+  });
+
+  it("offers a Belgian legacy licence the new Pro price in euros and support alone, never a switch that cannot succeed", async () => {
+    // Issue 25: its 'Upgrade to the new plan' could only end in 001 §4's server-error state, and it was quoted $5.
+    const page = loaderData<Page>(await billingPage(PERSONAS.gert.email, SPACES.ghentTeam));
+    expect(page.legacyUpsell).toEqual({ price: "€5", upgradeTo: null });
+    // The legacy users page, the way into the switch, sends it back here.
+    const { cookie } = await signIn(stack.backend, PERSONAS.gert.email);
+    const users = await run(
+      legacyUsersLoader,
+      appRequest(pathOf(SPACES.ghentTeam, "checkout/legacy/users"), { cookie }),
+      paramsOf(SPACES.ghentTeam),
+    );
+    expect(redirectTarget(users)).toBe(billingOf(SPACES.ghentTeam));
+  });
+
+  it("says when the current plan's price includes taxes (a euro subscription with VAT), and not otherwise", async () => {
+    const lumen = loaderData<Page>(await billingPage(PERSONAS.lena.email, SPACES.lumenGmbh));
+    expect(lumen.current.price).toMatchObject({
+      amount: expect.stringMatching(/^€[\d.,]+ per year$/),
+      taxesIncluded: true,
+    });
+    const acme = loaderData<Page>(await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing));
+    expect(acme.current.price?.taxesIncluded).toBe(false);
+  });
+
+  it("tells a per-user space's started subscription in paid users, a per-seat one's in seats", async () => {
+    const started = "?checkout=success&from=FREE&to=PREMIUM&workspaceSeats=3";
+    const perUser = loaderData<Page>(await billingPage(PERSONAS.premium.email, SPACES.bigco, started));
+    expect(perUser.success).toMatchObject({
+      title: "Your subscription has started.",
+      detail: "Your space now has 3 paid users.",
+    });
+    const perSeat = loaderData<Page>(await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing, started));
+    expect(perSeat.success?.detail).toBe("Your space now has 3 paid seats.");
   });
 
   it("offers a per-user subscription its changes of paid users, plan and cycle, but no second cycle change", async () => {
@@ -257,7 +296,7 @@ describe("a scheduled billing-cycle change (001 §2)", () => {
       appRequest(billingOf(SPACES.tidalOne), { cookie, method: "POST", form: { intent: "cancel-interval-change" } }),
       paramsOf(SPACES.tidalOne),
     );
-    expect(redirectTarget(cancelled)).toBe(`${billingOf(SPACES.tidalOne)}?banner=downgrade-cancelled`);
+    expect(redirectTarget(cancelled)).toBe(`${billingOf(SPACES.tidalOne)}?banner=interval-change-cancelled`);
     await stack.emulator.webhooks.settled();
     const after = loaderData<Page>(await billingPage(PERSONAS.tia.email, SPACES.tidalOne));
     expect(after.intervalChange).toBeNull();

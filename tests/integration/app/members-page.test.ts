@@ -33,7 +33,7 @@ interface Page {
     assignedSeats: number;
     availableSeats: number;
     canManage: boolean;
-    offline: boolean;
+    changeRefusal: string | null;
     removal: null | { fromSeats: number; toSeats: number; seatsRemoved: number; date: string };
   };
   showSeatsDialog: boolean;
@@ -83,14 +83,34 @@ describe("the member table", () => {
     expect(byEmail("member@acme.test")).toMatchObject({ paid: false, status: "active" });
     // A pending added member without a user shows the address as the name.
     expect(byEmail("nina.new@acme.test")).toMatchObject({ name: "nina.new@acme.test", status: "pending", paid: true });
-    expect(byEmail("disabled@acme.test")).toMatchObject({
-      status: "disabled",
-      note: "Your current plan does not allow more than 50 free users.",
-    });
+    // By name as the rows show it (issue 26): the invitee without a name sorts by her address.
+    const shown = rows.map((row) => row.name);
+    expect(shown).toEqual([...shown].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
+    // Disabled, but nothing keeps Dan out (a handful of free members of 50): no reason is made up (issue 26).
+    expect(byEmail("disabled@acme.test")).toMatchObject({ status: "disabled", note: null });
     expect(byEmail("tara.trial@acme.test")).toMatchObject({ status: "freeTrial", paid: false });
     expect(byEmail("tara.trial@acme.test").note).toMatch(/^Free trial until [A-Z][a-z]{2}\. \d{1,2}, \d{4}$/);
     expect(byEmail("uma.unlimited@acme.test").note).toBe("Free trial without end date");
     expect(byEmail("ivan.jones@acme.test").note).toBe("Free from the next renewal");
+  });
+
+  it("gives a disabled member the free limit as reason only while the space is at it (002 §8; Dan is activated further down)", async () => {
+    const freeAllowance = (count: number) =>
+      backend.db
+        .updateTable("workspace_plan_features")
+        .set({ allowed_user_count: count })
+        .where("workspace_id", "=", SPACES.acmeMarketing.id)
+        .where("user_plan", "=", "FREE")
+        .execute();
+    await freeAllowance(1);
+    try {
+      const { rows } = await page(PERSONAS.owner.email);
+      expect(rows.find((row) => row.email === PERSONAS.disabled.email)?.note).toBe(
+        "Your current plan does not allow more than 1 free users.",
+      );
+    } finally {
+      await freeAllowance(50);
+    }
   });
 
   it("keeps search, sort and page in the URL", async () => {
@@ -140,8 +160,8 @@ describe("seats", () => {
       assignedSeats: 9,
       availableSeats: 2,
       canManage: true,
-      offline: false,
       removal: null,
+      changeRefusal: null,
     });
     expect(owner.showSeatsDialog).toBe(true);
     expect(owner.ownerEmail).toBeNull();
@@ -150,6 +170,8 @@ describe("seats", () => {
   it("shows an admin the seats but not the way to manage them, and a member neither", async () => {
     const admin = await page(PERSONAS.admin.email, SPACES.acmeMarketing, "?dialog=seats");
     expect(admin.seats).toMatchObject({ canManage: false });
+    // 002 §6: only the owner manages seats; the dialog's URL opens nothing for an admin (issue 26).
+    expect(admin.showSeatsDialog).toBe(false);
     const member = await page(PERSONAS.member.email, SPACES.acmeMarketing, "?dialog=seats");
     expect(member.seats).toBeNull();
     expect(member.showSeatsDialog).toBe(false);
@@ -164,6 +186,8 @@ describe("seats", () => {
       seatsRemoved: 2,
       date: expect.stringMatching(/\d{4}$/),
     });
+    // Manage seats says to cancel it first rather than lead to a seat checkout that would refuse.
+    expect(owner.seats?.changeRefusal).toBe("removal");
     const admin = await page(PERSONAS.arlo.email, SPACES.fernStudio);
     expect(admin.seats?.removal).toMatchObject({ fromSeats: 5, toSeats: 3 });
     expect((await page(PERSONAS.maya.email, SPACES.fernStudio)).seats).toBeNull();
@@ -221,9 +245,9 @@ describe("adding and inviting members", () => {
 
   it("offers the owner Add members on a per-seat space, with its domain and seats left", async () => {
     const { add } = (await page(PERSONAS.owner.email, SPACES.acmeMarketing, "?dialog=add")) as Page & {
-      add: { mode: string; open: boolean; domains: string[]; availableSeats: number; idempotencyKey: string };
+      add: { mode: string; open: boolean; domains: string[]; room: unknown; idempotencyKey: string };
     };
-    expect(add).toMatchObject({ mode: "add", open: true, domains: ["acme.test"], availableSeats: 2 });
+    expect(add).toMatchObject({ mode: "add", open: true, domains: ["acme.test"], room: { kind: "seats", left: 2 } });
     expect(add.idempotencyKey).toMatch(/^[\w-]{16,}$/);
   });
 
@@ -301,7 +325,7 @@ describe("the drawer of the selected members", () => {
     members: Array<{ id: string; name: string }>;
     canRemove: boolean;
     removalBlocks: Array<{ name: string; reason: string }>;
-    confirmingRemoval: boolean;
+    confirming: string | null;
     canChangeRole: boolean;
     canActivate: boolean;
     activationBlock: string | null;
@@ -342,6 +366,14 @@ describe("the drawer of the selected members", () => {
     ]);
   });
 
+  it("starts the role select at the selected members' own role, at none when their roles differ", async () => {
+    const currentRole = async (ids: string[]) =>
+      ((await drawerOf(PERSONAS.owner.email, ids)) as (Drawer & { currentRole: string | null }) | null)?.currentRole;
+    expect(await currentRole([PERSONAS.admin.id])).toBe("ADMIN");
+    expect(await currentRole([PERSONAS.member.id, PERSONAS.benBaker.id])).toBe("MEMBER");
+    expect(await currentRole([PERSONAS.member.id, PERSONAS.admin.id])).toBeNull();
+  });
+
   it("gives the reasons of 002 §6, never opens for a member, and offers invitations for pending ones", async () => {
     const admin = await drawerOf(
       PERSONAS.admin.email,
@@ -353,10 +385,20 @@ describe("the drawer of the selected members", () => {
       "The owner cannot be removed from the space",
       "You cannot remove the user in Free trial",
     ]);
-    expect(admin).toMatchObject({ canChangeRole: false, confirmingRemoval: false });
+    expect(admin).toMatchObject({ canChangeRole: false, confirming: null });
     expect(await drawerOf(PERSONAS.member.email, [PERSONAS.benBaker.id])).toBeNull();
     const pending = await drawerOf(PERSONAS.owner.email, [PERSONAS.solo.id]);
     expect(pending).toMatchObject({ canHandleInvitations: true, canRemove: false, canChangeRole: false });
+    // Cancelling invitations asks first (issue 26); a removal is never confirmed for them.
+    expect(await drawerOf(PERSONAS.owner.email, [PERSONAS.solo.id], "&confirm=cancel-invitation")).toMatchObject({
+      confirming: "cancel-invitation",
+    });
+    expect(await drawerOf(PERSONAS.owner.email, [PERSONAS.solo.id], "&confirm=remove")).toMatchObject({
+      confirming: null,
+    });
+    expect(await drawerOf(PERSONAS.owner.email, [PERSONAS.member.id], "&confirm=cancel-invitation")).toMatchObject({
+      confirming: null,
+    });
     expect(await drawerOf(PERSONAS.owner.email, [PERSONAS.disabled.id])).toMatchObject({ canActivate: true });
   });
 
@@ -372,7 +414,7 @@ describe("the drawer of the selected members", () => {
       ["userId", PERSONAS.carlaDiaz.id],
       ["role", "ADMIN"],
     ]);
-    expect(redirectTarget(done)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-updated&change=role`);
+    expect(redirectTarget(done)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-updated&change=role&members=1`);
     const carla = (await page(PERSONAS.owner.email)).rows.find((row) => row.id === PERSONAS.carlaDiaz.id);
     expect(carla?.role).toBe("ADMIN");
   });
@@ -382,7 +424,7 @@ describe("the drawer of the selected members", () => {
       ["intent", "remove"],
       ["userId", PERSONAS.member.id],
     ]);
-    expect(redirectTarget(removed)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-updated&change=removed`);
+    expect(redirectTarget(removed)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-updated&change=removed&members=1`);
     expect((await page(PERSONAS.owner.email)).rows.map((row) => row.id)).not.toContain(PERSONAS.member.id);
     // Removed already (another tab, issue 26): said so, not "try again".
     const removedAgain = await post(PERSONAS.owner.email, [
@@ -423,7 +465,7 @@ describe("the drawer of the selected members", () => {
       ["intent", "activate"],
       ["userId", PERSONAS.disabled.id],
     ]);
-    expect(redirectTarget(activated)).toMatch(/change=activated$/);
+    expect(redirectTarget(activated)).toMatch(/change=activated&members=1$/);
   });
 
   it("resends and cancels a pending invitation", async () => {
@@ -431,12 +473,12 @@ describe("the drawer of the selected members", () => {
       ["intent", "resend"],
       ["email", PERSONAS.solo.email],
     ]);
-    expect(redirectTarget(resent)).toMatch(/change=resent$/);
+    expect(redirectTarget(resent)).toMatch(/change=resent&members=1$/);
     const cancelled = await post(PERSONAS.owner.email, [
       ["intent", "cancel-invitation"],
       ["email", PERSONAS.solo.email],
     ]);
-    expect(redirectTarget(cancelled)).toMatch(/change=cancelled$/);
+    expect(redirectTarget(cancelled)).toMatch(/change=cancelled&members=1$/);
     expect((await page(PERSONAS.owner.email)).rows.map((row) => row.email)).not.toContain(PERSONAS.solo.email);
     // Cancelled already (another tab, issue 26): it says so over the list as it is now.
     const again = await post(PERSONAS.owner.email, [
@@ -462,11 +504,11 @@ describe("the type change (002 §2, §5)", () => {
   };
   const bigcoCheckout = `/${SPACES.bigco.id}/${SPACES.bigco.slug}/checkout`;
 
-  it("sends an upgrade to checkout with the selection, and a downgrade to the summary from the users page", async () => {
+  it("sends an upgrade and a downgrade to the summary from the users page, with the selection", async () => {
     expect(await typeChangeOf(PERSONAS.premium.email, SPACES.bigco, [PERSONAS.hugoHart.id])).toEqual({
       to: "paid",
       block: null,
-      href: `${bigcoCheckout}?plan=PREMIUM&interval=YEARLY&paid=${PERSONAS.hugoHart.id}`,
+      href: `${bigcoCheckout}/summary?from=users&plan=PREMIUM&interval=YEARLY&paid=${PERSONAS.hugoHart.id}`,
     });
     expect(
       await typeChangeOf(PERSONAS.premium.email, SPACES.bigco, [PERSONAS.emmaEvans.id, PERSONAS.liamLopez.id]),
@@ -545,13 +587,17 @@ describe("legacy and offline cases", () => {
       add: {
         mode: string;
         open: boolean;
-        legacyLimit: number | null;
-        paidCount: number;
+        room: unknown;
         closedBy: string | null;
       } | null;
     };
     const team = (await page(PERSONAS.legacy.email, SPACES.oldcoTeam, "?dialog=add")) as WithAdd;
-    expect(team.add).toMatchObject({ mode: "addUsers", open: true, legacyLimit: 5, paidCount: 3, closedBy: null });
+    expect(team.add).toMatchObject({
+      mode: "addUsers",
+      open: true,
+      room: { kind: "users", limit: 5, taken: 3 },
+      closedBy: null,
+    });
 
     // At the limit, Add users is closed with the spec's tooltip, even at the dialog's URL.
     const proFeatures = () =>
@@ -602,7 +648,7 @@ describe("legacy and offline cases", () => {
       .execute();
     try {
       const owner = await page(PERSONAS.owner.email);
-      expect(owner.seats).toMatchObject({ offline: true, removal: null });
+      expect(owner.seats).toMatchObject({ changeRefusal: "offline", removal: null });
     } finally {
       await backend.db
         .updateTable("subscriptions")
@@ -610,6 +656,6 @@ describe("legacy and offline cases", () => {
         .where("id", "=", "sub_acme_marketing")
         .execute();
     }
-    expect((await page(PERSONAS.owner.email)).seats).toMatchObject({ offline: false });
+    expect((await page(PERSONAS.owner.email)).seats).toMatchObject({ changeRefusal: null });
   });
 });

@@ -5,12 +5,14 @@
  * keep the confirmation open with their text and change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as generalPage from "~/routes/$workspaceId.$workspaceSlug+/space+/general";
 import { action, loader } from "~/routes/$workspaceId.$workspaceSlug+/space+/general";
 import { generalSettingsTexts } from "~/domain/general-settings";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { insertMember, insertWorkspace } from "../../../backend/src/store/workspaces";
 import type { RunningBackend } from "../support/backend";
 import { appRequest, loaderData, redirectTarget, run, signIn, startAppBackend } from "../support/app";
+import { renderPage } from "../support/render-page";
 
 const ACME = { workspaceId: SPACES.acmeMarketing.id, workspaceSlug: SPACES.acmeMarketing.slug };
 const SAMS = { workspaceId: SPACES.samsSpace.id, workspaceSlug: SPACES.samsSpace.slug };
@@ -83,6 +85,16 @@ describe("transferring ownership from General settings", () => {
     expect(refused.init.status).toBe(409);
     expect(refused.data.transferError).toBe("This user already owns too many spaces.");
     expect(await roleOf(PERSONAS.owner.id)).toBe("OWNER");
+    // Sending it again cannot help: the confirmation no longer offers Transfer (issue 26), only Cancel.
+    const confirming = `?confirm=transfer&newOwner=${PERSONAS.eliFischer.id}`;
+    const html = renderPage(generalPage, await load(PERSONAS.owner.email, ACME, confirming), {
+      path: `${page(ACME)}${confirming}`,
+      actionData: refused.data,
+    });
+    const dialog = html.slice(html.indexOf("<dialog"), html.indexOf("</dialog>"));
+    expect(dialog).toContain("This user already owns too many spaces.");
+    expect(dialog).toContain(">Cancel</a>");
+    expect(dialog).not.toContain(">Transfer</button>");
   });
 
   it("transfers, and lands on the sent page with the signed transfer banner as a regular member", async () => {

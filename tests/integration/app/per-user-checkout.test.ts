@@ -67,6 +67,77 @@ describe("per-user checkout query rules (001 §4)", () => {
   });
 });
 
+describe("a plan or cycle that is neither missing nor valid (issue 25: a broken link)", () => {
+  it("goes back to billing from every per-user step, never proposing a change", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    const billing = pathOf(SPACES.bigco, "space/billing");
+    for (const query of ["plan=FOO&interval=YEARLY", "plan=PREMIUM&interval=WEEKLY", "plan=pro", "interval="]) {
+      for (const [module, section] of [
+        [options, "checkout"],
+        [summary, "checkout/summary"],
+        [information, "checkout/information"],
+        [cannotDowngrade, "checkout/cannot-downgrade"],
+      ] as const) {
+        expect(
+          redirectTarget(await priya.get(module, SPACES.bigco, `${section}?${query}`)),
+          `${section}?${query}`,
+        ).toBe(billing);
+      }
+    }
+    // A missing value still takes its default: Premium's own options.
+    expect(redirectTarget(await priya.get(options, SPACES.bigco, "checkout?plan=PREMIUM"))).toBeNull();
+  });
+});
+
+describe("choosing paid users on the options (issue 25: several at once, one review, Back keeps them)", () => {
+  const query = `plan=PREMIUM&interval=YEARLY&paid=${PERSONAS.hugoHart.id}&free=${PERSONAS.noahNguyen.id}`;
+  type Options = {
+    rows: Array<{ id: string; paid: boolean }>;
+    summary: { lines: Array<{ label: string }> } | null;
+    header: { steps: Array<{ title: string }> };
+  };
+
+  it("keeps a change of who is paid on the options, priced in the sidebar, instead of jumping to the review", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    const form = {
+      intent: "update",
+      [`user-${PERSONAS.hugoHart.id}`]: "paid",
+      [`user-${PERSONAS.noahNguyen.id}`]: "free",
+    };
+    const update = await priya.post(options, SPACES.bigco, "checkout?plan=PREMIUM&interval=YEARLY", form);
+    expect(redirectTarget(update)).toBe(`${pathOf(SPACES.bigco, "checkout")}?${query}`);
+    const chosen = await priya.get(options, SPACES.bigco, `checkout?${query}`);
+    expect(redirectTarget(chosen)).toBeNull();
+    const page = loaderData<Options>(chosen);
+    expect(page.rows.find((row) => row.id === PERSONAS.hugoHart.id)?.paid).toBe(true);
+    expect(page.rows.find((row) => row.id === PERSONAS.noahNguyen.id)?.paid).toBe(false);
+    expect(page.header.steps.map((step) => step.title)).toEqual(["Billing options", "Review"]);
+    expect(page.summary?.lines.map((line) => line.label)).toEqual(["4 paid users", "1 Gmail paid user"]);
+    // Next leads to the one review of both changes.
+    const next = await priya.post(options, SPACES.bigco, `checkout?${query}`, { ...form, intent: "next" });
+    expect(redirectTarget(next)).toBe(`${pathOf(SPACES.bigco, "checkout/summary")}?${query}`);
+  });
+
+  it("sends the review's Back to the options with the choice, and a plan change's to billing", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    const review = loaderData<{ header: { backTo: string; steps: Array<{ title: string }> }; cards: string[] }>(
+      await priya.get(summary, SPACES.bigco, `checkout/summary?${query}`),
+    );
+    expect(review.header.backTo).toBe(`${pathOf(SPACES.bigco, "checkout")}?${query}`);
+    expect(review.header.steps.map((step) => step.title)).toEqual(["Billing options", "Review"]);
+    expect(review.cards).toEqual(["You are upgrading 1 free user to paid", "You are downgrading 1 paid user to free"]);
+    // A move to Pro is chosen on the options too (a downgrade); a cycle change is not.
+    const downgrade = loaderData<{ header: { backTo: string } }>(
+      await priya.get(summary, SPACES.bigco, `checkout/summary?plan=PRO&interval=YEARLY`),
+    );
+    expect(downgrade.header.backTo).toBe(`${pathOf(SPACES.bigco, "checkout")}?plan=PRO&interval=YEARLY`);
+    const cycle = loaderData<{ header: { backTo: string; steps: Array<{ title: string }> } }>(
+      await priya.get(summary, SPACES.bigco, `checkout/summary?plan=PREMIUM&interval=MONTHLY`),
+    );
+    expect(cycle.header).toMatchObject({ backTo: pathOf(SPACES.bigco, "space/billing"), steps: [{ title: "Review" }] });
+  });
+});
+
 describe("billing options (001 §2, §4)", () => {
   it("lists the available users with their choice, the owner and the paid ones paid", async () => {
     const priya = await as(PERSONAS.premium.email);
@@ -266,6 +337,53 @@ describe("the summary's title (001 §2 Summary step, §4 Summary delta type)", (
   });
 });
 
+describe("the summary's timing (001 §4 Charge wording; issue 25: Premium to Pro is not at renewal)", () => {
+  it("says a move to Pro applies at once, neither charged nor refunded; a user made free, at renewal", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    const toPro = loaderData<{ charge: string }>(
+      await priya.get(summary, SPACES.bigco, "checkout/summary?plan=PRO&interval=YEARLY"),
+    );
+    expect(toPro.charge).toMatch(
+      /^Your plan changes as soon as you confirm\. Nothing is charged or refunded today: your next payment, on [A-Z][a-z]+ \d{1,2}(st|nd|rd|th), \d{4}, is at the new price\.$/,
+    );
+    const userFree = loaderData<{ charge: string }>(
+      await priya.get(
+        summary,
+        SPACES.bigco,
+        `checkout/summary?plan=PREMIUM&interval=YEARLY&free=${PERSONAS.noahNguyen.id}`,
+      ),
+    );
+    // 001 §2: the checkout's date format ("March 5th, 2025"), as on the add and remove seats screens.
+    expect(userFree.charge).toMatch(
+      /^These changes will apply on your renewal day, [A-Z][a-z]+ \d{1,2}(st|nd|rd|th), \d{4}\.$/,
+    );
+  });
+});
+
+describe("the summary of a change the backend refuses (issue 25)", () => {
+  it("says who cannot be made paid, lists what was asked, and offers no Confirm", async () => {
+    const priya = await as(PERSONAS.premium.email);
+    const page = loaderData<{ refusal: string | null; cards: string[]; quoted: boolean }>(
+      await priya.get(
+        summary,
+        SPACES.bigco,
+        `checkout/summary?plan=PREMIUM&interval=YEARLY&paid=${PERSONAS.hanaHolt.id}`,
+      ),
+    );
+    expect(page).toEqual(
+      expect.objectContaining({
+        refusal: "hana.holt@bigco.test is already a paid user in another space.",
+        cards: ["You are upgrading 1 free user to paid"],
+        quoted: false,
+      }),
+    );
+    const html = renderPage(summary, page);
+    expect(textOf(html)).toContain("hana.holt@bigco.test is already a paid user in another space.");
+    expect(textOf(html)).not.toContain("An error occurred");
+    expect(html).toMatch(/<button type="submit" disabled=""[^>]*>Confirm changes<\/button>/);
+  });
+});
+
 describe("the summary's failure (001 §8 Summary update failure)", () => {
   it("links 'contact our support' to the support request page inside the sentence", async () => {
     const priya = await as(PERSONAS.premium.email);
@@ -297,7 +415,8 @@ describe("cannot-downgrade (001 §2, §4)", () => {
     const blocked = loaderData<{ title: string; domain: string }>(
       await dora.get(cannotDowngrade, SPACES.deltaGroup, "checkout/cannot-downgrade?plan=PRO&interval=YEARLY"),
     );
-    expect(blocked).toMatchObject({ title: "Downgrading Delta Group", domain: "delta.test" });
+    // Delta Group is on Pro: a change of who is paid, not a downgrade (issue 25).
+    expect(blocked).toMatchObject({ title: "Upgrading Delta Group", domain: "delta.test", change: "paid-users" });
     // Premium takes users of any domain.
     expect(
       redirectTarget(
@@ -311,6 +430,26 @@ describe("cannot-downgrade (001 §2, §4)", () => {
         await priya.get(cannotDowngrade, SPACES.bigco, "checkout/cannot-downgrade?plan=PRO&interval=YEARLY"),
       ),
     ).toBe(`${pathOf(SPACES.bigco, "checkout")}?plan=PRO&interval=YEARLY`);
+  });
+});
+
+describe("cannot-downgrade's words (issue 25: worded for what was asked)", () => {
+  it("calls a change of who is paid or of the billing cycle by its name, never a downgrade", async () => {
+    const dora = await as(PERSONAS.dora.email);
+    const notice = async (query: string) => {
+      const page = await dora.get(cannotDowngrade, SPACES.deltaGroup, `checkout/cannot-downgrade?${query}`);
+      return textOf(renderPage(cannotDowngrade, loaderData(page)));
+    };
+    const paidUsers = await notice("plan=PRO&interval=YEARLY");
+    expect(paidUsers).toContain("Upgrading Delta Group");
+    expect(paidUsers).toContain(
+      "The Pro plan only allows users from the owner's domain (delta.test). To change who is paid, every user must be on the owner's domain.",
+    );
+    expect(paidUsers).not.toMatch(/[Dd]owngrad/);
+    const cycle = await notice("plan=PRO&interval=MONTHLY");
+    expect(cycle).toContain("Changing billing cycle Delta Group");
+    expect(cycle).toContain("To change the billing cycle, every user must be on the owner's domain.");
+    expect(cycle).not.toMatch(/[Dd]owngrad/);
   });
 });
 
@@ -363,6 +502,11 @@ describe("legacy users (001 §2, §4)", () => {
     const foreign = loaderData<Answer>(await add("kim@oldco.test, kim@oldco.test someone@elsewhere.test"));
     expect(foreign.add.refused.map((item) => item.email)).toEqual(["someone@elsewhere.test"]);
     expect(foreign.add.text).toBe("kim@oldco.test, someone@elsewhere.test");
+    // After a refusal the box holds the one refused address, and the button counts it (issue 25: 'Add users').
+    const one = loaderData<Answer>(await add("someone@elsewhere.test"));
+    expect(one.add.text).toBe("someone@elsewhere.test");
+    const list = loaderData(await lee.get(legacyUsers, SPACES.oldcoTeam, "checkout/legacy/users?dialog=add"));
+    expect(renderPage(legacyUsers, list, { actionData: one })).toMatch(/<button type="submit"[^>]*>Add user<\/button>/);
     const over = loaderData<Answer>(await add("k1@oldco.test k2@oldco.test k3@oldco.test"));
     expect(over.add.formError).toBe("You cannot go over your current plan user limit (5).");
 
@@ -396,6 +540,23 @@ describe("Back in the legacy upgrade after the users list (001 §2 Back button: 
       await lee.get(information, SPACES.oldcoTeam, "checkout/information?plan=PRO&interval=YEARLY"),
     );
     expect(billingInformation.header.backTo).toBe(list);
+  });
+
+  it("says before payment that the PayPal licence is cancelled at once, its remaining days not credited", async () => {
+    const lee = await as(PERSONAS.legacy.email);
+    const page = loaderData<{ paypalLicenceDaysLeft: number | null }>(
+      await lee.get(information, SPACES.oldcoTeam, "checkout/information?plan=PRO&interval=YEARLY"),
+    );
+    expect(page.paypalLicenceDaysLeft).toBeGreaterThan(0);
+    expect(textOf(renderPage(information, page))).toContain(
+      `Your PayPal licence will be cancelled Paying for the new plan cancels your current licence, paid through PayPal, at once: its ${page.paypalLicenceDaysLeft} remaining days are not credited to the new plan.`,
+    );
+    // A purchase replaces no licence.
+    const june = await as(PERSONAS.june.email);
+    const purchase = loaderData<{ paypalLicenceDaysLeft: number | null }>(
+      await june.get(information, SPACES.juniperCo, "checkout/information?plan=PRO&interval=YEARLY"),
+    );
+    expect(purchase.paypalLicenceDaysLeft).toBeNull();
   });
 
   it("goes from cannot-downgrade to the users list, where a user of another domain can be left out", async () => {

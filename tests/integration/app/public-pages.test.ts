@@ -105,11 +105,21 @@ describe("stop automatic renewal", () => {
     failNextBillingCall = false;
   });
 
-  it("asks signed-out visitors to sign in, and shows the result views to anyone", async () => {
-    expect(loaderData(await run(stopRenewalLoader, get("/stop-automatic-renewal")))).toEqual({ view: "sign-in" });
-    expect(loaderData(await run(stopRenewalLoader, get("/stop-automatic-renewal?success=0")))).toEqual({
-      view: "failure",
-    });
+  it("asks signed-out visitors to sign in, whatever result the query claims (issue 25)", async () => {
+    for (const query of ["", "?success=1", "?success=0"]) {
+      expect(loaderData(await run(stopRenewalLoader, get(`/stop-automatic-renewal${query}`)))).toEqual({
+        view: "sign-in",
+      });
+    }
+  });
+
+  it("takes success=1 on a licence that still renews for no success: the question stays", async () => {
+    expect(
+      loaderData(await run(stopRenewalLoader, get("/stop-automatic-renewal?success=1", "legacy@oldco.test"))),
+    ).toEqual({ view: "confirm" });
+    expect(
+      loaderData(await run(stopRenewalLoader, get("/stop-automatic-renewal?success=0", "legacy@oldco.test"))),
+    ).toEqual({ view: "failure" });
   });
 
   it("sends users without a PayPal licence home, on the page and on submit", async () => {
@@ -146,6 +156,10 @@ describe("stop automatic renewal", () => {
     const outcome = await run(stopRenewalAction, post("legacy@oldco.test", { intent: "stop-renewal" }));
     expect(redirectTarget(outcome)).toBe("/stop-automatic-renewal?success=1");
     expect(await licenseAutoRenews(backend.db, "I-7K2M9X4QHB3N")).toBe(false);
+    // Stopped for good: the page says so on any later visit, and never asks to confirm again.
+    expect(loaderData(await run(stopRenewalLoader, get("/stop-automatic-renewal", "legacy@oldco.test")))).toEqual({
+      view: "success",
+    });
   });
 });
 

@@ -11,10 +11,17 @@ import * as addSeats from "~/routes/$workspaceId.$workspaceSlug+/checkout+/add-s
 import * as removeSeats from "~/routes/$workspaceId.$workspaceSlug+/checkout+/remove-seats";
 import * as options from "~/routes/$workspaceId.$workspaceSlug+/checkout+/_index";
 import { loader as billingLoader } from "~/routes/$workspaceId.$workspaceSlug+/space+/billing";
+import * as billingDetails from "~/routes/$workspaceId.$workspaceSlug+/space+/billing_.details";
+import * as billingInformation from "~/routes/$workspaceId.$workspaceSlug+/space+/billing_.information";
+import * as billingAddSeats from "~/routes/$workspaceId.$workspaceSlug+/space+/billing_.add-seats";
+import * as billingRemoveSeats from "~/routes/$workspaceId.$workspaceSlug+/space+/billing_.remove-seats";
+import { loader as billingOtherLoader } from "~/routes/$workspaceId.$workspaceSlug+/space+/billing_.$";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { asPersona, pathOf } from "../support/space-pages";
 import { payOnHostedPage, TEST_CARDS } from "../backend/support/billing";
 import { loaderData, redirectTarget, startAppBillingStack, statusOf } from "../support/app";
+import { renderPage, textOf } from "../support/render-page";
+import { addExtraMember, PINE_THIRD } from "../../support/crowded-space";
 
 let stack: Awaited<ReturnType<typeof startAppBillingStack>>;
 beforeAll(async () => {
@@ -191,6 +198,18 @@ describe("buying seats (001 §2, §4)", () => {
   });
 });
 
+describe("the purchase's sidebar with a seat coupon (001 §9: coupon display is disabled)", () => {
+  it("lines the seats at what is paid for them, with no discount line ($0.00 or other)", async () => {
+    const sara = await as(PERSONAS.salesLead.email);
+    await sara.post(details, SPACES.acmeSales, "checkout/details", { purchaseFor: "team", seats: "5" });
+    const page = loaderData(await sara.get(information, SPACES.acmeSales, "checkout/information"));
+    const text = textOf(renderPage(information, page));
+    // Five seats at $60 a year with 5SEATS (20 % off): $240, as Stripe's hosted page totals them.
+    expect(text).toContain("Summary Pro × 5 seats $240.00 Total due $240.00 Billed annually");
+    expect(text).not.toContain("Discount");
+  });
+});
+
 describe("adding seats (001 §4)", () => {
   it("quotes the added seats prorated, and the webhook brings them", async () => {
     const mona = await as(PERSONAS.mona.email);
@@ -281,6 +300,25 @@ describe("removing seats (001 §4)", () => {
   });
 });
 
+describe("removing seats with every seat in use (001 §2 Remove seats screen)", () => {
+  it("warns, and its disabled button names no count (issue 25: it said 'Remove 0 seats')", async () => {
+    await addExtraMember(stack.backend.db, {
+      workspaceId: SPACES.pineLabs.id,
+      user: PINE_THIRD,
+      userPlan: "PRO",
+    });
+    const pia = await as(PERSONAS.pia.email);
+    const page = loaderData<{ used: number; total: number; offer: unknown }>(
+      await pia.get(removeSeats, SPACES.pineLabs, "checkout/remove-seats"),
+    );
+    expect(page).toMatchObject({ used: 3, total: 3, offer: null });
+    const html = renderPage(removeSeats, page);
+    expect(textOf(html)).toContain("You need to remove members before removing seats");
+    expect(html).toMatch(/<button type="submit" disabled=""[^>]*>Remove seats<\/button>/);
+    expect(textOf(html)).not.toContain("Remove 0 seats");
+  });
+});
+
 describe("checkout query rules (001 §4)", () => {
   it("refuses a change of plan and cycle at once, and a cycle change while a schedule waits", async () => {
     const premium = await as(PERSONAS.premium.email);
@@ -295,5 +333,47 @@ describe("checkout query rules (001 §4)", () => {
     expect(redirectTarget(await tia.get(options, SPACES.tidalTwo, "checkout?plan=PREMIUM&interval=YEARLY"))).toBe(
       `${pathOf(SPACES.tidalTwo, "checkout/summary")}?plan=PREMIUM&interval=YEARLY`,
     );
+  });
+});
+
+describe("the billing area's sub-routes (001 §2: /details, /information, /add-seats, /remove-seats)", () => {
+  it("serve the checkout's screens, their query kept, and their forms", async () => {
+    const sara = await as(PERSONAS.salesLead.email);
+    const detailsPage = loaderData<{ spaceName: string; header: { steps: Array<{ title: string }> } }>(
+      await sara.get(billingDetails, SPACES.acmeSales, "space/billing/details"),
+    );
+    expect(detailsPage.spaceName).toBe("Acme Sales");
+    expect(detailsPage.header.steps.map((step) => step.title)).toEqual([
+      "Billing details",
+      "Billing information",
+      "Checkout",
+    ]);
+    const next = await sara.post(billingDetails, SPACES.acmeSales, "space/billing/details", {
+      purchaseFor: "team",
+      seats: "4",
+    });
+    expect(redirectTarget(next)).toBe(pathOf(SPACES.acmeSales, "checkout/information"));
+    const informationPage = loaderData<{ summary: { lines: Array<{ label: string }> } }>(
+      await sara.get(billingInformation, SPACES.acmeSales, "space/billing/information"),
+    );
+    expect(informationPage.summary.lines.map((line) => line.label)).toEqual(["Pro × 4 seats"]);
+
+    const mona = await as(PERSONAS.mona.email);
+    const adding = loaderData<{ offer: { seats: number } }>(
+      await mona.get(billingAddSeats, SPACES.mapleMedia, "space/billing/add-seats?seats=3"),
+    );
+    expect(adding.offer.seats).toBe(3);
+    const removing = loaderData<{ offer: { target: number; totals: number[] } }>(
+      await mona.get(billingRemoveSeats, SPACES.mapleMedia, "space/billing/remove-seats?seats=3"),
+    );
+    expect(removing.offer).toMatchObject({ target: 3 });
+    expect(removing.offer.totals).toContain(3);
+  });
+
+  it("still sends any other sub-path to billing", async () => {
+    const mona = await as(PERSONAS.mona.email);
+    expect(
+      redirectTarget(await mona.get({ loader: billingOtherLoader }, SPACES.mapleMedia, "space/billing/summary")),
+    ).toBe(pathOf(SPACES.mapleMedia, "space/billing"));
   });
 });

@@ -69,9 +69,11 @@ describe("POST /billing/_ah/api/subscriptions/v1/cancelAutoRenewal", () => {
       body: { autoRenew: false },
     });
     expect(await licenseAutoRenews(backend.db, LEGACY_SUBSCRIPTION_ID)).toBe(false);
+    // The user's licence says so (the stop-renewal page shows it stopped, never asks again).
+    const me = await fetch(`${backend.url}/api/v2/users/me`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(((await me.json()) as { license: unknown }).license).toMatchObject({ autoRenew: false });
 
-    const storedRows = () =>
-      backend.db.selectFrom("license_renewals").selectAll().execute();
+    const storedRows = () => backend.db.selectFrom("license_renewals").selectAll().execute();
     expect(await storedRows()).toEqual([
       expect.objectContaining({ subscription_id: LEGACY_SUBSCRIPTION_ID, user_id: PERSONAS.legacy.id, auto_renew: 0 }),
     ]);

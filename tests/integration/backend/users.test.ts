@@ -180,7 +180,7 @@ describe("GET /users/{id|me}", () => {
 
   it("gives the legacy owner its PayPal licence and a Team space", async () => {
     const { body } = await (await as(PERSONAS.legacy.email)).get("/api/v2/users/me");
-    expect(body.license).toEqual({ subscriptionId: "I-7K2M9X4QHB3N", paymentSource: "PAYPAL" });
+    expect(body.license).toEqual({ subscriptionId: "I-7K2M9X4QHB3N", paymentSource: "PAYPAL", autoRenew: true });
     expect(body.userWorkspaces[0]).toMatchObject({
       workspacePlan: "LEGACY",
       legacyPlanType: "TEAM",

@@ -7,6 +7,7 @@ import {
 import { bannerQuery } from "~/domain/banners";
 import { seatCheckoutSections, spacePath, spaceSections } from "~/domain/space-paths";
 import { formatDate } from "~/domain/zoned-format";
+import { isGmailAddress } from "~/domain/wrong-plan";
 import { redirectInSession } from "~/utils/auth.server";
 import type { SpaceContext } from "~/utils/space.server";
 
@@ -67,9 +68,38 @@ export async function seatSummaryOf(space: SpaceContext, subscription: Subscript
   };
 }
 
-/** The seat checkout pages of the space. */
+/** The seat plan the seat checkout changes: the domain users' (001 §4). */
+export const domainSeatPlan = (subscription: Subscription) =>
+  subscription.subscriptionPaymentPlans.find((plan) => plan.userPlanType === "PRO");
+
+/** Why the seat checkout would send its owner elsewhere (see seatChangeRefusal). */
+export type SeatChangeRefusal = "offline" | "removal" | "unlimited" | "billing";
+
+/**
+ * Why the owner may not add or remove seats through the seat checkout
+ * (001 §4, 002 §8 Seat notices), or null when they may: an offline or
+ * support-managed subscription, a removal scheduled, unlimited seats, or a
+ * case the billing page handles (no subscription, no domain seat plan, a
+ * Gmail owner). The checkout and the Manage seats dialog ask the same.
+ */
+export function seatChangeRefusal(
+  space: SpaceContext,
+  active: Subscription | null,
+  seats: SeatSummary | null,
+): SeatChangeRefusal | null {
+  if (!active || !seats) return "billing";
+  if (isManagedOffline(active)) return "offline";
+  if (seats.removal) return "removal";
+  const seatPlan = domainSeatPlan(active);
+  if (seatPlan?.totalSeats === -1) return "unlimited";
+  if (!seatPlan || isGmailAddress(space.me.userEmail)) return "billing";
+  return null;
+}
+
+/** The seat checkout pages of the space, and its billing page where seats change otherwise. */
 export function seatCheckoutLinks(space: Pick<SpaceContext, "urlPrefix">) {
   return {
+    billing: billingPage(space),
     addSeats: spacePath(space.urlPrefix, seatCheckoutSections.addSeats),
     removeSeats: spacePath(space.urlPrefix, seatCheckoutSections.removeSeats),
   };

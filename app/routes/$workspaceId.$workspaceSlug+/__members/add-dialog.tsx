@@ -8,16 +8,17 @@ import { externalLinks, pricingUrl } from "~/domain/external-links";
 import {
   ADD_FIELD,
   ADD_INPUT_MAX_ROWS,
+  ADD_MAX_ADDRESSES,
   addTexts,
-  availableSeatsMessage,
   MEMBER_INTENTS,
   type AddMode,
-  userLimitBlock,
+  roomAfterRefusals,
+  roomForEntries,
   withChosenAddress,
 } from "~/domain/members";
 import type { AddAnswer, AddDialogData } from "./add-members.server";
 import { AddSuggestions } from "./add-suggestions";
-
+import { MoreRoom } from "./more-room";
 
 const NO_SEAT = addTexts.reasons.no_seat_available;
 const OVER_LIMIT = addTexts.reasons.user_limit_reached;
@@ -29,8 +30,8 @@ const OVER_LIMIT = addTexts.reasons.user_limit_reached;
  * limit allows close the button. After a submission with refusals, each
  * refused address is listed with its reason under the spec's hint (and the
  * room there was), and stays in the box. The legacy checkout's Add users
- * (001 §2) says its own domain sentence and counts the addresses on its
- * button (`labels`).
+ * (001 §2) says its own domain sentence, counts the addresses on its
+ * button and says what was added in its own words (`labels`).
  */
 export function AddMembersDialog({
   add,
@@ -43,7 +44,7 @@ export function AddMembersDialog({
   mode: Exclude<AddMode, "blocked">;
   answer: AddAnswer | null;
   closeTo: string;
-  labels?: { statement: string; submit: (count: number) => string };
+  labels?: { statement: string; submit: (count: number) => string; done: (count: number) => string };
 }) {
   const id = useId();
   const navigation = useNavigation();
@@ -70,16 +71,17 @@ export function AddMembersDialog({
     setTyping({ after: answer, text: node.value });
     node.focus();
   };
-  const typed = liveTags?.length ?? 0;
-  const overLimit =
-    add.legacyLimit === null || typed === 0 ? null : userLimitBlock(add.legacyLimit, add.paidCount, typed);
-  const liveMessage = liveTags ? (overLimit ?? availableSeatsMessage(add.availableSeats, typed)) : null;
-  // After a submission, refusals for want of room say how much room there was.
-  const roomMessage = answer?.refused.some((item) => item.reason === NO_SEAT)
-    ? availableSeatsMessage(answer.added, answer.added + answer.refused.length)
-    : answer?.refused.some((item) => item.reason === OVER_LIMIT) && add.legacyLimit !== null
-      ? addTexts.userLimit(add.legacyLimit)
-      : null;
+  // Only valid addresses count (the tags hold each address once).
+  const typed = liveTags?.filter((tag) => !tag.invalid).length ?? 0;
+  // A paying space without a seat left says so before anything is typed (without JavaScript, before sending).
+  const full = add.room?.kind === "seats" && add.room.left === 0 && !answer;
+  const live = roomForEntries(add.room, liveTags ? typed : full ? 1 : 0);
+  // After a submission, refusals for want of room say how much is left now (the page's data is read anew).
+  const refusedForRoom =
+    answer?.refused.filter((item) => item.reason === NO_SEAT || item.reason === OVER_LIMIT).length ?? 0;
+  const roomMessage = roomAfterRefusals(add.room, refusedForRoom);
+  // The button counts what the box holds: what is typed, else what the last answer put back in it.
+  const inBox = liveTags ? typed : answer ? parseEmailTags(answer.text).length : 0;
   const errorId = `${id}-errors`;
   const hasErrors = Boolean(answer && (answer.formError || answer.refused.length > 0));
 
@@ -124,19 +126,33 @@ export function AddMembersDialog({
           />
         ) : null}
         {typedText ? <AddSuggestions text={typedText} suggestPath={add.suggestPath} onChoose={choose} /> : null}
-        <p aria-live="polite" className="text-sm text-slate-700">
-          {liveMessage}
-        </p>
+        <div aria-live="polite" className="text-sm text-slate-700">
+          {live.message ? (
+            <p>
+              {live.message}
+              {typed <= ADD_MAX_ADDRESSES ? (
+                <MoreRoom more={add.moreRoom} room={add.room} wanted={Math.max(typed, 1)} />
+              ) : null}
+            </p>
+          ) : null}
+        </div>
         <div id={errorId} className="text-sm">
           {answer?.formError ? <p className="text-red-700">{answer.formError}</p> : null}
           {answer && answer.refused.length > 0 ? (
             <>
-              {answer.added > 0 ? <p className="text-emerald-800">{addTexts.done(answer.added, mode)}</p> : null}
+              {answer.added > 0 ? (
+                <p className="text-emerald-800">{labels?.done(answer.added) ?? addTexts.done(answer.added, mode)}</p>
+              ) : null}
               <p className="text-red-700">{mode === "invite" ? addTexts.hint.invite : addTexts.hint.add}</p>
               <div className="mt-1">
                 <EmailTagList label={addTexts.refused} tags={answer.refused} />
               </div>
-              {roomMessage ? <p className="mt-2 text-slate-700">{roomMessage}</p> : null}
+              {roomMessage ? (
+                <p className="mt-2 text-slate-700">
+                  {roomMessage}
+                  <MoreRoom more={add.moreRoom} room={add.room} wanted={refusedForRoom} />
+                </p>
+              ) : null}
             </>
           ) : null}
         </div>
@@ -144,9 +160,9 @@ export function AddMembersDialog({
           <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary")}>
             {addTexts.cancel}
           </Link>
-          <button type="submit" disabled={busy || overLimit !== null} className={buttonClass("primary")}>
-            {/* Without JavaScript the count is not known before the submit. */}
-            {labels && typed > 0 ? labels.submit(typed) : texts.submit}
+          <button type="submit" disabled={busy || live.refuses} className={buttonClass("primary")}>
+            {/* Without JavaScript the count of what is typed is not known before the submit. */}
+            {labels && inBox > 0 ? labels.submit(inBox) : texts.submit}
           </button>
         </div>
       </Form>

@@ -3,11 +3,12 @@ import { useId } from "react";
 import { buttonClass, InfoTooltip } from "~/components/ui";
 import { addTexts } from "~/domain/members";
 import type { AddDialogData } from "./add-members.server";
+import { MoreRoom } from "./more-room";
 
 /**
  * "Add members", "Add users" or "Invite users": a link that opens the dialog
- * at `?dialog=add`; disabled, with its tooltip, when the legacy team plan
- * has no place left (002 §8).
+ * at `?dialog=add`; disabled, with its tooltip, when the plan has no place
+ * left (002 §8), and then the way to more where there is one (a Free space's upgrade).
  */
 export function AddMembersLink({ add, to }: { add: AddDialogData; to: string }) {
   const tipId = useId();
@@ -18,6 +19,9 @@ export function AddMembersLink({ add, to }: { add: AddDialogData; to: string }) 
           {addTexts[add.mode].open}
         </button>
         <InfoTooltip id={tipId} text={add.closedBy} label={addTexts.whyClosed} />
+        <span className="text-sm">
+          <MoreRoom more={add.moreRoom} room={add.room} wanted={1} />
+        </span>
       </span>
     );
   }

@@ -2,15 +2,24 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { isBackendError } from "~/api/http.server";
 import { addOrInviteMembers, checkInvitations, checkMembers } from "~/api/members.server";
+import { SEAT_COUNT_PARAM } from "~/domain/checkout-flow";
 import { parseEmailTags } from "~/domain/email-tags";
 import { genericErrorTexts } from "~/domain/error-texts";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { memberRefusalTexts } from "~/domain/member-refusals";
-import { ADD_FIELD, addTexts, type AddMode, userLimitBlock } from "~/domain/members";
+import { ADD_FIELD, ADD_MAX_ADDRESSES, type AddMode, type AddRoom, addTexts, userLimitBlock } from "~/domain/members";
+import { upgradeAction } from "~/domain/shell-nav";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
 import type { SpaceContext } from "~/utils/space.server";
+import { managesSeats, type SeatChangeRefusal, seatCheckoutLinks } from "../__billing/space-billing.server";
+
+/** The space's member counts the room is counted from (002 §3 Member counts). */
+interface MemberCounts {
+  paid: number;
+  free: number;
+}
 
 /*
  * Adding people to a space, shared by the members page (002 §2, §5) and the
@@ -38,24 +47,64 @@ export function userLimit(space: SpaceContext, userPlan: "FREE" | "PRO") {
   return space.workspace.workspaceFeatures.find((features) => features.userPlan === userPlan)?.allowedUserCount ?? 0;
 }
 
+/** What the add dialog knows of the space's seats: how many are left, and whether the seat checkout adds some. */
+export interface AddSeats {
+  availableSeats: number;
+  changeRefusal: SeatChangeRefusal | null;
+}
+
+/**
+ * The room newcomers take a place in (AddRoom), as the backend places them:
+ * a paying per-seat space's seats (known to owners and admins), the legacy
+ * team's paid users, or else the free members the plan allows.
+ */
+function addRoom(space: SpaceContext, mode: AddMode, seats: AddSeats | null, counts: MemberCounts): AddRoom {
+  if (mode === "addUsers") return { kind: "users", limit: userLimit(space, "PRO"), taken: counts.paid };
+  const { isPerSeat, workspacePlan } = space.workspace;
+  if (isPerSeat && (workspacePlan === "PRO" || workspacePlan === "PREMIUM")) {
+    return seats ? { kind: "seats", left: seats.availableSeats } : null;
+  }
+  return { kind: "users", limit: userLimit(space, "FREE"), taken: counts.free };
+}
+
+/**
+ * Where more room comes from (002 §2 navigation targets, §6): the owner adds
+ * seats, or upgrades a Free space; anyone else asks the owner (the per-seat
+ * notice, or the Upgrade info dialog of a Free space). Null when neither applies.
+ */
+function moreRoom(space: SpaceContext, room: AddRoom, seats: AddSeats | null) {
+  if (room?.kind === "seats") {
+    if (!managesSeats(space)) return { kind: "askOwner" as const };
+    if (seats?.changeRefusal !== null) return null;
+    // The browser adds the seats wanted, as typed: the parameter's name comes along.
+    return { kind: "addSeats" as const, href: seatCheckoutLinks(space).addSeats, countParam: SEAT_COUNT_PARAM };
+  }
+  if (room?.kind !== "users" || space.workspace.workspacePlan !== "FREE") return null;
+  const upgrade = upgradeAction(space.access, space.urlPrefix, spacePath(space.urlPrefix, spaceSections.users));
+  if (upgrade?.kind === "checkout") return { kind: "upgrade" as const, href: upgrade.href };
+  return upgrade ? { kind: "upgradeInfo" as const } : null;
+}
+
 /**
  * The add (or invite) dialog's data: its kind, the domain sentence, the
- * seats left, the legacy limit with the places left and why Add users is
- * closed, and a fresh once-only key.
+ * room left (seats, or places under a user limit, with why Add is closed
+ * when there is none) and where more comes from, and a fresh once-only key.
  */
-export function addDialog(space: SpaceContext, availableSeats: number | null, paidCount: number, open: boolean) {
+export function addDialog(
+  space: SpaceContext,
+  { seats, counts, open }: { seats: AddSeats | null; counts: MemberCounts; open: boolean },
+) {
   const mode = addMode(space);
   if (!mode) return null;
-  const legacyLimit = mode === "addUsers" ? userLimit(space, "PRO") : null;
-  const closedBy = legacyLimit === null ? null : userLimitBlock(legacyLimit, paidCount, 0);
+  const room = mode === "blocked" ? null : addRoom(space, mode, seats, counts);
+  const closedBy = room?.kind === "users" ? userLimitBlock(room.limit, room.taken, 0) : null;
   return {
     mode,
     open: open && closedBy === null,
     closedBy,
     domains: space.workspace.workspaceDomains.map((domain) => domain.domainName),
-    availableSeats: mode === "add" ? availableSeats : null,
-    legacyLimit,
-    paidCount,
+    room,
+    moreRoom: moreRoom(space, room, seats),
     suggestPath: spacePath(space.urlPrefix, `${spaceSections.users}/suggest`),
     idempotencyKey: newIdempotencyKey(),
   };
@@ -82,9 +131,6 @@ const addSchema = z.object({
   [IDEMPOTENCY_FIELD]: idempotencyKeySchema,
 });
 
-/** At most this many addresses per submission (the backend's limit). */
-const MAX_ADDRESSES = 100;
-
 export interface AddAnswer {
   /** What stays in the box: the refused addresses, or everything after a failure. */
   text: string;
@@ -98,7 +144,8 @@ export interface AddAnswer {
  * lower-cased and deduplicated; the invite variant checks them first and
  * sends only the valid ones. All accepted: back to the page with the banner.
  * Some refused: the dialog stays open with each refused address and why,
- * keeping them in the box; a failure keeps everything typed. With
+ * keeping them in the box (with the page's data read anew when some were
+ * added); a failure keeps everything typed. With
  * `checkFirst`, nothing is added unless every address may be.
  */
 export async function addMembers(space: SpaceContext, formData: FormData, target: AddTarget) {
@@ -111,7 +158,7 @@ export async function addMembers(space: SpaceContext, formData: FormData, target
   const answer = (fields: Partial<AddAnswer>, status: number) =>
     data({ add: { text, refused: [], added: 0, formError: null, ...fields } satisfies AddAnswer }, { status });
   if (emails.length === 0) return answer({ formError: addTexts.required }, 400);
-  if (emails.length > MAX_ADDRESSES) return answer({ formError: addTexts.otherReason }, 400);
+  if (emails.length > ADD_MAX_ADDRESSES) return answer({ formError: addTexts.tooMany(ADD_MAX_ADDRESSES) }, 400);
 
   const workspaceId = space.workspace.workspaceId;
   if (target.checkFirst) {
@@ -158,5 +205,7 @@ export async function addMembers(space: SpaceContext, formData: FormData, target
     return answer({ formError: genericErrorTexts.title }, 502);
   }
   if (refused.length === 0) throw redirectInSession(space.auth, target.done(added, mode));
-  return answer({ text: refused.map((item) => item.email).join(", "), refused, added }, 400);
+  // Some added is a success in part (200): the page reads its seats and members anew behind the dialog
+  // (after a 4xx answer Remix leaves the loaders' data as it was).
+  return answer({ text: refused.map((item) => item.email).join(", "), refused, added }, added > 0 ? 200 : 400);
 }

@@ -7,3 +7,11 @@ const SHELL_ROUTE_ID = "routes/$workspaceId.$workspaceSlug+/_layout";
 export function useShellData() {
   return useRouteLoaderData(SHELL_ROUTE_ID) as ShellData;
 }
+
+/**
+ * The shell's data among a page's `meta` matches: there even when the page's
+ * own loader gave nothing (a refused action renders the error boundary).
+ */
+export function shellDataOf(matches: ReadonlyArray<{ id: string; data?: unknown }>) {
+  return (matches.find((match) => match.id === SHELL_ROUTE_ID)?.data ?? null) as ShellData | null;
+}

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { z } from "zod";
 import { Banner, buttonClass, InfoTooltip } from "~/components/ui";
 import { checkoutTexts, perUserTexts } from "~/domain/billing-texts";
@@ -16,7 +17,7 @@ import { pageTitle } from "~/domain/page-title";
 import { CheckoutHeader } from "./__steps/checkout-header";
 import {
   beforeOptions,
-  changesSomething,
+  changesPlanOrCycle,
   loadPerUserCheckout,
   optionsStepShown,
   perUserHref,
@@ -37,16 +38,18 @@ const actionSchema = z.object({ intent: z.enum([INTENTS.update, INTENTS.next]) }
 const radioSchema = z.enum(["paid", "free"]);
 
 /**
- * The options step when it has a place (001 §4): an upgrade that changes
- * something goes straight to its review (one that changes nothing stays
- * here, where users can be chosen); Pro with users of several domains stops at cannot-downgrade;
+ * The options step when it has a place (001 §4): an upgrade of plan or
+ * cycle goes straight to its review (one of who is paid is chosen here,
+ * several users at once, and Back from the review returns here with the
+ * choice); Pro with users of several domains stops at cannot-downgrade;
  * a purchase with one user available, or by a Gmail user, goes on to billing
  * information (a redirect, so Back does not come back here).
  */
 async function loadOptions(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const checkout = await loadPerUserCheckout(args, "options");
-  if (checkout.flow === "UPGRADE" && changesSomething(checkout))
+  if (checkout.flow === "UPGRADE" && changesPlanOrCycle(checkout)) {
     throw redirect(perUserHref(checkout, perUserSections.summary));
+  }
   requireOneDomain(checkout);
   if (afterOptions(checkout.flow) === "information" && !optionsStepShown(checkout)) {
     throw redirect(perUserHref(checkout, perUserSections.information));
@@ -159,7 +162,7 @@ export default function OptionsStep() {
           <Banner tone="error" title={failure} />
         </div>
       ) : null}
-      <div className="lg:grid-cols-[minmax(0,1fr)_20rem] grid gap-6">
+      <div className="grid gap-6 laptop:grid-cols-[minmax(0,1fr)_20rem]">
         {/* A change sent by itself keeps the place; Next's answer starts at the top, where a refusal
             shows (001 §8: a submit error scrolls to the top). */}
         <Form
@@ -191,7 +194,7 @@ export default function OptionsStep() {
               </thead>
               <tbody className="divide-y divide-slate-200">
                 {(refused?.rows ?? page.rows).map((row) => (
-                  <UserRow key={`${row.id}:${row.paid}`} row={row} />
+                  <UserRow key={row.id} row={row} />
                 ))}
               </tbody>
             </table>
@@ -233,12 +236,24 @@ export default function OptionsStep() {
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
 
-/** One user's Free/Paid choice; a closed Paid radio says why in its tooltip. */
+/**
+ * One user's Free/Paid choice; a closed Paid radio says why in its tooltip.
+ * The radios stay the same elements from one answer to the next (focus
+ * stays on the one just chosen) and take the answer's choice, which differs
+ * from the clicked one where the page re-marked the owner paid.
+ */
 function UserRow({ row }: { row: Row }) {
   const name = `${RADIO_PREFIX}${row.id}`;
   const tipId = `${name}-why`;
   // The owner's Free radio is closed while they are the last paid user; a free user's Paid one when blocked.
   const why = row.locked ? texts.ownerLocked : row.block;
+  const paidRadio = useRef<HTMLInputElement>(null);
+  const freeRadio = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (paidRadio.current) paidRadio.current.checked = row.paid;
+    if (freeRadio.current) freeRadio.current.checked = !row.paid;
+    // Every answer, not only a changed one: a choice sent while another was on its way may differ from it.
+  }, [row]);
   return (
     <tr>
       <td className="py-2 pr-4 text-slate-900">{row.name}</td>
@@ -247,11 +262,19 @@ function UserRow({ row }: { row: Row }) {
         <fieldset className="flex items-center gap-4">
           <legend className="sr-only">{row.email}</legend>
           <label className="inline-flex items-center gap-1">
-            <input type="radio" name={name} value="free" defaultChecked={!row.paid} disabled={row.locked} />
+            <input
+              ref={freeRadio}
+              type="radio"
+              name={name}
+              value="free"
+              defaultChecked={!row.paid}
+              disabled={row.locked}
+            />
             {texts.free}
           </label>
           <label className="inline-flex items-center gap-1">
             <input
+              ref={paidRadio}
               type="radio"
               name={name}
               value="paid"

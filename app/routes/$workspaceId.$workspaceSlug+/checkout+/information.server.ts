@@ -16,7 +16,7 @@ import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { appUrl } from "~/utils/app-url.server";
 import { INFORMATION_INTENTS } from "~/domain/checkout-flow";
-import { afterOptions, isLegacyFlow, perUserSteps, purchaseResult } from "~/domain/per-user-checkout";
+import { afterOptions, daysLeft, isLegacyFlow, perUserSteps, purchaseResult } from "~/domain/per-user-checkout";
 import { isGmailAddress } from "~/domain/wrong-plan";
 import { redirectInSession } from "~/utils/auth.server";
 import { requireSpace, type SpaceContext } from "~/utils/space.server";
@@ -78,6 +78,8 @@ interface Purchase {
   successQuery: string;
   /** This step, with its query: where Stripe's Back and the account switch return. */
   here: string;
+  /** A legacy licence paid through PayPal that the purchase replaces: its days left (the page says what becomes of them). */
+  paypalLicenceDaysLeft: number | null;
 }
 
 async function seatPurchase(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Purchase> {
@@ -121,6 +123,7 @@ async function seatPurchase(args: LoaderFunctionArgs | ActionFunctionArgs): Prom
     // 001 §2: back on billing with the seats bought, of one kind.
     successQuery: checkoutResultQuery({ from: "FREE", to: "PRO", [gmail ? "gmailSeats" : "workspaceSeats"]: seats }),
     here: spacePath(space.urlPrefix, spaceSections.checkoutInformation),
+    paypalLicenceDaysLeft: null,
   };
 }
 
@@ -166,6 +169,11 @@ async function userPurchase(args: LoaderFunctionArgs | ActionFunctionArgs): Prom
       ? checkoutResultQuery({ from: "LEGACY", to: target.plan })
       : checkoutResultQuery(purchaseResult(chosen, users, target.plan)),
     here: perUserHref(checkout, perUserSections.information),
+    // The backend ends the licence when the new subscription starts, with no credit (backend/README.md, Legacy licences).
+    paypalLicenceDaysLeft:
+      isLegacyFlow(checkout.flow) && checkout.active?.paymentSource === "PAYPAL"
+        ? daysLeft(checkout.active.endTimestamp)
+        : null,
   };
 }
 
@@ -188,6 +196,7 @@ export async function loadInformation(args: LoaderFunctionArgs) {
     countries: COUNTRIES,
     idempotencyKey: newIdempotencyKey(),
     continueTo: purchase.here,
+    paypalLicenceDaysLeft: purchase.paypalLicenceDaysLeft,
   };
 }
 

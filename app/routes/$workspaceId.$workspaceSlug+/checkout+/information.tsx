@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { GoogleButton } from "~/components/google-button";
 import { Banner } from "~/components/ui";
-import { checkoutTexts } from "~/domain/billing-texts";
+import { checkoutTexts, perUserTexts } from "~/domain/billing-texts";
 import { INFORMATION_INTENTS } from "~/domain/checkout-flow";
 import { pageTitle } from "~/domain/page-title";
 import { CheckoutHeader } from "./__steps/checkout-header";
@@ -37,7 +37,16 @@ export default function InformationStep() {
           </Banner>
         </div>
       ) : null}
-      <div className="lg:grid-cols-[minmax(0,1fr)_20rem] grid gap-6">
+      {page.paypalLicenceDaysLeft !== null ? (
+        <div className="mb-6">
+          <Banner
+            tone="info"
+            title={perUserTexts.paypalLicence.title}
+            detail={perUserTexts.paypalLicence.detail(page.paypalLicenceDaysLeft)}
+          />
+        </div>
+      ) : null}
+      <div className="grid gap-6 laptop:grid-cols-[minmax(0,1fr)_20rem]">
         <InformationForm
           key={refused ? "refused" : page.form.country}
           values={refused?.values ?? page.form}

@@ -16,7 +16,8 @@ import {
   type LegacyUserSort,
 } from "~/domain/legacy-users";
 import { canonicalSearch, listParamValues, parseListQuery, type ListQuery } from "~/domain/list-query";
-import { legacyMarks } from "~/domain/per-user-checkout";
+import { isFreeMember } from "~/domain/members";
+import { legacyMarks, legacySwitchOffered } from "~/domain/per-user-checkout";
 import { spacePath } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
 import { requireCanonicalListUrl } from "~/utils/canonical-list-url.server";
@@ -40,13 +41,17 @@ const userOf = (member: Member): LegacyUser => ({
 
 /**
  * 001 §4 Legacy users page: billing access and a LEGACY space (any other
- * goes to the space page); every member, whatever the search (the counter
- * and the paid places count them all, 001 §2, §5), in the sort's order.
+ * goes to the space page) whose licence this checkout can switch (a
+ * Belgian one, which could only end in the server-error state, goes to
+ * billing and its 'Contact support'); every member, whatever the search
+ * (the counter and the paid places count them all, 001 §2, §5), in the
+ * sort's order.
  */
 async function loadLegacy(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const space = await requireSpace(args);
   requireAccess(space, (access) => access.canAccessBilling, "");
   if (space.workspace.workspacePlan !== "LEGACY") throw redirect(spacePath(space.urlPrefix, "space"));
+  if (!legacySwitchOffered(space.workspace.legacyLicense)) throw redirect(billingPage(space));
   const url = new URL(args.request.url);
   const query = parseListQuery(url.searchParams, legacyUserQueryOptions);
   const members = await listAllMembers(space.auth, space.workspace.workspaceId, {
@@ -112,7 +117,11 @@ export async function loadLegacyUsers(args: LoaderFunctionArgs) {
   return {
     spaceName: space.workspace.workspaceName,
     backTo: billingPage(space),
-    add: addDialog(space, null, paidCount, url.searchParams.get(DIALOG_PARAM) === "add"),
+    add: addDialog(space, {
+      seats: null,
+      counts: { paid: paidCount, free: members.filter(isFreeMember).length },
+      open: url.searchParams.get(DIALOG_PARAM) === "add",
+    }),
     query,
     rows: shownMembers(members, query).map((member) => ({
       id: member.userId,

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Banner, buttonClass, InfoTooltip, lazyHydrated } from "~/components/ui";
 import { ColumnHeader, EmptyState, ListTable, SearchForm, SortableHeader } from "~/components/ui/list-controls";
+import { SyncedCheckbox } from "~/components/ui/synced-checkbox";
 import { perUserTexts } from "~/domain/billing-texts";
 import { externalLinks } from "~/domain/external-links";
 import { KEEP_FIELD, LEGACY_CHOICE, LEGACY_INTENTS, legacyUserQueryOptions } from "~/domain/legacy-users";
@@ -115,6 +116,7 @@ export default function LegacyUsers() {
           labels={{
             statement: perUserTexts.addUsers.statement(page.add.domains),
             submit: perUserTexts.addUsers.submit,
+            done: texts.added,
           }}
         />
       ) : null}
@@ -148,7 +150,15 @@ function UsersTable({ rows, query, kept }: { rows: Row[]; query: Page["query"]; 
       {rows.map((row) => (
         <tr key={row.id}>
           <td className="px-4 py-3">
-            <KeepBox row={row} checked={row.locked || kept.has(row.id)} />
+            {/* Follows the choice the page shows (after Back, or a refused Next), keeping focus. */}
+            <SyncedCheckbox
+              name={KEEP_FIELD}
+              value={row.id}
+              checked={row.locked || kept.has(row.id)}
+              disabled={row.locked}
+              aria-label={texts.keep(row.email)}
+              className="h-4 w-4 rounded border-slate-300"
+            />
           </td>
           <td className="break-all px-4 py-3 text-slate-900">{row.email}</td>
           <td className="px-4 py-3 text-slate-700">
@@ -157,30 +167,6 @@ function UsersTable({ rows, query, kept }: { rows: Row[]; query: Page["query"]; 
         </tr>
       ))}
     </ListTable>
-  );
-}
-
-/**
- * A user's "Keep" box. It follows the choice the page shows (after Back, or
- * a refused Next) without being remounted, so focus stays on it while the
- * choice goes into the URL.
- */
-function KeepBox({ row, checked }: { row: Row; checked: boolean }) {
-  const box = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (box.current) box.current.checked = checked;
-  }, [checked]);
-  return (
-    <input
-      ref={box}
-      type="checkbox"
-      name={KEEP_FIELD}
-      value={row.id}
-      defaultChecked={checked}
-      disabled={row.locked}
-      aria-label={texts.keep(row.email)}
-      className="h-4 w-4 rounded border-slate-300"
-    />
   );
 }
 

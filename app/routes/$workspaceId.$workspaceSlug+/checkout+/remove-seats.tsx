@@ -24,7 +24,7 @@ export default function RemoveSeatsStep() {
       cancelTo={page.billing}
       error={refused?.error ?? null}
       confirm={{
-        label: texts.submit(offer?.removed ?? 0),
+        label: offer ? texts.submit(offer.removed) : texts.submitNone,
         variant: "danger",
         fields: offer && { name: SEAT_COUNT_PARAM, value: offer.target, idempotencyKey: offer.idempotencyKey },
       }}

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { updatePerUserSubscription, type PerUserQuote } from "~/api/billing.server";
+import { updatePerUserSubscription } from "~/api/billing.server";
 import { buttonClass, IdempotencyKeyField } from "~/components/ui";
 import { checkoutResultQuery } from "~/domain/billing-query";
 import { perUserTexts, planNames } from "~/domain/billing-texts";
@@ -9,9 +9,16 @@ import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { formatMoney } from "~/domain/money";
 import { pageTitle } from "~/domain/page-title";
-import { chargeWording, perUserSteps, summaryDelta, type SummaryDelta } from "~/domain/per-user-checkout";
+import {
+  chargeWording,
+  perUserSteps,
+  summaryDelta,
+  userChangeCounts,
+  type ChargeWording,
+  type SummaryDelta,
+} from "~/domain/per-user-checkout";
 import { spacePath, spaceSections } from "~/domain/space-paths";
-import { formatDate } from "~/domain/zoned-format";
+import { formatPaymentDate } from "~/domain/zoned-format";
 import { redirectInSession } from "~/utils/auth.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 import { awaitSubscription, billingPage } from "../__billing/space-billing.server";
@@ -19,10 +26,11 @@ import { CheckoutHeader } from "./__steps/checkout-header";
 import {
   changeOf,
   changesSomething,
+  chosenOnOptions,
   loadPerUserCheckout,
   perUserHref,
   perUserSections,
-  quoteSelection,
+  reviewQuote,
   requireOneDomain,
   type PerUserCheckout,
 } from "./__steps/per-user.server";
@@ -47,20 +55,38 @@ async function loadReview(args: LoaderFunctionArgs | ActionFunctionArgs) {
   return { checkout, active, change: changeOf(checkout) };
 }
 
-/** The change cards (001 §2 Summary step): plan, cycle, and users moved, Gmail users apart. */
-function changeCards(checkout: PerUserCheckout, quote: PerUserQuote, currentInterval: "YEARLY" | "MONTHLY") {
+/**
+ * The change cards (001 §2 Summary step): plan, cycle, and users moved,
+ * Gmail users apart; told from the selection, so that a change the backend
+ * refuses still lists what was asked.
+ */
+function changeCards(checkout: PerUserCheckout, currentInterval: "YEARLY" | "MONTHLY") {
   const cards: string[] = [];
   const from = checkout.space.workspace.workspacePlan;
   if (from !== checkout.target.plan) {
     cards.push(texts.plan(planNames[from === "OFFLINE" ? "PRO" : from], planNames[checkout.target.plan]));
   }
   if (currentInterval !== checkout.target.interval) cards.push(texts.cycle(currentInterval, checkout.target.interval));
-  const moved = quote.userChanges;
+  const moved = userChangeCounts(checkout.users, checkout.paid);
   if (moved.upgraded > 0) cards.push(texts.users("upgrading", moved.upgraded, false));
   if (moved.gmailUpgraded > 0) cards.push(texts.users("upgrading", moved.gmailUpgraded, true));
   if (moved.downgraded > 0) cards.push(texts.users("downgrading", moved.downgraded, false));
   if (moved.gmailDowngraded > 0) cards.push(texts.users("downgrading", moved.gmailDowngraded, true));
   return cards;
+}
+
+/** 001 §4 Charge wording, in words. */
+function chargeText(charge: ChargeWording, { date, currency }: { date: string; currency: string }) {
+  switch (charge.kind) {
+    case "end-of-cycle":
+      return texts.endOfCycle(date);
+    case "renewal":
+      return texts.renewal(date);
+    case "plan-now":
+      return texts.planNow(date);
+    case "charged":
+      return texts.charged(formatMoney(charge.amount, currency));
+  }
 }
 
 const titles: Record<SummaryDelta, (space: string) => string> = {
@@ -72,14 +98,16 @@ const titles: Record<SummaryDelta, (space: string) => string> = {
 /**
  * 001 §2 Summary step: its title by the delta type, the cards, what is
  * charged when (001 §4 Charge wording), and Back: to the members page when
- * the change came from there, to the options of a downgrade, else billing.
+ * the change came from there, to the options where the change was chosen
+ * (with the choice), else billing.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { checkout, active } = await loadReview(args);
   const { space, target } = checkout;
-  const quote = await quoteSelection(checkout, { preview: true });
+  const { quote, refusal } = await reviewQuote(checkout);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
-  const date = formatDate(active.endTimestamp, timeZone);
+  // 001 §2: the checkout's dates read "March 5th, 2025" (the billing page keeps 000 §9's "Mar. 5, 2025").
+  const date = formatPaymentDate(active.endTimestamp, timeZone);
   const delta = summaryDelta({
     fromPlan: space.workspace.workspacePlan,
     toPlan: target.plan,
@@ -89,33 +117,32 @@ export async function loader(args: LoaderFunctionArgs) {
     currentAmount: quote?.currentAmount ?? active.amount,
     targetAmount: quote?.totalAmount ?? active.amount,
   });
-  const charge = quote
-    ? chargeWording({
+  const charge =
+    quote &&
+    chargeText(
+      chargeWording({
         fromInterval: active.billingInterval,
         toInterval: target.interval,
+        planChanges: space.workspace.workspacePlan !== target.plan,
         chargedToday: quote.chargedToday,
-      })
-    : null;
+      }),
+      { date, currency: quote.currency },
+    );
   return {
     title: titles[delta](space.workspace.workspaceName),
     header: {
-      steps: perUserSteps(checkout.flow, true),
+      steps: perUserSteps(checkout.flow, chosenOnOptions(checkout)),
       current: "summary" as const,
       backTo: checkout.fromUsers
         ? spacePath(space.urlPrefix, spaceSections.users)
-        : checkout.flow === "DOWNGRADE"
+        : chosenOnOptions(checkout)
           ? perUserHref(checkout, perUserSections.options)
           : billingPage(space),
     },
-    cards: quote ? changeCards(checkout, quote, active.billingInterval) : [],
-    charge:
-      charge === null
-        ? null
-        : charge.kind === "end-of-cycle"
-          ? texts.endOfCycle(date)
-          : charge.kind === "renewal"
-            ? texts.renewal(date)
-            : texts.charged(formatMoney(charge.amount, quote?.currency ?? "USD")),
+    cards: changeCards(checkout, active.billingInterval),
+    /** Why the backend refuses the change, in the options' words (001 §5), when it says. */
+    refusal,
+    charge,
     quoted: quote !== null,
     idempotencyKey: newIdempotencyKey(),
   };
@@ -133,7 +160,6 @@ export async function action(args: ActionFunctionArgs) {
   const { space, target } = checkout;
   const key = idempotencyKeySchema.safeParse((await args.request.formData()).get(IDEMPOTENCY_FIELD));
   if (!key.success) throw new Response("Bad request", { status: 400 });
-  const quote = await quoteSelection(checkout, { preview: false });
   try {
     await updatePerUserSubscription(space.auth, space.workspace.workspaceId, active.subscriptionId, change, key.data);
   } catch (error) {
@@ -141,7 +167,7 @@ export async function action(args: ActionFunctionArgs) {
     return data({ failed: true }, { status: 502 });
   }
   await awaitSubscription(space, (subscription) => subscription?.workspacePlan === target.plan);
-  const moved = quote?.userChanges;
+  const moved = userChangeCounts(checkout.users, checkout.paid);
   const result: Record<string, string | number> = {
     from: space.workspace.workspacePlan,
     to: target.plan,
@@ -150,8 +176,8 @@ export async function action(args: ActionFunctionArgs) {
   };
   // 001 §2: the paid-user and Gmail paid-user deltas, whenever users moved (one made paid and another free
   // is a delta of 0, and still a change the billing page confirms).
-  if (moved && moved.upgraded + moved.downgraded > 0) result.workspaceUsers = moved.upgraded - moved.downgraded;
-  if (moved && moved.gmailUpgraded + moved.gmailDowngraded > 0) {
+  if (moved.upgraded + moved.downgraded > 0) result.workspaceUsers = moved.upgraded - moved.downgraded;
+  if (moved.gmailUpgraded + moved.gmailDowngraded > 0) {
     result.gmailUsers = moved.gmailUpgraded - moved.gmailDowngraded;
   }
   throw redirectInSession(space.auth, `${billingPage(space)}?${checkoutResultQuery(result)}`);
@@ -165,7 +191,11 @@ export default function SummaryStep() {
     <>
       <CheckoutHeader title={page.title} {...page.header} />
       <section className="max-w-2xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        {refused?.failed || !page.quoted ? (
+        {page.refusal && !refused?.failed ? (
+          <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
+            {page.refusal}
+          </p>
+        ) : refused?.failed || !page.quoted ? (
           <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
             {texts.failed.before}
             <a href={externalLinks.support} className="font-semibold underline">

@@ -5,6 +5,7 @@ import { billingFlag, checkoutResult, type CheckoutResult } from "~/domain/billi
 import { perUserChangeLinks, purchaseStart } from "~/domain/checkout-flow";
 import { BILLING_INTENTS, CONFIRM_PARAM } from "~/domain/billing-intents";
 import { billingTexts, planNames } from "~/domain/billing-texts";
+import { legacySwitchOffered } from "~/domain/per-user-checkout";
 import { isGmailAddress } from "~/domain/wrong-plan";
 import { MEMBER_INTENTS } from "~/domain/members";
 import { canManageBillingPortal } from "~/domain/permissions";
@@ -79,7 +80,7 @@ export async function loadBillingPage(args: LoaderFunctionArgs) {
     role: access.role,
     current: currentPlan(space, active, seats, timeZone),
     planCards: planCards(space, plans),
-    legacyUpsell: workspace.workspacePlan === "LEGACY" ? legacyUpsell(space, plans) : null,
+    legacyUpsell: workspace.workspacePlan === "LEGACY" ? legacyUpsell(space, plans, active) : null,
     changes: perUserChanges(space, active),
     canOpenPortal: canManageBillingPortal(access, workspace) && active !== null && !isManagedOffline(active),
     removal,
@@ -117,12 +118,21 @@ const offersPlans = (space: SpaceContext) =>
 
 const amountOf = (plan: PaymentPlan | undefined) => plan?.paymentPlanTiers[0]?.unitAmount ?? null;
 
-/** 001 §3: for display only ACTIVE USD plans are read. */
-function displayPlan(plans: PaymentPlan[], workspacePlan: "PRO" | "PREMIUM", userPlan: "PRO" | "PRO_PERSONAL") {
+/**
+ * 001 §3: for display only ACTIVE plans are read, in USD; a space that pays
+ * in another currency is quoted in its own (a euro customer is never shown
+ * dollars).
+ */
+function displayPlan(
+  plans: PaymentPlan[],
+  workspacePlan: "PRO" | "PREMIUM",
+  userPlan: "PRO" | "PRO_PERSONAL",
+  currency = "USD",
+) {
   return plans.find(
     (plan) =>
       plan.status === "ACTIVE" &&
-      plan.currency === "USD" &&
+      plan.currency === currency &&
       plan.billingInterval === "YEARLY" &&
       plan.teamSize === null &&
       plan.workspacePlan === workspacePlan &&
@@ -150,6 +160,7 @@ function planCards(space: SpaceContext, plans: PaymentPlan[]) {
     return [
       {
         plan: workspacePlan,
+        summary: billingTexts.plans[workspacePlan].summary(gmail),
         price: formatMoney(perMonth(yearly), "USD", { plain: true }),
         unit: workspace.isPerSeat ? billingTexts.plans.perSeatMonth : billingTexts.plans.perUserMonth,
         upgradeTo: access.canAccessBilling
@@ -160,13 +171,20 @@ function planCards(space: SpaceContext, plans: PaymentPlan[]) {
   });
 }
 
-/** The legacy upsell (001 §2), and for those with billing access the way into the legacy upgrade (001 §4). */
-function legacyUpsell(space: SpaceContext, plans: PaymentPlan[]) {
-  const yearly = amountOf(displayPlan(plans, "PRO", "PRO"));
+/**
+ * The legacy upsell (001 §2): the new Pro price in the licence's currency,
+ * and for those with billing access the way into the legacy upgrade (001
+ * §4) where it can succeed; the Belgian entity's licences have 'Contact
+ * support' alone.
+ */
+function legacyUpsell(space: SpaceContext, plans: PaymentPlan[], active: Subscription | null) {
+  const currency = active?.currency ?? "USD";
+  const yearly = amountOf(displayPlan(plans, "PRO", "PRO", currency));
+  const { access, workspace } = space;
   return {
-    price: yearly === null ? null : formatMoney(perMonth(yearly), "USD", { plain: true }),
+    price: yearly === null ? null : formatMoney(perMonth(yearly), currency, { plain: true }),
     upgradeTo:
-      space.access.canAccessBilling && !space.workspace.isPerSeat
+      access.canAccessBilling && !workspace.isPerSeat && legacySwitchOffered(workspace.legacyLicense)
         ? spacePath(space.urlPrefix, spaceSections.checkoutLegacyUsers)
         : null,
   };
@@ -218,6 +236,7 @@ function currentPlan(space: SpaceContext, active: Subscription | null, seats: Se
               active.billingInterval,
             ),
             billed: billingTexts.billed[active.billingInterval],
+            taxesIncluded: active.taxRate > 0,
           }
         : null,
     renewal: active
@@ -244,7 +263,13 @@ function successBanner(
       return null;
     case "started":
       // Shown once the webhook made the subscription: until then, nothing has started.
-      return active ? { title: texts.started, detail: texts.startedSeats(result.seats), manageMembers: null } : null;
+      return active
+        ? {
+            title: texts.started,
+            detail: (space.workspace.isPerSeat ? texts.startedSeats : texts.startedUsers)(result.seats),
+            manageMembers: null,
+          }
+        : null;
     case "legacy-replaced":
       // Only once the new subscription names the licence it replaced has the previous one been cancelled.
       return active?.legacyUpgrade
@@ -331,5 +356,5 @@ async function cancelScheduledIntervalChange(space: SpaceContext) {
     if (error instanceof Response) throw error;
     return data({ intervalChangeError: billingTexts.intervalChange.failed }, { status: 502 });
   }
-  throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "downgrade-cancelled" })}`);
+  throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "interval-change-cancelled" })}`);
 }

@@ -5,7 +5,7 @@ import { BILLING_INTENTS, CONFIRM_PARAM } from "~/domain/billing-intents";
 import { billingTexts } from "~/domain/billing-texts";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
-import { CancelDowngradeForm, DowngradeBanner } from "../__billing/downgrade-banner";
+import { DowngradeBanner } from "../__billing/downgrade-banner";
 import { SubscriptionChanges } from "./__billing-page/changes";
 import { CurrentPlanCard } from "./__billing-page/current-plan-card";
 import { IntervalChangeNotice } from "./__billing-page/interval-change";
@@ -56,7 +56,6 @@ export default function BillingPage() {
           />
         ) : null}
       </div>
-      {page.removal && page.role === "OWNER" ? <CancelDowngradeForm /> : null}
       <div className="mt-6">
         <CurrentPlanCard current={page.current} canOpenPortal={page.canOpenPortal} />
       </div>

@@ -76,7 +76,9 @@ const transferSchema = z.object({
  */
 async function transferOwnership(space: SpaceContext, formData: FormData) {
   requireAccess(space, (access) => access.canTransferOwnership, spaceSections.general);
-  const refuse = (transferError: string, status: number) => data({ result: null, transferError }, { status });
+  // A refusal that sending the same transfer again cannot change (`final`) leaves the confirmation without Transfer.
+  const refuse = (transferError: string, status: number, final = false) =>
+    data({ result: null, transferError, transferFinal: final }, { status });
   const submission = transferSchema.safeParse(Object.fromEntries(formData));
   if (!submission.success) return refuse(generalSettingsTexts.required, 400);
 
@@ -88,7 +90,7 @@ async function transferOwnership(space: SpaceContext, formData: FormData) {
   } catch (error) {
     if (error instanceof Response) throw error;
     if (isBackendError(error, 409) && error.reason === "user_owns_too_many_workspaces")
-      return refuse(generalSettingsTexts.tooManySpaces, 409);
+      return refuse(generalSettingsTexts.tooManySpaces, 409, true);
     return refuse(`${genericErrorTexts.title} ${genericErrorTexts.detail}`, 502);
   }
   const banner = bannerQuery({ banner: "transferred", name: space.workspace.workspaceName, email: newOwner.userEmail });
@@ -103,7 +105,7 @@ async function transferOwnership(space: SpaceContext, formData: FormData) {
 async function renameSpace(space: SpaceContext, formData: FormData) {
   const submission = parseWithZod(formData, { schema: renameSchema });
   const refuse = (errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}, status = 400) =>
-    data({ result: submission.reply(errors), transferError: null }, { status });
+    data({ result: submission.reply(errors), transferError: null, transferFinal: false }, { status });
   if (submission.status !== "success") return refuse();
 
   const { spaceName } = submission.value;

@@ -27,7 +27,12 @@ export default function GeneralSettingsPage() {
         <RenameForm key={spaceName} spaceName={spaceName} lastResult={answer?.result} />
       </section>
       {transfer ? (
-        <TransferSection spaceName={spaceName} transfer={transfer} actionError={answer?.transferError ?? null} />
+        <TransferSection
+          spaceName={spaceName}
+          transfer={transfer}
+          actionError={answer?.transferError ?? null}
+          refusedForGood={answer?.transferFinal ?? false}
+        />
       ) : null}
     </>
   );

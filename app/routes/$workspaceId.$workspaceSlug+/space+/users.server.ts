@@ -28,6 +28,7 @@ import {
   isPaidMember,
   MEMBER_INTENTS,
   memberQueryOptions,
+  memberHints,
   memberSortBy,
   memberTexts,
   trialEnd,
@@ -42,6 +43,7 @@ import {
   cancelSeatDowngrade,
   loadSubscriptions,
   managesSeats,
+  seatChangeRefusal,
   seatCheckoutLinks,
   seatRemovalView,
   seatSummaryOf,
@@ -74,19 +76,30 @@ async function loadTypeChangeFacts(space: SpaceContext) {
 }
 type SpaceTypeFacts = Awaited<ReturnType<typeof loadTypeChangeFacts>> & { paidCount: number };
 
-/** The per-seat space's seats, for its owners and admins (001 §5: subscriptions are not listed for members). */
+/**
+ * The per-seat space's seats, for its owners and admins (001 §5: subscriptions
+ * are not listed for members), and why the seat checkout would refuse a change.
+ */
 async function loadSeats(space: SpaceContext) {
   if (!space.workspace.isPerSeat || !managesMembers(space)) return null;
-  return seatSummaryOf(space, (await loadSubscriptions(space)).active);
+  const { active } = await loadSubscriptions(space);
+  const summary = await seatSummaryOf(space, active);
+  return summary && { ...summary, changeRefusal: seatChangeRefusal(space, active, summary) };
 }
 
-/** How many members on a user plan the space's plan allows (002 §3 features.FREE and features.PRO). */
+/** What a row's note needs to know of the whole space beyond the member. */
+interface RowContext {
+  space: SpaceContext;
+  timeZone: string;
+  /** The space's free members (002 §3 Member counts), against its free allowance. */
+  freeMembers: number;
+}
 
 /** What the status badge needs said (002 §8 disabled reasons, a trial's end, a downgrade at renewal), or null. */
-function memberNote(member: Member, status: DisplayStatus, space: SpaceContext, timeZone: string): string | null {
+function memberNote(member: Member, status: DisplayStatus, { space, timeZone, freeMembers }: RowContext) {
   if (status === "disabled") {
     const domains = space.workspace.workspaceDomains.map((domain) => domain.domainName);
-    return disabledReason(member, { domains, freeUserLimit: userLimit(space, "FREE") });
+    return disabledReason(member, { domains, freeUserLimit: userLimit(space, "FREE"), freeMembers });
   }
   if (status === "freeTrial") {
     const end = trialEnd(member.freeTrialEndTimestamp);
@@ -95,9 +108,9 @@ function memberNote(member: Member, status: DisplayStatus, space: SpaceContext, 
   return member.isScheduledToBeDowngraded ? memberTexts.scheduledDowngrade : null;
 }
 
-function memberRow(member: Member, space: SpaceContext, timeZone: string) {
+function memberRow(member: Member, context: RowContext) {
   const status = displayStatus(member);
-  const note = memberNote(member, status, space, timeZone);
+  const note = memberNote(member, status, context);
   return {
     id: member.userId,
     name: member.userName || member.userEmail,
@@ -139,12 +152,14 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
     workspace.isPerSeat && !isOwner ? getSpaceOwner(space.auth, workspace.workspaceId) : null,
     selection && offersTypeChange(space) ? loadTypeChangeFacts(space) : null,
   ]);
-  const { rows, hasNextPage } = pageOf(members.items.map((member) => memberRow(member, space, timeZone)));
+  const context = { space, timeZone, freeMembers: members.counts.free };
+  const { rows, hasNextPage } = pageOf(members.items.map((member) => memberRow(member, context)));
   return {
     spaceName: workspace.workspaceName,
     isPerSeat: workspace.isPerSeat,
     legacyType: workspace.legacyType,
     role: space.access.role,
+    hints: memberHints(space.access.role, space.membership.workspaceUserFeature.otherFeatures.manageUserRoles),
     query,
     rows,
     hasNextPage,
@@ -153,11 +168,12 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
       assignedSeats: seats.assignedSeats,
       availableSeats: seats.availableSeats,
       canManage: managesSeats(space),
-      offline: seats.offline,
       removal: seatRemovalView(seats, timeZone),
+      changeRefusal: seats.changeRefusal,
     },
-    showSeatsDialog: url.searchParams.get("dialog") === "seats" && seats !== null,
-    add: addDialog(space, seats?.availableSeats ?? null, members.counts.paid, url.searchParams.get("dialog") === "add"),
+    // 002 §6: only the owner manages seats; the dialog's URL opens nothing for anyone else.
+    showSeatsDialog: url.searchParams.get("dialog") === "seats" && seats !== null && managesSeats(space),
+    add: addDialog(space, { seats, counts: members.counts, open: url.searchParams.get("dialog") === "add" }),
     drawer: drawerFor(space, rows, url.searchParams, {
       freeMembers: members.counts.free,
       typeFacts: typeFacts && { ...typeFacts, paidCount: members.counts.paid },
@@ -202,19 +218,34 @@ function drawerFor(
   const removalBlocks = anyPending
     ? []
     : selected.flatMap((row) => {
-        const reason = removalBlock(actor, row);
+        const reason = removalBlock(actor, row, { legacy: space.workspace.workspacePlan === "LEGACY" });
         return reason ? [{ id: row.id, name: row.name, reason }] : [];
       });
   const manageUserRoles = space.membership.workspaceUserFeature.otherFeatures.manageUserRoles;
   const canActivate = selected.every((row) => row.status === "disabled");
+  const pick = (rows: MemberRow[]) => rows.map(({ id, name, email }) => ({ id, name, email }));
   return {
-    members: selected.map(({ id, name, email }) => ({ id, name, email })),
+    members: pick(selected),
+    /** Pending invitations and members together share no action: each part, to keep one of them. */
+    mixed:
+      anyPending && !allPending
+        ? {
+            invitations: pick(selected.filter((row) => row.status === "pending")),
+            members: pick(selected.filter((row) => row.status !== "pending")),
+          }
+        : null,
     isPerSeat: space.workspace.isPerSeat,
     canRemove: !anyPending,
     removalBlocks,
-    confirmingRemoval: params.get("confirm") === "remove" && !anyPending && removalBlocks.length === 0,
+    /** The confirmation open at `?confirm=`: removal when it is allowed, the invitations' cancel when all are pending. */
+    confirming: confirmationOf(params.get("confirm"), {
+      remove: !anyPending && removalBlocks.length === 0,
+      "cancel-invitation": allPending,
+    }),
     canChangeRole:
       actor.role === "OWNER" && manageUserRoles && !anyPending && selected.every((row) => row.role !== "OWNER"),
+    /** The role the role select starts at: the selected members' own, when they share one. */
+    currentRole: selected.every((row) => row.role === selected[0]!.role) ? selected[0]!.role : null,
     canActivate,
     activationBlock: canActivate
       ? activationBlock(selected, { freeMembers, freeLimit: userLimit(space, "FREE") })
@@ -222,6 +253,11 @@ function drawerFor(
     canHandleInvitations: allPending,
     typeChange: typeFacts && typeChangeOf(space, selected, typeFacts),
   };
+}
+
+/** The confirmation asked for, when the selection allows its action. */
+function confirmationOf<Kind extends string>(asked: string | null, allowed: Record<Kind, boolean>): Kind | null {
+  return asked !== null && asked in allowed && allowed[asked as Kind] ? (asked as Kind) : null;
 }
 
 /**
@@ -355,5 +391,6 @@ async function changeSelectedMembers(space: SpaceContext, formData: FormData) {
     return data({ drawerError: refusalText(space, error) }, { status });
   }
   const page = spacePath(space.urlPrefix, spaceSections.users);
-  throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "members-updated", change: done })}`);
+  const members = "userId" in submission.data ? submission.data.userId.length : submission.data.email.length;
+  throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "members-updated", change: done, members })}`);
 }

@@ -1,17 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-controls";
 import { PageHeading, lazyHydrated } from "~/components/ui";
 import { listHref } from "~/domain/list-query";
-import { memberTexts } from "~/domain/members";
+import { memberTexts, SELECTED_PARAM } from "~/domain/members";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { AddMembersLink } from "../__members/add-link";
 import { SelectionForm } from "./__users/selection-form";
 import { MembersTable } from "./__users/members-table";
-import { CancelDowngradeButton, CancelDowngradeForm, DowngradeBanner } from "../__billing/downgrade-banner";
+import { CancelDowngradeLink, DowngradeBanner } from "../__billing/downgrade-banner";
 import { SeatCounter } from "./__users/seat-counter";
 import { loadMembersPage, membersAction } from "./users.server";
+import { shellDataOf } from "../__shell/use-shell-data";
 
 export const loader = (args: LoaderFunctionArgs) => loadMembersPage(args);
 
@@ -51,7 +52,6 @@ export default function UsersPage() {
   const closeDialog = listHref(pathname, search, { dialog: null, ...keepPage });
   const { query, rows, seats, role } = data;
   const listIsEmpty = rows.length === 0 && query.page === 1 && !query.q;
-  const hints = role === "OWNER" ? memberTexts.ownerHints : role === "ADMIN" ? memberTexts.adminHints : null;
   const removal = seats?.removal ?? null;
 
   return (
@@ -69,7 +69,6 @@ export default function UsersPage() {
       </div>
 
       <DowngradeBanner removal={removal} isOwner={role === "OWNER"} />
-      {removal && role === "OWNER" ? <CancelDowngradeForm /> : null}
 
       {data.isPerSeat && role !== "OWNER" ? (
         <p className="text-sm text-slate-700">
@@ -84,11 +83,11 @@ export default function UsersPage() {
           ) : null}
         </p>
       ) : null}
-      {hints ? (
+      {data.hints ? (
         <div className="text-sm text-slate-700">
           <p>{memberTexts.hintsIntro}</p>
           <ul className="mt-1 list-inside list-disc">
-            {hints.map((hint) => (
+            {data.hints.map((hint) => (
               <li key={hint}>{hint}</li>
             ))}
           </ul>
@@ -104,7 +103,6 @@ export default function UsersPage() {
             keep={["sort", "dir"]}
           />
         )}
-        {data.drawer ? <MembersDrawer drawer={data.drawer} error={drawerError} /> : null}
         {rows.length > 0 ? (
           <SelectableTable selectable={data.canSelect}>
             <MembersTable
@@ -115,7 +113,7 @@ export default function UsersPage() {
                 removal && role === "OWNER" ? (
                   <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 text-sm text-slate-700">
                     <span>{memberTexts.downgrade.footer(removal.seatsRemoved)}</span>
-                    <CancelDowngradeButton />
+                    <CancelDowngradeLink />
                   </div>
                 ) : null
               }
@@ -126,10 +124,12 @@ export default function UsersPage() {
         ) : (
           <EmptyState title={memberTexts.noMatch.title}>{memberTexts.noMatch.text}</EmptyState>
         )}
-        <Pagination page={query.page} hasNextPage={data.hasNextPage} />
+        {data.drawer ? <MembersDrawer drawer={data.drawer} error={drawerError} /> : null}
+        {/* The selection is this page's rows: the other pages' links leave it behind (issue 26). */}
+        <Pagination page={query.page} hasNextPage={data.hasNextPage} resets={[SELECTED_PARAM]} />
       </section>
 
-      {data.showSeatsDialog && seats ? (
+      {data.showSeatsDialog && seats?.canManage ? (
         <ManageSeatsDialog seats={seats} checkout={data.checkout} closeTo={closeDialog} />
       ) : null}
       {data.add && (data.add.open || addAnswer) ? (
@@ -148,6 +148,11 @@ function SelectableTable({ selectable, children }: { selectable: boolean; childr
   return selectable ? <SelectionForm>{children}</SelectionForm> : <>{children}</>;
 }
 
-export const meta = ({ data }: { data?: { isPerSeat: boolean } }) => pageTitle(texts(data?.isPerSeat ?? false).title);
+/** The shell knows the space's model too: a refused action renders the error boundary without the page's data. */
+export const meta = ({ data, matches }: MetaArgs<typeof loader>) => {
+  const shell = shellDataOf(matches);
+  const isPerSeat = data?.isPerSeat ?? (shell && !shell.disabled ? shell.workspace.isPerSeat : false);
+  return pageTitle(texts(isPerSeat).title);
+};
 
 export { GeneralErrorBoundary as ErrorBoundary } from "~/components/ui";

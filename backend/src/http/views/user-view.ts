@@ -3,6 +3,7 @@ import { deriveWorkspaceUserFeature, type WorkspaceUserFeature } from "../../dom
 import type { LegacyType, MemberStatus, Role, UserPlan, WorkspacePlan } from "../../domain/enums";
 import { NO_PLAN_FEATURES } from "../../domain/plan-features";
 import { urlPrefix } from "../../domain/slug";
+import { licenseAutoRenews } from "../../store/license-renewals";
 import { monthlyCountsOfUser, monthlyCountsOfUserBySpace } from "../../store/sent-mail-counters";
 import { listMembershipsOfUser, type UserRow } from "../../store/users";
 import { listPlanFeatures } from "../../store/workspaces";
@@ -35,7 +36,8 @@ export interface UserView {
   addonWorkspaceId: string | null;
   freeUserQuota: number;
   isPerSeat: boolean;
-  license: { subscriptionId: string; paymentSource: string } | null;
+  /** autoRenew: false once its automatic renewal is stopped (000 §2 Stop automatic renewal). */
+  license: { subscriptionId: string; paymentSource: string; autoRenew: boolean } | null;
   counters: CountersView;
   userWorkspaces?: UserWorkspaceView[];
 }
@@ -88,9 +90,11 @@ export async function userView(
   user: UserRow,
   options: { includeWorkspaces: boolean },
 ): Promise<UserView> {
-  const [months, userWorkspaces] = await Promise.all([
+  const licenseId = user.license_subscription_id;
+  const [months, userWorkspaces, autoRenew] = await Promise.all([
     monthlyCountsOfUser(db, user.id),
     options.includeWorkspaces ? userWorkspacesView(db, user.id) : undefined,
+    licenseId ? licenseAutoRenews(db, licenseId) : true,
   ]);
   return {
     userId: user.id,
@@ -105,8 +109,8 @@ export async function userView(
     freeUserQuota: user.free_user_quota,
     isPerSeat: user.is_per_seat === 1,
     license:
-      user.license_subscription_id && user.license_payment_source
-        ? { subscriptionId: user.license_subscription_id, paymentSource: user.license_payment_source }
+      licenseId && user.license_payment_source
+        ? { subscriptionId: licenseId, paymentSource: user.license_payment_source, autoRenew }
         : null,
     counters: countersView(user.total_mails_sent, months),
     ...(userWorkspaces && { userWorkspaces }),

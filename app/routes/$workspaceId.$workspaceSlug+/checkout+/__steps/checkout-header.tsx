@@ -34,8 +34,8 @@ export function CheckoutHeader({
       </div>
       {steps.length > 0 ? (
         <nav aria-label={checkoutTexts.stepsLabel} className="mt-4">
-          <p className="sm:hidden text-sm font-medium text-slate-700">{steps[currentIndex]?.title}</p>
-          <ol className="sm:flex hidden gap-6 text-sm">
+          <p className="text-sm font-medium text-slate-700 tablet:hidden">{steps[currentIndex]?.title}</p>
+          <ol className="hidden gap-6 text-sm tablet:flex">
             {steps.map((step, index) => {
               const state = index < currentIndex ? "done" : index === currentIndex ? "current" : "next";
               return (

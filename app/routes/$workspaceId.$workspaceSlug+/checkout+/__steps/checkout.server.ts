@@ -1,15 +1,15 @@
 import { redirect } from "@remix-run/node";
 import { readCheckoutDraft, saveCheckoutDraft } from "~/api/billing.server";
-import type { Subscription } from "~/api/subscriptions.server";
 import { seatCheckoutBack, seatCheckoutSteps, seatCheckoutType, type SeatCheckoutPage } from "~/domain/checkout-flow";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { isGmailAddress } from "~/domain/wrong-plan";
 import { requireAccess, requireSpace, type SpaceArgs, type SpaceContext } from "~/utils/space.server";
 import {
   billingPage,
-  isManagedOffline,
+  domainSeatPlan,
   loadSubscriptions,
   managesSeats,
+  seatChangeRefusal,
   seatSummaryOf,
 } from "../../__billing/space-billing.server";
 
@@ -55,14 +55,12 @@ export async function requireSeatChange(args: SpaceArgs, page: "add-seats" | "re
   const space = await requireSpace(args);
   requireAccess(space, (access) => access.canAccessBilling, "");
   const toBilling = () => redirect(billingPage(space));
-  const gmail = isGmailAddress(space.me.userEmail);
-  if (!space.workspace.isPerSeat || !managesSeats(space) || gmail) throw toBilling();
+  if (!space.workspace.isPerSeat || !managesSeats(space)) throw toBilling();
   const { active } = await loadSubscriptions(space);
-  if (!active || isManagedOffline(active)) throw toBilling();
   const seats = await seatSummaryOf(space, active);
-  const seatPlan = active.subscriptionPaymentPlans.find((plan) => plan.userPlanType === "PRO");
-  if (!seats || seats.removal || !seatPlan || seatPlan.totalSeats === -1) throw toBilling();
-  return { space, subscription: active as Subscription, seatPlan, header: seatStepHeader(space, page, gmail) };
+  const seatPlan = active && domainSeatPlan(active);
+  if (seatChangeRefusal(space, active, seats) || !active || !seatPlan) throw toBilling();
+  return { space, subscription: active, seatPlan, header: seatStepHeader(space, page, false) };
 }
 
 /** The answers kept for this person and space (001 §3 Checkout form, seat quantity). */

@@ -33,7 +33,7 @@ export function DetailsForm({
     <Form method="post" className="max-w-xl rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <fieldset>
         <legend className="text-base font-semibold text-slate-900">{texts.question}</legend>
-        <div className="sm:grid-cols-2 mt-4 grid gap-3">
+        <div className="mt-4 grid gap-3 tablet:grid-cols-2">
           {(["myself", "team"] as const).map((choice) => (
             <label
               key={choice}

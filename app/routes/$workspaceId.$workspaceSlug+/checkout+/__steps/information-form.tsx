@@ -47,7 +47,9 @@ export function InformationForm({
           {error("form")}
         </p>
       ) : null}
-      <div className="sm:grid-cols-2 grid gap-4">
+      {/* Two columns where the form has the width: from the tablet breakpoint, but for the laptop one, where
+          the summary takes its place beside the form. */}
+      <div className="grid gap-4 tablet:grid-cols-2 laptop:grid-cols-1 desktop:grid-cols-2">
         {domain ? (
           <Field id="domain" label={texts.domain} error={null} wide>
             <input id="domain" value={domain} readOnly className={inputClass} />
@@ -67,7 +69,7 @@ export function InformationForm({
               }}
               aria-invalid={error("country") ? true : undefined}
               aria-describedby={error("country") ? "country-error" : undefined}
-              className={`${inputClass} sm:w-auto sm:flex-1`}
+              className={`${inputClass} mobile:w-auto mobile:flex-[1_1_14rem]`}
             >
               <option value="">{texts.selectCountry}</option>
               {countries.map((entry) => (
@@ -85,7 +87,7 @@ export function InformationForm({
         </Field>
         {european ? (
           <>
-            <fieldset className="sm:col-span-2">
+            <fieldset className="col-span-full">
               <legend className="text-sm font-medium text-slate-900">{texts.business}</legend>
               <div className="mt-1 flex gap-6">
                 {(["yes", "no"] as const).map((answer) => (
@@ -162,7 +164,7 @@ function Field({
   children: ReactNode;
 }) {
   return (
-    <div className={wide ? "sm:col-span-2" : undefined}>
+    <div className={wide ? "col-span-full" : undefined}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-900">
         {label}
       </label>

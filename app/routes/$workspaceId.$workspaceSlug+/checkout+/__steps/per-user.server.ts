@@ -6,7 +6,7 @@ import { BILLING_QUERY } from "~/domain/billing-query";
 import { perUserTexts, planNames } from "~/domain/billing-texts";
 import { checkoutQueryFlag, checkoutTarget, targetOffered } from "~/domain/checkout-flow";
 import { DEFAULT_COUNTRY, isEuropeanCountry } from "~/domain/countries";
-import { CHECKOUT_SELECTION } from "~/domain/member-type";
+import { CHECKOUT_SELECTION, memberTypeTexts } from "~/domain/member-type";
 import {
   availableUsers,
   isLegacyFlow,
@@ -61,8 +61,9 @@ function checkoutUserOf(member: Member): CheckoutUser & { name: string } {
 export type PerUserCheckout = Awaited<ReturnType<typeof loadPerUserCheckout>>;
 
 /**
- * A per-user checkout page: billing access (001 §2), a per-user space, the
- * §4 refusals with billing's flags, a plan or cycle the space is not
+ * A per-user checkout page: billing access (001 §2), a per-user space, a
+ * plan or cycle that is neither missing nor valid (a broken link) back to
+ * billing, the §4 refusals with billing's flags, a plan or cycle the space is not
  * offered (001 §6) back to billing, then the plan and cycle asked (001 §3
  * defaults PRO and YEARLY), the flow type and who would be paid. The
  * per-seat layout has no such steps: its options page leads a domain user
@@ -76,12 +77,16 @@ export async function loadPerUserCheckout(args: SpaceArgs, page: "options" | "ot
     throw redirect(domainStart ? spacePath(space.urlPrefix, spaceSections.checkoutDetails) : billingPage(space));
   }
   const query = new URL(args.request.url).searchParams;
+  const asked = checkoutTarget(query);
+  if (!asked) throw redirect(billingPage(space));
+  const { given, ...target } = asked;
   const [{ active }, members] = await Promise.all([
     loadSubscriptions(space),
     listAllMembers(space.auth, space.workspace.workspaceId, { search: "", sortBy: "userName" }),
   ]);
   const flag = checkoutQueryFlag(
     query,
+    target,
     active && {
       workspacePlan: active.workspacePlan,
       billingInterval: active.billingInterval,
@@ -89,7 +94,6 @@ export async function loadPerUserCheckout(args: SpaceArgs, page: "options" | "ot
     },
   );
   if (flag) throw redirect(`${billingPage(space)}?${flag}=true`);
-  const { given, ...target } = checkoutTarget(query);
   const current = active && { plan: active.workspacePlan, interval: active.billingInterval };
   if (!targetOffered(target, space.workspace.restrictions, current)) throw redirect(billingPage(space));
 
@@ -162,15 +166,26 @@ export function changeOf(checkout: PerUserCheckout, paid: ReadonlySet<string> = 
   };
 }
 
-/** Whether the selection changes the plan, the cycle or a user's plan (001 §4: else the summary has nothing to show). */
-export function changesSomething(checkout: PerUserCheckout) {
-  const { active, target, space } = checkout;
+/** Whether the selection moves the plan or the billing cycle (not only who is paid). */
+export function changesPlanOrCycle({ active, target, space }: PerUserCheckout) {
   return (
-    target.plan !== space.workspace.workspacePlan ||
-    (active !== null && target.interval !== active.billingInterval) ||
-    changeOf(checkout).userUpdates.length > 0
+    target.plan !== space.workspace.workspacePlan || (active !== null && target.interval !== active.billingInterval)
   );
 }
+
+/** Whether the selection changes the plan, the cycle or a user's plan (001 §4: else the summary has nothing to show). */
+export const changesSomething = (checkout: PerUserCheckout) =>
+  changesPlanOrCycle(checkout) || changeOf(checkout).userUpdates.length > 0;
+
+/**
+ * Whether the change is chosen on the options step before its review: a
+ * downgrade (001 §2 step lists), and a change of who is paid on the same
+ * plan and cycle, where several users are chosen at once and the sidebar
+ * prices them. An upgrade of plan or cycle goes straight to its review (001
+ * §4 Upgrade and downgrade).
+ */
+export const chosenOnOptions = (checkout: PerUserCheckout) =>
+  checkout.flow === "DOWNGRADE" || (checkout.flow === "UPGRADE" && !changesPlanOrCycle(checkout));
 
 interface QuoteOptions {
   country?: string;
@@ -182,13 +197,14 @@ interface QuoteOptions {
 /**
  * The backend's quote of the selection (001 §7 Checkout info v1), for the
  * country typed so far, or why there is none: more paid users than the
- * target plan allows (001 §5, backend 409 `max_users_reached`), or any
+ * target plan allows (001 §5, backend 409 `max_users_reached`), a user
+ * made paid who is paid in another space (409 `already_paid_user`), or any
  * other failure.
  */
 async function quoteOrRefusal(
   checkout: PerUserCheckout,
   options: QuoteOptions,
-): Promise<PerUserQuote | "past-limit" | "failed"> {
+): Promise<PerUserQuote | "past-limit" | "paid-elsewhere" | "failed"> {
   const country = options.country && /^[A-Z]{2}$/.test(options.country) ? options.country : DEFAULT_COUNTRY;
   try {
     return await quotePerUser(checkout.space.auth, checkout.space.workspace.workspaceId, {
@@ -199,7 +215,8 @@ async function quoteOrRefusal(
     });
   } catch (error) {
     if (error instanceof Response) throw error;
-    return isBackendError(error, 409) && error.reason === "max_users_reached" ? "past-limit" : "failed";
+    if (isBackendError(error, 409) && error.reason === "max_users_reached") return "past-limit";
+    return isBackendError(error, 409) && error.reason === "already_paid_user" ? "paid-elsewhere" : "failed";
   }
 }
 
@@ -208,6 +225,10 @@ export async function quoteSelection(checkout: PerUserCheckout, options: QuoteOp
   const answer = await quoteOrRefusal(checkout, options);
   return typeof answer === "string" ? null : answer;
 }
+
+/** The quote of the starting choice, where no user's plan moves: its limit and who is paid elsewhere hold for any. */
+const startingQuote = (checkout: PerUserCheckout) =>
+  quoteSelection(checkout, { preview: false, paid: paidAfter(checkout.users, { paid: NOBODY, free: NOBODY }) });
 
 /** The space's own paid-user limit (the PRO row of its features), for a target of its plan. */
 function ownLimit({ space, target }: PerUserCheckout) {
@@ -226,16 +247,34 @@ export async function quoteWithLimit(checkout: PerUserCheckout) {
   const answer = await quoteOrRefusal(checkout, { preview: false });
   if (typeof answer !== "string") return { quote: answer, limit: answer.maxPaidUsers, pastLimit: false };
   const pastLimit = answer === "past-limit";
-  const start = pastLimit
-    ? await quoteSelection(checkout, {
-        preview: false,
-        paid: paidAfter(checkout.users, { paid: NOBODY, free: NOBODY }),
-      })
-    : null;
+  const start = pastLimit ? await startingQuote(checkout) : null;
   return { quote: null, limit: start?.maxPaidUsers ?? ownLimit(checkout), pastLimit };
 }
 
 export type QuoteWithLimit = Awaited<ReturnType<typeof quoteWithLimit>>;
+
+/**
+ * The review's quote of the change (prorated), or why the backend refuses
+ * it in the options' words (001 §5): the plan's paid-user limit, or who of
+ * those made paid is paid in another space (002 §5's text); `refusal` null
+ * for any other failure, which has 001 §8's text.
+ */
+export async function reviewQuote(
+  checkout: PerUserCheckout,
+): Promise<{ quote: PerUserQuote; refusal: null } | { quote: null; refusal: string | null }> {
+  const answer = await quoteOrRefusal(checkout, { preview: true });
+  if (typeof answer !== "string") return { quote: answer, refusal: null };
+  if (answer === "failed") return { quote: null, refusal: null };
+  const start = await startingQuote(checkout);
+  if (answer === "past-limit") {
+    return { quote: null, refusal: start ? perUserTexts.options.limit(start.maxPaidUsers) : null };
+  }
+  const elsewhere = new Set(
+    (start?.userRestrictions ?? []).filter((entry) => entry.errorCode === "already_paid_user").map((e) => e.userId),
+  );
+  const refused = checkout.users.filter((user) => checkout.paid.has(user.id) && elsewhere.has(user.id));
+  return { quote: null, refusal: refused[0] ? memberTypeTexts.alreadyPaid(refused[0], refused.length - 1) : null };
+}
 
 /**
  * 001 §4: the options step is skipped when only one user is available, and

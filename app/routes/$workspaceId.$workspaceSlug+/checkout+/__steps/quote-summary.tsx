@@ -7,8 +7,8 @@ const texts = checkoutTexts.summary;
 
 /**
  * The checkout's sidebar (001 §2 Billing options and Billing information):
- * what is bought (seats, or paid and Gmail paid users), the seat discount,
- * for EUR the total without taxes and the taxes, the total due, how it is
+ * what is bought (seats, or paid and Gmail paid users) at what is paid for
+ * it, for EUR the total without taxes and the taxes, the total due, how it is
  * billed, and on the information step who processes the payment. The total
  * due is what the quote charges today unless the page names another (the
  * per-user options: the plan's total before taxes, without the taxes' lines).
@@ -37,11 +37,9 @@ export function QuoteSummary({
   processor?: boolean;
 }) {
   const money = (amount: number) => formatMoney(amount, quote.currency);
-  const subtotal = lines.reduce((sum, line) => sum + line.amount, 0);
   const taxAmount = quote.totalAmount - quote.totalBeforeTax;
+  // 001 §9: the seat coupon is not displayed; the lines are what is paid, the coupon applied.
   const rows: Array<[string, string]> = lines.map((line) => [line.label, money(line.amount)]);
-  if (quote.couponPercentOff)
-    rows.push([texts.discount(quote.couponPercentOff), money(quote.totalBeforeTax - subtotal)]);
   if (taxes && quote.taxRate > 0)
     rows.push([texts.totalBeforeTaxes, money(quote.totalBeforeTax)], [texts.taxes(quote.taxRate), money(taxAmount)]);
   return (

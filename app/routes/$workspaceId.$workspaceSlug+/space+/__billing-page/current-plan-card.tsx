@@ -25,6 +25,7 @@ export function CurrentPlanCard({ current, canOpenPortal }: { current: Current; 
           {current.price.amount} · {current.price.billed}
         </p>
       ) : null}
+      {current.price?.taxesIncluded ? <p className="mt-1 text-xs text-slate-600">{texts.taxesIncluded}</p> : null}
       {current.renewal ? <p className="mt-2 text-sm text-slate-700">{current.renewal}</p> : null}
       {current.offline ? (
         <p className="mt-2 text-sm text-slate-700">

@@ -13,11 +13,11 @@ export function PlanCards({ cards }: { cards: PageData["planCards"] }) {
   const texts = billingTexts.plans;
   return (
     <BillingSection id="plans" title={texts.heading} card={false} className="mt-8">
-      <ul className="sm:grid-cols-2 mt-4 grid gap-4">
+      <ul className="mt-4 grid gap-4 tablet:grid-cols-2">
         {cards.map((card) => (
           <li key={card.plan} className="flex flex-col rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <h3 className="text-base font-semibold text-slate-900">{texts[card.plan].name}</h3>
-            <p className="mt-2 text-sm text-slate-700">{texts[card.plan].summary}</p>
+            <p className="mt-2 text-sm text-slate-700">{card.summary}</p>
             <p className="mt-4">
               <span className="text-3xl font-bold text-slate-900">{card.price}</span>{" "}
               <span className="text-sm text-slate-600">{card.unit}</span>

@@ -21,10 +21,13 @@ export function TransferSection({
   spaceName,
   transfer,
   actionError,
+  refusedForGood,
 }: {
   spaceName: string;
   transfer: TransferState;
   actionError: string | null;
+  /** The transfer to this member cannot succeed (002 §8 "This user already owns too many spaces."): no Transfer to press again. */
+  refusedForGood: boolean;
 }) {
   const headingId = useId();
   const errorId = useId();
@@ -38,7 +41,7 @@ export function TransferSection({
       {transfer.candidates.length === 0 ? (
         <p className="mt-4 text-sm text-slate-700">{generalSettingsTexts.noCandidates}</p>
       ) : (
-        <Form method="get" className="sm:flex-row sm:items-end mt-4 flex max-w-xl flex-col gap-3">
+        <Form method="get" className="mt-4 flex max-w-xl flex-col gap-3 mobile:flex-row mobile:items-end">
           <input type="hidden" name="confirm" value={GENERAL_INTENTS.transfer} />
           <div className="flex flex-1 flex-col gap-1.5">
             <label htmlFor="new-owner" className="text-sm font-medium text-slate-800">
@@ -88,9 +91,11 @@ export function TransferSection({
               <Link to={transfer.closeTo} replace className={buttonClass("secondary")}>
                 {generalSettingsTexts.cancel}
               </Link>
-              <button type="submit" className={buttonClass("primary")}>
-                {generalSettingsTexts.transfer}
-              </button>
+              {refusedForGood ? null : (
+                <button type="submit" className={buttonClass("primary")}>
+                  {generalSettingsTexts.transfer}
+                </button>
+              )}
             </Form>
           </div>
         </Dialog>

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { buttonClass, Dialog } from "~/components/ui";
 import { externalLinks } from "~/domain/external-links";
 import { memberTexts, seatUsagePercent } from "~/domain/members";
@@ -8,9 +9,11 @@ export type Seats = NonNullable<Awaited<ReturnType<typeof loadMembersPage>>["sea
 type Checkout = Awaited<ReturnType<typeof loadMembersPage>>["checkout"];
 
 /**
- * Manage seats (002 §2, 001 §3 Seat summary): total, assigned, available and
- * usage, with the ways to add and remove seats; while a removal is
- * scheduled, neither, and the notice to cancel it first (002 §8).
+ * Manage seats (002 §2, §6, 001 §3 Seat summary), for the owner: total,
+ * assigned, available and usage, with the ways to add and remove seats
+ * where the seat checkout takes them; otherwise why not (002 §8 Seat
+ * notices: an offline subscription, a removal scheduled) or where seats
+ * change instead, so that no link drops the owner elsewhere without a word.
  */
 export function ManageSeatsDialog({ seats, checkout, closeTo }: { seats: Seats; checkout: Checkout; closeTo: string }) {
   const texts = memberTexts.seats;
@@ -31,16 +34,16 @@ export function ManageSeatsDialog({ seats, checkout, closeTo }: { seats: Seats; 
           </div>
         ))}
       </dl>
-      {seats.offline ? (
-        <p className="mt-4 text-sm text-slate-700">
-          {texts.offline}{" "}
-          <a href={externalLinks.contactUs} className="font-semibold text-brand-700 underline">
-            {texts.contactUs}
-          </a>
-        </p>
-      ) : seats.removal ? (
-        <p className="mt-4 text-sm text-slate-700">{texts.cancelDowngradeFirst}</p>
-      ) : unlimited ? null : (
+      <SeatChanges refusal={seats.changeRefusal} checkout={checkout} />
+    </Dialog>
+  );
+}
+
+function SeatChanges({ refusal, checkout }: { refusal: Seats["changeRefusal"]; checkout: Checkout }) {
+  const texts = memberTexts.seats;
+  switch (refusal) {
+    case null:
+      return (
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <Link to={checkout.removeSeats} className={buttonClass("secondary")}>
             {texts.removeSeats}
@@ -49,7 +52,39 @@ export function ManageSeatsDialog({ seats, checkout, closeTo }: { seats: Seats; 
             {texts.addSeats}
           </Link>
         </div>
-      )}
-    </Dialog>
+      );
+    case "offline":
+      return (
+        <SeatNote text={texts.offline}>
+          <a href={externalLinks.contactUs} className={linkClass}>
+            {texts.contactUs}
+          </a>
+        </SeatNote>
+      );
+    case "removal":
+      return <SeatNote text={texts.cancelDowngradeFirst} />;
+    case "unlimited":
+      return null;
+    case "billing":
+      return (
+        <SeatNote text={texts.onBilling}>
+          <Link to={checkout.billing} className={linkClass}>
+            {texts.billingLink}
+          </Link>
+        </SeatNote>
+      );
+  }
+}
+
+const linkClass = "font-semibold text-brand-700 underline";
+
+/** Why the seats do not change here, and where they do. */
+function SeatNote({ text, children }: { text: string; children?: ReactNode }) {
+  return (
+    <p className="mt-4 text-sm text-slate-700">
+      {text}
+      {children ? " " : null}
+      {children}
+    </p>
   );
 }

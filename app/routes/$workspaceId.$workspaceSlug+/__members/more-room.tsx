@@ -1,0 +1,59 @@
+import { Link, useLocation } from "@remix-run/react";
+import { addTexts, memberTexts } from "~/domain/members";
+import { dialogParams, hrefWith } from "~/domain/shell-nav";
+import type { AddDialogData } from "./add-members.server";
+
+const linkClass = "font-semibold text-brand-700 underline";
+
+/**
+ * Where more room comes from, after the sentence that says there is too
+ * little (002 §2, §6): Add seats (with the seats `wanted` beyond those left),
+ * the Free space's upgrade, the Upgrade info dialog naming whom to ask, or
+ * the spec's notice to ask the owner.
+ */
+export function MoreRoom({
+  more,
+  room,
+  wanted,
+}: {
+  more: AddDialogData["moreRoom"];
+  room: AddDialogData["room"];
+  wanted: number;
+}) {
+  const { pathname, search } = useLocation();
+  if (!more) return null;
+  let link;
+  switch (more.kind) {
+    case "askOwner":
+      return <> {memberTexts.nonOwnerNotice}</>;
+    case "addSeats": {
+      const left = room?.kind === "seats" ? Math.max(0, room.left) : 0;
+      const seats = Math.max(1, wanted - left);
+      link = (
+        <Link to={`${more.href}?${more.countParam}=${seats}`} className={linkClass}>
+          {addTexts.addSeats}
+        </Link>
+      );
+      break;
+    }
+    case "upgrade":
+      link = (
+        <Link to={more.href} className={linkClass}>
+          {addTexts.upgrade}
+        </Link>
+      );
+      break;
+    case "upgradeInfo":
+      link = (
+        <Link
+          to={hrefWith(pathname, search, { dialog: null, [dialogParams.upgradeInfo]: "1" })}
+          preventScrollReset
+          className={linkClass}
+        >
+          {addTexts.upgrade}
+        </Link>
+      );
+      break;
+  }
+  return <> {link}</>;
+}

@@ -1,0 +1,2 @@
+// 001 §2 Sub-routes of the billing area: the checkout's information screen, served here too (its query kept).
+export { action, default, ErrorBoundary, loader, meta } from "../checkout+/information";
