@@ -22,7 +22,8 @@ async function startServer(env: Record<string, string>) {
     ),
   );
   const child = spawn(command, args, {
-    env: { NODE_ENV: "production", ...inherited, ...env, PORT: String(port) },
+    // Its "app on …" line is at info (the integration tests run at warn).
+    env: { NODE_ENV: "production", ...inherited, LOG_LEVEL: "info", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
