@@ -21,7 +21,7 @@ export function createLogger(
   const stream =
     destination ??
     (env.LOG_FORMAT === "pretty"
-      ? pretty({ sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
+      ? pretty({ sync: true, singleLine: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
       : undefined);
   return pino(
     {

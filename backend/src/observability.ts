@@ -24,7 +24,7 @@ export const logger: Logger = pino(
     hooks: { streamWrite: redactSecrets },
   },
   process.env.LOG_FORMAT === "pretty"
-    ? pretty({ sync: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
+    ? pretty({ sync: true, singleLine: true, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" })
     : pino.destination({ dest: 1, sync: true }),
 );
 
