@@ -155,8 +155,9 @@ test("more than 100 addresses: the dialog says the limit of one submission", asy
 test("on a Free space the hints offer what the plan allows, and Add members the way to upgrade first", async ({
   page,
 }) => {
-  await signInAs(page, "bea@birch.test");
-  await page.goto("/5100000000000017/birch-works/space/users");
+  // Harbor stays free in every test (Birch Works is bought by the billing tests).
+  await signInAs(page, "hal@harbor.test");
+  await page.goto("/5100000000000012/harbor/space/users");
   await expect(page.getByText("Remove them from the space")).toBeVisible();
   await expect(page.getByText("Change their role")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Add members" })).toBeDisabled();
@@ -164,7 +165,7 @@ test("on a Free space the hints offer what the plan allows, and Add members the 
     "Your current plan does not allow you to add other users.",
   );
   await page.getByRole("link", { name: "Upgrade to add members" }).click();
-  await expect(page).toHaveURL(/\/5100000000000017\/birch-works\/checkout\/details/);
+  await expect(page).toHaveURL(/\/5100000000000012\/harbor\/checkout\/details/);
 });
 
 test("Cancel downgrade asks first: No, cancel keeps it, Yes, proceed cancels it", async ({ page }, testInfo) => {

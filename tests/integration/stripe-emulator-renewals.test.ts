@@ -6,7 +6,14 @@
  */
 import type Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { advanceClock, buyThroughCheckout, DAY, startLocalStripe, type LocalStripe } from "./support/stripe";
+import {
+  advanceClock,
+  buyThroughCheckout,
+  DAY,
+  paymentIntentOfInvoice,
+  startLocalStripe,
+  type LocalStripe,
+} from "./support/stripe";
 
 let emulator: LocalStripe;
 let stripe: Stripe;
@@ -153,10 +160,7 @@ describe("renewals", () => {
     expect(renewed.status).toBe("past_due");
     const [failed] = await eventsOf("invoice.payment_failed");
     expect((failed!.data.object as Stripe.Invoice).id).toBe(renewed.latest_invoice);
-    const paymentIntent = await stripe.paymentIntents.retrieve(
-      (await stripe.invoices.retrieve(renewed.latest_invoice as string)).payments!.data[0]!.payment
-        .payment_intent as string,
-    );
+    const paymentIntent = await paymentIntentOfInvoice(stripe, renewed.latest_invoice as string);
     expect(paymentIntent.status).toBe("requires_payment_method");
 
     // Confirmed again once the customer has a good card: paid, and the subscription active.

@@ -10,7 +10,14 @@ import path from "node:path";
 import type Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { StripeSeed } from "../../backend/emulators/stripe/seed";
-import { advanceClock, buyThroughCheckout, DAY, startLocalStripe, type LocalStripe } from "./support/stripe";
+import {
+  advanceClock,
+  buyThroughCheckout,
+  DAY,
+  paymentIntentOfInvoice,
+  startLocalStripe,
+  type LocalStripe,
+} from "./support/stripe";
 
 let directory: string;
 beforeAll(async () => {
@@ -113,10 +120,10 @@ describe("an authentication under way", () => {
       payment_behavior: "pending_if_incomplete",
     });
     const invoice = await first.stripe.invoices.retrieve(updated.latest_invoice as string);
-    const confirmed = await first.stripe.paymentIntents.confirm(
-      invoice.payments!.data[0]!.payment.payment_intent as string,
-      { return_url: "http://localhost:3000/billing" },
-    );
+    const { id: paymentIntent } = await paymentIntentOfInvoice(first.stripe, invoice.id);
+    const confirmed = await first.stripe.paymentIntents.confirm(paymentIntent, {
+      return_url: "http://localhost:3000/billing",
+    });
     await first.emulator.close();
     running.splice(0);
 
@@ -281,9 +288,7 @@ describe("the seed", () => {
     const declined = await stripe.invoices.retrieve("in_fern_studio");
     expect(declined).toMatchObject({ status: "open", amount_due: 4_000, created: now - 2 * DAY });
     expect(declined.hosted_invoice_url).toMatch(/\/i\/in_fern_studio$/);
-    const declinedPayment = await stripe.paymentIntents.retrieve(
-      declined.payments!.data[0]!.payment.payment_intent as string,
-    );
+    const declinedPayment = await paymentIntentOfInvoice(stripe, declined.id);
     expect(declinedPayment).toMatchObject({
       status: "requires_payment_method",
       last_payment_error: { code: "card_declined" },

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStripeEmulator } from "../../backend/emulators/stripe/server";
-import { buyThroughCheckout, startLocalStripe, type LocalStripe } from "./support/stripe";
+import { buyThroughCheckout, paymentIntentOfInvoice, startLocalStripe, type LocalStripe } from "./support/stripe";
 
 let emulator: LocalStripe;
 let stripe: Stripe;
@@ -326,9 +326,7 @@ describe("subscription updates (adding seats)", () => {
       proration_behavior: "always_invoice",
     });
     const invoice = await stripe.invoices.retrieve(updated.latest_invoice as string);
-    const paymentIntent = await stripe.paymentIntents.retrieve(
-      invoice.payments!.data[0]!.payment.payment_intent as string,
-    );
+    const paymentIntent = await paymentIntentOfInvoice(stripe, invoice.id);
     return { updated, invoice, paymentIntent };
   };
   const lastEvent = async (type: string) => (await stripe.events.list({ type, limit: 1 })).data[0];

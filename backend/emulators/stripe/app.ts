@@ -10,8 +10,7 @@ import { parseStripeForm, type FormObject, type FormValue } from "./form";
 import { mountHostedPages } from "./hosted";
 import { voidAndTell } from "./payments";
 import { invoiceEvent } from "./invoices";
-import type { StripeObject } from "./objects";
-import { readSavedStripe, writeSavedStripe, type Replay } from "./persistence";
+import { SAVED_STATE_VERSION, readSavedStripe, writeSavedStripe, type Replay } from "./persistence";
 import { catchUpWithClock } from "./renewals";
 import { createSchedule, releaseSchedule, updateSchedule } from "./schedules";
 import { applySeed, type StripeSeed } from "./seed";
@@ -70,7 +69,7 @@ export function createStripeEmulator({
   const save = () => {
     if (!statePath) return;
     writeSavedStripe(statePath, {
-      version: 1,
+      version: SAVED_STATE_VERSION,
       clockOffsetSeconds: clock.offsetSeconds,
       state: state.snapshot(),
       events: [...webhooks.events.values()],
@@ -145,7 +144,7 @@ export function createStripeEmulator({
   });
 
   /** An object as answered: with the request's `expand[]` paths expanded. */
-  const reply = (c: Context<Env>, object: StripeObject) => c.json(withExpansions(state, object, c.get("params")));
+  const reply = (c: Context<Env>, object: object) => c.json(withExpansions(state, object, c.get("params")));
 
   app.get("/v1/products", (c) =>
     c.json(list(c, [...state.products.values()], (product, params) => matches(product.active, params.active))),
@@ -160,7 +159,7 @@ export function createStripeEmulator({
           matches(price.active, params.active) &&
           (params.currency === undefined || price.currency === params.currency) &&
           (params.product === undefined || price.product === params.product) &&
-          (lookupKeys === undefined || (Array.isArray(lookupKeys) && lookupKeys.includes(price.lookup_key as string)))
+          (lookupKeys === undefined || (Array.isArray(lookupKeys) && lookupKeys.includes(price.lookup_key ?? "")))
         );
       }),
     ),
@@ -277,7 +276,11 @@ function matches(value: unknown, filter: FormValue | undefined) {
 }
 
 /** A list envelope: the filtered objects from `starting_after`, at most `limit` (1 to 100, default 10). */
-function list(c: Context<Env>, objects: StripeObject[], keep: (object: StripeObject, params: FormObject) => boolean) {
+function list<Item extends { id: string }>(
+  c: Context<Env>,
+  objects: Item[],
+  keep: (object: Item, params: FormObject) => boolean,
+) {
   const params = c.get("params");
   const limit = params.limit === undefined ? DEFAULT_LIST_LIMIT : Number(params.limit);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT) {
@@ -289,5 +292,5 @@ function list(c: Context<Env>, objects: StripeObject[], keep: (object: StripeObj
     if (index === -1) throw missing("object", params.starting_after, "starting_after");
     kept = kept.slice(index + 1);
   }
-  return { object: "list", data: kept.slice(0, limit), has_more: kept.length > limit, url: c.req.path };
+  return { object: "list" as const, data: kept.slice(0, limit), has_more: kept.length > limit, url: c.req.path };
 }

@@ -1,11 +1,16 @@
 import { invalid, notEmulated, refused } from "./errors";
 import { fieldsOf, text, type FormObject } from "./form";
-import type { StripeObject } from "./objects";
+import { update, type Subscription } from "./objects";
 import type { StripeState } from "./state";
 import { currentPeriodEnd } from "./subscription-items";
 
 /** A subscription's `cancellation_details` while nobody asked to cancel it. */
-export const NO_CANCELLATION_DETAILS = { comment: null, feedback: null, feedback_option: null, reason: null };
+export const NO_CANCELLATION_DETAILS: Subscription["cancellation_details"] = {
+  comment: null,
+  feedback: null,
+  feedback_option: null,
+  reason: null,
+};
 
 /** Stripe's `cancellation_details[feedback]` values. */
 const FEEDBACK = [
@@ -28,8 +33,8 @@ export const canceledSubscription = () =>
  * `cancel_at_period_end=true`): the subscription stays active until then.
  * `false` takes it back.
  */
-export function setCancelAtPeriodEnd(state: StripeState, subscription: StripeObject, cancel: boolean): StripeObject {
-  return Object.assign(
+export function setCancelAtPeriodEnd(state: StripeState, subscription: Subscription, cancel: boolean): Subscription {
+  return update(
     subscription,
     cancel
       ? {
@@ -48,17 +53,20 @@ export function setCancelAtPeriodEnd(state: StripeState, subscription: StripeObj
 }
 
 /** Ends the subscription now (asked to, or its cancellation at period end has come); a schedule still over it is canceled too. */
-export function endSubscription(state: StripeState, subscription: StripeObject) {
+export function endSubscription(state: StripeState, subscription: Subscription) {
   const now = state.now();
-  Object.assign(subscription, {
+  update(subscription, {
     status: "canceled",
     canceled_at: subscription.canceled_at ?? now,
     ended_at: now,
-    cancellation_details: { ...(subscription.cancellation_details as object), reason: "cancellation_requested" },
+    cancellation_details: {
+      ...NO_CANCELLATION_DETAILS,
+      ...subscription.cancellation_details,
+      reason: "cancellation_requested",
+    },
   });
-  const schedule = subscription.schedule ? state.get("subscription_schedule", subscription.schedule as string) : null;
-  if (schedule?.status === "active")
-    Object.assign(schedule, { status: "canceled", canceled_at: now, current_phase: null });
+  const schedule = subscription.schedule ? state.get("subscription_schedule", subscription.schedule) : null;
+  if (schedule?.status === "active") update(schedule, { status: "canceled", canceled_at: now, current_phase: null });
 }
 
 /**
@@ -67,7 +75,7 @@ export function endSubscription(state: StripeState, subscription: StripeObject) 
  * invoice (`invoice_now`) nor a credit for the unused time (`prorate`) is
  * emulated: asking for one is a 400 rather than a silent no.
  */
-export function cancelSubscription(state: StripeState, subscription: StripeObject, params: FormObject): StripeObject {
+export function cancelSubscription(state: StripeState, subscription: Subscription, params: FormObject): Subscription {
   if (subscription.status === "canceled") throw canceledSubscription();
   for (const param of ["invoice_now", "prorate"]) {
     const value = text(params[param]);
@@ -75,7 +83,7 @@ export function cancelSubscription(state: StripeState, subscription: StripeObjec
     if (value !== undefined && value !== "false") throw invalid("Invalid boolean", param);
   }
   const details = fieldsOf(params.cancellation_details);
-  const feedback = text(details.feedback) || null;
+  const feedback = (text(details.feedback) || null) as Subscription["cancellation_details"]["feedback"];
   if (feedback && !FEEDBACK.includes(feedback)) {
     throw invalid("Invalid cancellation_details[feedback].", "cancellation_details[feedback]");
   }

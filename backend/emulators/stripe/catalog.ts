@@ -9,6 +9,8 @@
  * here. Team sizes (5 to 100 users, legacy upgrades) are 001 §9's. EUR uses
  * the same figures, INR 80 times them.
  */
+import type { Coupon, Price, Product } from "./objects";
+
 export interface CatalogPrice {
   lookupKey: string;
   product: string;
@@ -61,3 +63,69 @@ export const COUPONS = [
   { id: "50SEATS", percentOff: 50 },
   { id: "100SEATS", percentOff: 60 },
 ] as const;
+
+/** The catalog as Stripe objects, made at `created`: its products, prices (by id `price_` + the key with underscores) and coupons. */
+export function catalogObjects(created: number) {
+  const products = PRODUCTS.map((product): Product => ({
+    ...product,
+    object: "product",
+    active: true,
+    created,
+    description: null,
+    images: [],
+    livemode: false,
+    marketing_features: [],
+    metadata: {},
+    package_dimensions: null,
+    shippable: null,
+    tax_details: null,
+    type: "service",
+    updated: created,
+    url: null,
+  }));
+  const prices = PRICES.map((price): Price => ({
+    id: `price_${price.lookupKey.replace(/-/g, "_")}`,
+    object: "price",
+    active: true,
+    billing_scheme: "per_unit",
+    created,
+    currency: price.currency,
+    custom_unit_amount: null,
+    livemode: false,
+    lookup_key: price.lookupKey,
+    metadata: {},
+    nickname: null,
+    product: price.product,
+    recurring: {
+      interval: price.interval,
+      interval_count: 1,
+      meter: null,
+      trial_period_days: null,
+      usage_type: "licensed",
+    },
+    tax_behavior: "unspecified",
+    tiers_mode: null,
+    transform_quantity: null,
+    type: "recurring",
+    unit_amount: price.unitAmount,
+    unit_amount_decimal: String(price.unitAmount),
+  }));
+  const coupons = COUPONS.map((coupon): Coupon => ({
+    id: coupon.id,
+    object: "coupon",
+    amount_off: null,
+    created,
+    currency: null,
+    duration: "forever",
+    duration_in_months: null,
+    livemode: false,
+    max_redemptions: null,
+    metadata: {},
+    name: coupon.id,
+    percent_off: coupon.percentOff,
+    redeem_by: null,
+    times_redeemed: 0,
+    valid: true,
+  }));
+  return { products, prices, coupons };
+}

@@ -1,7 +1,7 @@
 import { StripeError, invalid, notEmulated, refused, required } from "./errors";
 import { metadataOf, text, type FormObject } from "./form";
 import { formatAmount } from "./money";
-import { newId, type StripeObject } from "./objects";
+import { newId, type Charge, type PaymentIntent, type PaymentMethod, type Refund } from "./objects";
 import type { StripeState } from "./state";
 
 /** Why a charge failed, as its `failure_code` and `failure_message` say. */
@@ -41,13 +41,13 @@ const outcomeOf = (failure: ChargeFailure | null) =>
  */
 export function createCharge(
   state: StripeState,
-  paymentIntent: StripeObject,
-  paymentMethod: StripeObject,
+  paymentIntent: PaymentIntent,
+  paymentMethod: PaymentMethod,
   failure: ChargeFailure | null,
-): StripeObject {
+): Charge {
   const succeeded = failure === null;
-  const card = paymentMethod.card as { brand: string; exp_month: number; exp_year: number; last4: string };
-  const charge: StripeObject = {
+  const card = paymentMethod.card!;
+  const charge = state.add("charge", {
     id: newId("ch"),
     object: "charge",
     amount: paymentIntent.amount,
@@ -77,7 +77,27 @@ export function createCharge(
     payment_intent: paymentIntent.id,
     payment_method: paymentMethod.id,
     payment_method_details: {
-      card: { ...card, country: "US", funding: "credit", network: "visa" },
+      card: {
+        amount_authorized: succeeded ? paymentIntent.amount : null,
+        authorization_code: null,
+        brand: card.brand,
+        checks: card.checks,
+        country: card.country,
+        electronic_commerce_indicator: null,
+        exp_month: card.exp_month,
+        exp_year: card.exp_year,
+        funding: card.funding,
+        installments: null,
+        last4: card.last4,
+        mandate: null,
+        network: "visa",
+        network_token: null,
+        network_transaction_id: null,
+        regulated_status: card.regulated_status,
+        three_d_secure: null,
+        transaction_link_id: null,
+        wallet: null,
+      },
       type: "card",
     },
     receipt_email: null,
@@ -93,8 +113,7 @@ export function createCharge(
     status: succeeded ? "succeeded" : "failed",
     transfer_data: null,
     transfer_group: null,
-  };
-  state.charges.set(charge.id, charge);
+  });
   paymentIntent.latest_charge = charge.id;
   return charge;
 }
@@ -103,19 +122,19 @@ const REFUND_REASONS = ["duplicate", "fraudulent", "requested_by_customer"];
 const REFUND_PARAMS = ["amount", "charge", "expand", "metadata", "payment_intent", "reason"];
 
 /** The succeeded charge a refund request names (by `charge`, or its `payment_intent`'s latest), or Stripe's refusal. */
-function refundedCharge(state: StripeState, params: FormObject): StripeObject {
+function refundedCharge(state: StripeState, params: FormObject): Charge {
   const chargeId = text(params.charge);
   const paymentIntentId = text(params.payment_intent);
   if (!chargeId && !paymentIntentId) throw required("charge");
   const named = chargeId ? state.get("charge", chargeId, "charge") : null;
   const paymentIntent = paymentIntentId
     ? state.get("payment_intent", paymentIntentId, "payment_intent")
-    : state.get("payment_intent", named!.payment_intent as string);
+    : state.get("payment_intent", named!.payment_intent!);
   if (named && named.payment_intent !== paymentIntent.id) {
     throw invalid(`Charge ${named.id} does not belong to PaymentIntent ${paymentIntent.id}.`, "charge");
   }
   const charge =
-    named ?? (paymentIntent.latest_charge ? state.get("charge", paymentIntent.latest_charge as string) : null);
+    named ?? (paymentIntent.latest_charge ? state.get("charge", paymentIntent.latest_charge) : null);
   if (charge?.status !== "succeeded") {
     throw refused(
       `This PaymentIntent (${paymentIntent.id}) does not have a successful charge to refund.`,
@@ -133,13 +152,13 @@ function refundedCharge(state: StripeState, params: FormObject): StripeObject {
  * (`charge_already_refunded`), more than is left, a payment that did not
  * go through.
  */
-export function createRefund(state: StripeState, params: FormObject): { refund: StripeObject; charge: StripeObject } {
+export function createRefund(state: StripeState, params: FormObject): { refund: Refund; charge: Charge } {
   const unemulated = Object.keys(params).find((param) => !REFUND_PARAMS.includes(param));
   if (unemulated) throw notEmulated(unemulated);
   const reason = text(params.reason) ?? null;
   if (reason !== null && !REFUND_REASONS.includes(reason)) throw invalid("Invalid reason.", "reason");
   const charge = refundedCharge(state, params);
-  const left = (charge.amount as number) - (charge.amount_refunded as number);
+  const left = charge.amount - charge.amount_refunded;
   if (left === 0) {
     throw new StripeError(
       400,
@@ -153,13 +172,13 @@ export function createRefund(state: StripeState, params: FormObject): { refund: 
     throw invalid("Invalid positive integer", "amount", "parameter_invalid_integer");
   }
   if (amount > left) {
-    const currency = charge.currency as string;
+    const { currency } = charge;
     throw refused(
       `Refund amount (${formatAmount(amount, currency)}) is greater than unrefunded amount on charge (${formatAmount(left, currency)})`,
       "amount",
     );
   }
-  const refund: StripeObject = {
+  const refund = state.add("refund", {
     id: newId("re"),
     object: "refund",
     amount,
@@ -177,9 +196,8 @@ export function createRefund(state: StripeState, params: FormObject): { refund: 
     source_transfer_reversal: null,
     status: "succeeded",
     transfer_reversal: null,
-  };
-  state.refunds.set(refund.id, refund);
-  charge.amount_refunded = (charge.amount_refunded as number) + amount;
+  });
+  charge.amount_refunded += amount;
   charge.refunded = charge.amount_refunded === charge.amount;
   return { refund, charge };
 }

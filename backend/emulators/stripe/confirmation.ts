@@ -2,7 +2,7 @@ import { cardMessages } from "./cards";
 import { StripeError, invalid, notEmulated } from "./errors";
 import { text, type FormObject } from "./form";
 import { invoiceOfPaymentIntent } from "./invoices";
-import { newId, type StripeObject } from "./objects";
+import { newId, type PaymentIntent, type PaymentMethod } from "./objects";
 import { attemptPayment, completeAuthentication, failAuthentication } from "./payment-intents";
 import { reportUnpaid, settleInvoice } from "./payments";
 import type { StripeState } from "./state";
@@ -15,22 +15,22 @@ const unexpectedState = (message: string) =>
   new StripeError(400, "invalid_request_error", message, "payment_intent_unexpected_state");
 
 /** Refuses, as Stripe does, to confirm a payment intent that is not waiting for a payment. */
-function checkConfirmable(paymentIntent: StripeObject) {
+function checkConfirmable(paymentIntent: PaymentIntent) {
   if (paymentIntent.status === "succeeded") {
     throw unexpectedState(
       "You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.",
     );
   }
-  if (!CONFIRMABLE.includes(paymentIntent.status as string)) {
+  if (!CONFIRMABLE.includes(paymentIntent.status)) {
     throw unexpectedState(
-      `You cannot confirm this PaymentIntent because it has a status of ${paymentIntent.status as string}. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_payment_method, requires_action.`,
+      `You cannot confirm this PaymentIntent because it has a status of ${paymentIntent.status}. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_payment_method, requires_action.`,
     );
   }
 }
 
 /** The card to charge: the one given (the customer's), else the one the payment intent holds, else the customer's default. */
-function cardFor(state: StripeState, paymentIntent: StripeObject, params: FormObject): StripeObject {
-  const customer = paymentIntent.customer as string;
+function cardFor(state: StripeState, paymentIntent: PaymentIntent, params: FormObject): PaymentMethod {
+  const customer = paymentIntent.customer!;
   const given = text(params.payment_method);
   if (given) {
     const card = state.get("payment_method", given, "payment_method");
@@ -39,7 +39,7 @@ function cardFor(state: StripeState, paymentIntent: StripeObject, params: FormOb
     }
     return card;
   }
-  const held = paymentIntent.payment_method as string | null;
+  const held = paymentIntent.payment_method;
   const card = held ? state.get("payment_method", held) : state.defaultCard(customer);
   if (!card) {
     throw unexpectedState(
@@ -59,7 +59,11 @@ function returnUrlOf(params: FormObject): string | null {
 }
 
 /** The next action of a payment asking for authentication, with a page to send the browser to. */
-function redirectTo(state: StripeState, paymentIntent: StripeObject, returnUrl: string) {
+function redirectTo(
+  state: StripeState,
+  paymentIntent: PaymentIntent,
+  returnUrl: string,
+): PaymentIntent["next_action"] & object {
   const id = newId("payatt");
   state.authentications.set(id, { paymentIntent: paymentIntent.id, returnUrl });
   return {
@@ -79,10 +83,10 @@ function redirectTo(state: StripeState, paymentIntent: StripeObject, returnUrl: 
  */
 export function confirmPaymentIntent(
   state: StripeState,
-  paymentIntent: StripeObject,
+  paymentIntent: PaymentIntent,
   params: FormObject,
   emit: Emit,
-): StripeObject {
+): PaymentIntent {
   const unemulated = Object.keys(params).find((param) => !CONFIRM_PARAMS.includes(param));
   if (unemulated) throw notEmulated(unemulated);
   checkConfirmable(paymentIntent);
@@ -98,7 +102,7 @@ export function confirmPaymentIntent(
   }
   reportUnpaid(state, invoice, emit);
   if (paymentIntent.status === "requires_action") return paymentIntent;
-  const error = paymentIntent.last_payment_error as { charge: string; decline_code: string; doc_url: string };
+  const error = paymentIntent.last_payment_error!;
   throw new StripeError(402, "card_error", cardMessages.declined, "card_declined", undefined, {
     charge: error.charge,
     decline_code: error.decline_code,
@@ -117,7 +121,7 @@ export function authenticationOf(state: StripeState, id: string) {
   const page = state.authentications.get(id);
   if (!page) return undefined;
   const paymentIntent = state.get("payment_intent", page.paymentIntent);
-  const nextAction = paymentIntent.next_action as { redirect_to_url?: { url: string } } | null;
+  const nextAction = paymentIntent.next_action;
   const waiting =
     paymentIntent.status === "requires_action" &&
     nextAction?.redirect_to_url?.url?.endsWith(`/3d_secure/${id}`) === true;
@@ -134,7 +138,7 @@ export function authenticationOf(state: StripeState, id: string) {
  */
 export function authenticate(
   state: StripeState,
-  paymentIntent: StripeObject,
+  paymentIntent: PaymentIntent,
   returnUrl: string,
   completed: boolean,
   emit: Emit,
@@ -149,7 +153,7 @@ export function authenticate(
   }
   const back = new URL(returnUrl);
   back.searchParams.set("payment_intent", paymentIntent.id);
-  back.searchParams.set("payment_intent_client_secret", paymentIntent.client_secret as string);
+  back.searchParams.set("payment_intent_client_secret", paymentIntent.client_secret!);
   back.searchParams.set("redirect_status", completed ? "succeeded" : "failed");
   return back.toString();
 }

@@ -3,7 +3,7 @@ import { cardMessages, cardOutcome } from "./cards";
 import { completeCheckoutSession } from "./checkout";
 import { authenticate, authenticationOf } from "./confirmation";
 import { paymentIntentOf } from "./invoices";
-import type { StripeObject } from "./objects";
+import type { CheckoutSession, Invoice, PaymentIntent, PortalSession } from "./objects";
 import { authenticationPage, checkoutPage, invoicePage, messagePage, portalPage } from "./pages";
 import type { StripeState } from "./state";
 import { setCancelAtPeriodEnd } from "./cancellation";
@@ -38,13 +38,13 @@ function mountHostedCheckout<E extends Env>(app: Hono<E>, state: StripeState, em
     if (session.status !== "open") return { refusal: c.html(messagePage("Checkout", cardMessages.closed), 410) };
     return { session };
   };
-  const showPage = (c: Context, session: StripeObject, error: string | null, status: 200 | 402 = 200) =>
+  const showPage = (c: Context, session: CheckoutSession, error: string | null, status: 200 | 402 = 200) =>
     c.html(checkoutPage(session, state.purchases.get(session.id)?.lines ?? [], error), status);
-  const complete = (session: StripeObject, cardNumber: string) => {
+  const complete = (session: CheckoutSession, cardNumber: string) => {
     const successUrl = completeCheckoutSession(state, session, cardNumber);
-    const subscription = state.get("subscription", session.subscription as string);
+    const subscription = state.get("subscription", session.subscription!);
     emit("customer.subscription.created", subscription);
-    emit("invoice.paid", state.get("invoice", subscription.latest_invoice as string));
+    emit("invoice.paid", state.get("invoice", subscription.latest_invoice!));
     emit("checkout.session.completed", session);
     return successUrl;
   };
@@ -76,7 +76,7 @@ function mountHostedCheckout<E extends Env>(app: Hono<E>, state: StripeState, em
     const { session, refusal } = openSession(c);
     if (refusal) return refusal;
     if (!awaitingAuthentication.has(session.id)) return c.redirect(`/c/pay/${session.id}`, 303);
-    return c.html(authenticationPage(session.amount_total as number, session.currency as string));
+    return c.html(authenticationPage(session.amount_total!, session.currency!));
   });
 
   app.post("/c/pay/:id/authenticate", async (c) => {
@@ -98,14 +98,13 @@ function mountHostedCheckout<E extends Env>(app: Hono<E>, state: StripeState, em
  */
 function mountHostedPortal<E extends Env>(app: Hono<E>, state: StripeState, emit: Emit) {
   const portalOf = (c: Context) => state.portalSessions.get(c.req.param("id") ?? "");
-  const show = (c: Context, portal: StripeObject, error: string | null = null) => {
-    const customer = state.get("customer", portal.customer as string);
-    const defaultCard = (customer.invoice_settings as { default_payment_method: string | null }).default_payment_method;
+  const show = (c: Context, portal: PortalSession, error: string | null = null) => {
+    const customer = state.get("customer", portal.customer);
     return c.html(
       portalPage({
         portal,
         ...state.ofCustomer(customer.id),
-        card: defaultCard ? state.get("payment_method", defaultCard) : null,
+        card: state.defaultCard(customer.id),
         error,
       }),
       error ? 402 : 200,
@@ -134,7 +133,7 @@ function mountHostedPortal<E extends Env>(app: Hono<E>, state: StripeState, emit
     const card = String((await c.req.parseBody()).card ?? "");
     // As with Stripe's 4000 0000 0000 0341, a card may attach and still be declined when charged.
     if (cardOutcome(card) === "invalid") return show(c, portal, cardMessages.invalid);
-    state.attachCard(portal.customer as string, card);
+    state.attachCard(portal.customer, card);
     return c.redirect(`/p/session/${portal.id}`, 303);
   });
 }
@@ -152,11 +151,11 @@ const PAGE_MESSAGES: Record<string, string> = {
  * subscription past due makes it active again.
  */
 function mountHostedInvoice<E extends Env>(app: Hono<E>, state: StripeState, emit: Emit) {
-  const show = (c: Context, invoice: StripeObject, error: string | null = null) =>
+  const show = (c: Context, invoice: Invoice, error: string | null = null) =>
     c.html(invoicePage(invoice, paymentIntentOf(state, invoice), error), error ? 402 : 200);
   /** Pays with a card typed on the page, saved to the customer (not as the default). */
-  const payWithCard = (invoice: StripeObject, paymentIntent: StripeObject, number: string) => {
-    const card = state.attachCard(invoice.customer as string, number, { asDefault: false });
+  const payWithCard = (invoice: Invoice, paymentIntent: PaymentIntent, number: string) => {
+    const card = state.attachCard(invoice.customer!, number, { asDefault: false });
     attemptPayment(state, paymentIntent, { paymentMethod: card, outcome: cardOutcome(number) });
   };
   const notFound = (c: Context) => c.html(messagePage("Not found", "There is no such invoice."), 404);
@@ -187,7 +186,7 @@ function mountHostedInvoice<E extends Env>(app: Hono<E>, state: StripeState, emi
       return c.redirect(`/i/${invoice.id}`, 303);
     }
     reportUnpaid(state, invoice, emit);
-    return show(c, invoice, PAGE_MESSAGES[(paymentIntent.last_payment_error as { code: string } | null)?.code ?? ""]);
+    return show(c, invoice, PAGE_MESSAGES[paymentIntent.last_payment_error?.code ?? ""]);
   });
 }
 
@@ -212,7 +211,7 @@ function mountHostedAuthentication<E extends Env>(app: Hono<E>, state: StripeSta
 
   app.get("/3d_secure/:id", (c) => {
     const { paymentIntent, refusal } = waiting(c);
-    return refusal ?? c.html(authenticationPage(paymentIntent.amount as number, paymentIntent.currency as string));
+    return refusal ?? c.html(authenticationPage(paymentIntent.amount, paymentIntent.currency));
   });
 
   app.post("/3d_secure/:id", async (c) => {

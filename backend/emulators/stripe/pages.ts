@@ -1,6 +1,14 @@
 import { html } from "hono/html";
 import { formatAmount } from "./money";
-import type { StripeObject } from "./objects";
+import type {
+  CheckoutSession,
+  Invoice,
+  LineItem,
+  PaymentIntent,
+  PaymentMethod,
+  PortalSession,
+  Subscription,
+} from "./objects";
 
 // Script-free on purpose: the hosted pages must work in the no-js browser project.
 const STYLES = `
@@ -43,27 +51,27 @@ function page(title: string, body: ReturnType<typeof html>) {
     </html>`;
 }
 
-export function checkoutPage(session: StripeObject, lines: StripeObject[], error: string | null) {
-  const currency = session.currency as string;
-  const totals = session.total_details as { amount_discount: number; amount_tax: number };
-  const [discount] = session.discounts as Array<{ coupon: string }>;
+export function checkoutPage(session: CheckoutSession, lines: LineItem[], error: string | null) {
+  const currency = session.currency!;
+  const totals = session.total_details!;
+  const [discount] = session.discounts ?? [];
   return page(
     "Checkout",
     html`<h1>Subscribe</h1>
       <table>
         ${lines.map((line) => {
-          const price = line.price as StripeObject;
-          const interval = (price.recurring as { interval: string }).interval;
+          const { price } = line;
+          const interval = price.recurring!.interval;
           return html`<tr>
             <td>${line.quantity} × ${price.lookup_key} (per ${interval})</td>
-            <td>${formatAmount(line.amount_subtotal as number, currency)}</td>
+            <td>${formatAmount(line.amount_subtotal, currency)}</td>
           </tr>`;
         })}
         ${
           discount || totals.amount_tax > 0
             ? html`<tr class="total">
                 <td>Subtotal</td>
-                <td>${formatAmount(session.amount_subtotal as number, currency)}</td>
+                <td>${formatAmount(session.amount_subtotal!, currency)}</td>
               </tr>`
             : ""
         }
@@ -85,7 +93,7 @@ export function checkoutPage(session: StripeObject, lines: StripeObject[], error
         }
         <tr class="total">
           <td>Total due today</td>
-          <td>${formatAmount(session.amount_total as number, currency)}</td>
+          <td>${formatAmount(session.amount_total!, currency)}</td>
         </tr>
       </table>
       <form method="post">
@@ -102,9 +110,9 @@ export function checkoutPage(session: StripeObject, lines: StripeObject[], error
           </div>
         </div>
         ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
-        <button type="submit">Pay ${formatAmount(session.amount_total as number, currency)}</button>
+        <button type="submit">Pay ${formatAmount(session.amount_total!, currency)}</button>
       </form>
-      ${session.cancel_url ? html`<p><a href="${session.cancel_url as string}">Back</a></p>` : ""}`,
+      ${session.cancel_url ? html`<p><a href="${session.cancel_url}">Back</a></p>` : ""}`,
   );
 }
 
@@ -139,21 +147,19 @@ export function portalPage({
   card,
   error,
 }: {
-  portal: StripeObject;
-  subscriptions: StripeObject[];
-  invoices: StripeObject[];
-  card: StripeObject | null;
+  portal: PortalSession;
+  subscriptions: Subscription[];
+  invoices: Invoice[];
+  card: PaymentMethod | null;
   error: string | null;
 }) {
-  const last4 = card ? (card.card as { last4: string }).last4 : null;
+  const last4 = card?.card?.last4 ?? null;
   return page(
     "Billing",
     html`<h1>Billing</h1>
       <h2>Subscriptions</h2>
       ${subscriptions.map((subscription) => {
-        const items = (
-          subscription.items as { data: Array<{ price: StripeObject; quantity: number; current_period_end: number }> }
-        ).data;
+        const items = subscription.items.data;
         const end = items[0]?.current_period_end ?? 0;
         return html`<section>
           <p>
@@ -183,23 +189,23 @@ export function portalPage({
         ${invoices.map(
           (invoice) =>
             html`<li>
-              <a href="${invoice.hosted_invoice_url as string}">${dateOf(invoice.created as number)}</a>
-              ${formatAmount(invoice.total as number, invoice.currency as string)} — ${invoice.status}
+              <a href="${invoice.hosted_invoice_url!}">${dateOf(invoice.created)}</a>
+              ${formatAmount(invoice.total, invoice.currency)} — ${invoice.status}
             </li>`,
         )}
       </ul>
-      ${portal.return_url ? html`<p><a href="${portal.return_url as string}">Return</a></p>` : ""}`,
+      ${portal.return_url ? html`<p><a href="${portal.return_url}">Return</a></p>` : ""}`,
   );
 }
 
-export function invoicePage(invoice: StripeObject, paymentIntent: StripeObject | null, error: string | null) {
-  const amount = formatAmount(invoice.total as number, invoice.currency as string);
+export function invoicePage(invoice: Invoice, paymentIntent: PaymentIntent | null, error: string | null) {
+  const amount = formatAmount(invoice.total, invoice.currency);
   const open = invoice.status === "open";
   return page(
     "Invoice",
     html`<h1>Invoice</h1>
       <p>${amount} — ${invoice.status}</p>
-      <p>Issued on ${dateOf(invoice.created as number)}</p>
+      <p>Issued on ${dateOf(invoice.created)}</p>
       ${
         open && paymentIntent?.status === "requires_action"
           ? html`<p>Your bank asks you to confirm this payment of ${amount}.</p>

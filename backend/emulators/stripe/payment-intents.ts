@@ -1,11 +1,11 @@
 import { cardMessages, type CardOutcome } from "./cards";
 import { createCharge } from "./charges";
-import { newId, type StripeObject } from "./objects";
+import { newId, update, type PaymentIntent, type PaymentMethod } from "./objects";
 import type { StripeState } from "./state";
 
 /** A payment attempt: the card (a payment method of the customer) and what charging it does. */
 export interface Attempt {
-  paymentMethod: StripeObject;
+  paymentMethod: PaymentMethod;
   outcome: CardOutcome;
 }
 
@@ -13,11 +13,12 @@ export interface Attempt {
 export function createPaymentIntent(
   state: StripeState,
   payment: { amount: number; currency: string; customer: string; description: string },
-): StripeObject {
+): PaymentIntent {
   const id = newId("pi");
-  const paymentIntent: StripeObject = {
+  return state.add("payment_intent", {
     id,
     object: "payment_intent",
+    allowed_payment_method_types: null,
     amount: payment.amount,
     amount_capturable: 0,
     amount_received: 0,
@@ -38,12 +39,20 @@ export function createPaymentIntent(
     last_payment_error: null,
     latest_charge: null,
     livemode: false,
+    managed_payments: null,
     metadata: {},
     next_action: null,
     on_behalf_of: null,
     payment_method: null,
+    payment_method_configuration_details: null,
+    payment_method_options: {
+      card: { installments: null, mandate_options: null, network: null, request_three_d_secure: "automatic" },
+    },
     payment_method_types: ["card"],
+    payment_record: null,
+    processing: null,
     receipt_email: null,
+    review: null,
     setup_future_usage: null,
     shipping: null,
     source: null,
@@ -51,14 +60,12 @@ export function createPaymentIntent(
     statement_descriptor_suffix: null,
     status: "requires_payment_method",
     transfer_group: null,
-  };
-  state.paymentIntents.set(id, paymentIntent);
-  return paymentIntent;
+  });
 }
 
 /** Succeeded: the charge taken, nothing left to do. */
-function succeed(state: StripeState, paymentIntent: StripeObject, paymentMethod: StripeObject) {
-  Object.assign(paymentIntent, {
+function succeed(state: StripeState, paymentIntent: PaymentIntent, paymentMethod: PaymentMethod) {
+  update(paymentIntent, {
     status: "succeeded",
     amount_received: paymentIntent.amount,
     payment_method: paymentMethod.id,
@@ -69,12 +76,12 @@ function succeed(state: StripeState, paymentIntent: StripeObject, paymentMethod:
 }
 
 /** Declined by the bank: a failed charge, and the payment intent waiting for another card. */
-function decline(state: StripeState, paymentIntent: StripeObject, paymentMethod: StripeObject) {
+function decline(state: StripeState, paymentIntent: PaymentIntent, paymentMethod: PaymentMethod) {
   const charge = createCharge(state, paymentIntent, paymentMethod, {
     code: "card_declined",
     message: cardMessages.declined,
   });
-  Object.assign(paymentIntent, {
+  update(paymentIntent, {
     status: "requires_payment_method",
     payment_method: null,
     next_action: null,
@@ -100,16 +107,16 @@ function decline(state: StripeState, paymentIntent: StripeObject, paymentMethod:
  */
 export function attemptPayment(
   state: StripeState,
-  paymentIntent: StripeObject,
+  paymentIntent: PaymentIntent,
   { paymentMethod, outcome }: Attempt,
-  nextAction: Record<string, unknown> = {
+  nextAction: NonNullable<PaymentIntent["next_action"]> = {
     type: "use_stripe_sdk",
     use_stripe_sdk: { type: "three_d_secure_redirect" },
   },
 ) {
   if (outcome === "succeeds") return succeed(state, paymentIntent, paymentMethod);
   if (outcome !== "authenticate") return decline(state, paymentIntent, paymentMethod);
-  Object.assign(paymentIntent, {
+  update(paymentIntent, {
     status: "requires_action",
     payment_method: paymentMethod.id,
     last_payment_error: null,
@@ -118,13 +125,13 @@ export function attemptPayment(
 }
 
 /** The customer completed the authentication its card asked for: the payment goes through. */
-export function completeAuthentication(state: StripeState, paymentIntent: StripeObject) {
-  succeed(state, paymentIntent, state.get("payment_method", paymentIntent.payment_method as string));
+export function completeAuthentication(state: StripeState, paymentIntent: PaymentIntent) {
+  succeed(state, paymentIntent, state.get("payment_method", paymentIntent.payment_method!));
 }
 
 /** Nothing more is to be paid through it (its invoice was voided). */
-export function cancelPaymentIntent(state: StripeState, paymentIntent: StripeObject, reason: string) {
-  Object.assign(paymentIntent, {
+export function cancelPaymentIntent(state: StripeState, paymentIntent: PaymentIntent, reason: string) {
+  update(paymentIntent, {
     status: "canceled",
     canceled_at: state.now(),
     cancellation_reason: reason,
@@ -133,15 +140,15 @@ export function cancelPaymentIntent(state: StripeState, paymentIntent: StripeObj
 }
 
 /** The customer failed (or gave up) the authentication: the payment intent waits for another attempt. */
-export function failAuthentication(state: StripeState, paymentIntent: StripeObject) {
-  Object.assign(paymentIntent, {
+export function failAuthentication(state: StripeState, paymentIntent: PaymentIntent) {
+  update(paymentIntent, {
     status: "requires_payment_method",
     next_action: null,
     last_payment_error: {
       code: "payment_intent_authentication_failure",
       doc_url: "https://stripe.com/docs/error-codes/payment-intent-authentication-failure",
       message: cardMessages.authenticationFailedApi,
-      payment_method: state.get("payment_method", paymentIntent.payment_method as string),
+      payment_method: state.get("payment_method", paymentIntent.payment_method!),
       type: "invalid_request_error",
     },
     payment_method: null,

@@ -1,18 +1,17 @@
 import { invoiceEvent, markInvoicePaid, voidInvoice } from "./invoices";
-import type { StripeObject } from "./objects";
+import type { Invoice, Subscription } from "./objects";
 import type { StripeState } from "./state";
 import { applyPendingUpdate } from "./subscription-updates";
 import type { Emit } from "./webhooks";
 
 /** The subscription an invoice bills. */
-const subscriptionOf = (state: StripeState, invoice: StripeObject) =>
-  state.get(
-    "subscription",
-    (invoice.parent as { subscription_details: { subscription: string } }).subscription_details.subscription,
-  );
+const subscriptionOf = (state: StripeState, invoice: Invoice) => {
+  const { subscription } = invoice.parent!.subscription_details!;
+  return state.get("subscription", typeof subscription === "string" ? subscription : subscription.id);
+};
 
 /** Whether the subscription's pending update waits for this invoice. */
-const waitsFor = (subscription: StripeObject, invoice: StripeObject) =>
+const waitsFor = (subscription: Subscription, invoice: Invoice) =>
   subscription.pending_update !== null && subscription.latest_invoice === invoice.id;
 
 /**
@@ -21,7 +20,7 @@ const waitsFor = (subscription: StripeObject, invoice: StripeObject) =>
  * paid; the pending update waiting for it is applied, or the subscription
  * it kept past due is active again; told as Stripe's events.
  */
-export function settleInvoice(state: StripeState, invoice: StripeObject, emit: Emit) {
+export function settleInvoice(state: StripeState, invoice: Invoice, emit: Emit) {
   markInvoicePaid(state, invoice);
   const subscription = subscriptionOf(state, invoice);
   if (waitsFor(subscription, invoice)) {
@@ -36,7 +35,7 @@ export function settleInvoice(state: StripeState, invoice: StripeObject, emit: E
 }
 
 /** A payment attempt on an open invoice that did not go through (declined, or asking for authentication), told. */
-export function reportUnpaid(state: StripeState, invoice: StripeObject, emit: Emit) {
+export function reportUnpaid(state: StripeState, invoice: Invoice, emit: Emit) {
   emit(invoiceEvent(state, invoice), invoice);
 }
 
@@ -45,7 +44,7 @@ export function reportUnpaid(state: StripeState, invoice: StripeObject, emit: Em
  * is discarded (`customer.subscription.updated`, after
  * `customer.subscription.pending_update_expired` when it is its expiry).
  */
-export function voidAndTell(state: StripeState, invoice: StripeObject, emit: Emit, { expired = false } = {}) {
+export function voidAndTell(state: StripeState, invoice: Invoice, emit: Emit, { expired = false } = {}) {
   voidInvoice(state, invoice);
   const subscription = subscriptionOf(state, invoice);
   const discarded = waitsFor(subscription, invoice);

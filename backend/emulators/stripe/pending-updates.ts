@@ -1,8 +1,8 @@
 import { notEmulated, refused } from "./errors";
 import { fieldsOf, metadataOf, type FormObject, type FormValue } from "./form";
-import type { StripeObject } from "./objects";
+import type { PendingUpdate, Subscription, SubscriptionItem, TaxRate } from "./objects";
 import type { StripeState } from "./state";
-import { currentPeriodEnd, type SubscriptionItem } from "./subscription-items";
+import { currentPeriodEnd } from "./subscription-items";
 
 /**
  * What an update changes in a subscription: applied at once, or kept in
@@ -13,7 +13,7 @@ export interface SubscriptionChange {
   /** Every item the subscription is to have. */
   items?: SubscriptionItem[];
   discounts?: string[];
-  defaultTaxRates?: StripeObject[];
+  defaultTaxRates?: TaxRate[];
   /** `metadata[key]=value` pairs, merged in (an empty value removing its key). */
   metadata?: FormValue;
   cancelAtPeriodEnd?: boolean;
@@ -71,7 +71,11 @@ export function checkPendingUpdateParams(params: FormObject) {
 const PENDING_UPDATE_LIFETIME_S = 23 * 3600;
 
 /** The `pending_update` of a change waiting for its invoice's payment. */
-export function pendingUpdateOf(state: StripeState, subscription: StripeObject, change: SubscriptionChange) {
+export function pendingUpdateOf(
+  state: StripeState,
+  subscription: Subscription,
+  change: SubscriptionChange,
+): PendingUpdate {
   const discounts = change.discounts?.map((id) => state.get("discount", id)) ?? null;
   return {
     billing_cycle_anchor: null,
@@ -85,8 +89,6 @@ export function pendingUpdateOf(state: StripeState, subscription: StripeObject, 
     trial_from_plan: null,
   };
 }
-
-export type PendingUpdate = ReturnType<typeof pendingUpdateOf>;
 
 /** The change a pending update holds. */
 export const changeOfPendingUpdate = (update: PendingUpdate): SubscriptionChange => ({

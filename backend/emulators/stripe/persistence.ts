@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import type { StripeObject } from "./objects";
+import type { Event } from "./objects";
 import type { StateSnapshot } from "./state";
 
 /** The first answer given under an idempotency key, replayed for the same key. */
@@ -10,12 +10,15 @@ export interface Replay {
   body: unknown;
 }
 
+/** The shape of the saved state: 2 since objects are kept as the SDK types them (invoice payments apart). */
+export const SAVED_STATE_VERSION = 2;
+
 /** The file `statePath` names: the whole local Stripe. Webhook deliveries under way are not kept. */
 export interface SavedStripe {
-  version: 1;
+  version: typeof SAVED_STATE_VERSION;
   clockOffsetSeconds: number;
   state: StateSnapshot;
-  events: StripeObject[];
+  events: Event[];
   replays: Array<[string, Replay]>;
 }
 
@@ -23,7 +26,11 @@ export interface SavedStripe {
 export function readSavedStripe(path: string): SavedStripe | null {
   if (!existsSync(path)) return null;
   const saved = JSON.parse(readFileSync(path, "utf8")) as SavedStripe;
-  if (saved.version !== 1) throw new Error(`${path} is not a state saved by this local Stripe.`);
+  if (saved.version !== SAVED_STATE_VERSION) {
+    throw new Error(
+      `${path} is not a state saved by this version of the local Stripe: delete it, or run \`npm run seed\` (which deletes it with the database).`,
+    );
+  }
   return saved;
 }
 

@@ -1,8 +1,7 @@
 import { expireCheckoutSession } from "./checkout";
 import { invoiceEvent } from "./invoices";
-import type { StripeObject } from "./objects";
+import { update, type Subscription } from "./objects";
 import { voidAndTell } from "./payments";
-import type { PendingUpdate } from "./pending-updates";
 import { enterNextPhase } from "./schedules";
 import type { StripeState } from "./state";
 import { endSubscription } from "./cancellation";
@@ -10,7 +9,7 @@ import { currentPeriodEnd, itemsOf, periodEndFrom } from "./subscription-items";
 import { invoiceSubscription } from "./subscriptions";
 import type { Emit } from "./webhooks";
 
-const renewing = (subscription: StripeObject) => subscription.status === "active" || subscription.status === "past_due";
+const renewing = (subscription: Subscription) => subscription.status === "active" || subscription.status === "past_due";
 
 /** Something the clock brings: when, and what then happens. */
 interface Due {
@@ -27,16 +26,15 @@ function dueMoments(state: StripeState, emit: Emit): Due[] {
   const sessions = [...state.sessions.values()]
     .filter((session) => session.status === "open")
     .map((session) => ({
-      at: session.expires_at as number,
+      at: session.expires_at,
       happen: () => emit("checkout.session.expired", expireCheckoutSession(session)),
     }));
   const subscriptions = [...state.subscriptions.values()];
   const pendingUpdates = subscriptions
     .filter((subscription) => subscription.pending_update)
     .map((subscription) => ({
-      at: (subscription.pending_update as PendingUpdate).expires_at,
-      happen: () =>
-        voidAndTell(state, state.get("invoice", subscription.latest_invoice as string), emit, { expired: true }),
+      at: subscription.pending_update!.expires_at,
+      happen: () => voidAndTell(state, state.get("invoice", subscription.latest_invoice!), emit, { expired: true }),
     }));
   const periods = subscriptions.filter(renewing).map((subscription) => ({
     at: currentPeriodEnd(subscription),
@@ -72,8 +70,8 @@ export function catchUpWithClock(state: StripeState, emit: Emit): boolean {
  * `invoice.paid`, or `invoice.payment_action_required` /
  * `invoice.payment_failed` with the subscription past due).
  */
-function endPeriod(state: StripeState, subscription: StripeObject, emit: Emit) {
-  const schedule = subscription.schedule ? state.get("subscription_schedule", subscription.schedule as string) : null;
+function endPeriod(state: StripeState, subscription: Subscription, emit: Emit) {
+  const schedule = subscription.schedule ? state.get("subscription_schedule", subscription.schedule) : null;
   const scheduled =
     !subscription.cancel_at_period_end && schedule?.status === "active"
       ? enterNextPhase(state, schedule, subscription)
@@ -85,8 +83,7 @@ function endPeriod(state: StripeState, subscription: StripeObject, emit: Emit) {
   }
   const start = state.now();
   const end = periodEndFrom(start, itemsOf(subscription)[0]!.price);
-  for (const item of itemsOf(subscription))
-    Object.assign(item, { current_period_start: start, current_period_end: end });
+  for (const item of itemsOf(subscription)) update(item, { current_period_start: start, current_period_end: end });
   const invoice = invoiceSubscription(state, subscription, "subscription_cycle");
   subscription.status = invoice.status === "paid" ? "active" : "past_due";
   emit("customer.subscription.updated", subscription);

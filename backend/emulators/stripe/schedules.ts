@@ -1,6 +1,15 @@
 import { invalid, required } from "./errors";
 import { fieldsOf, text, type FormObject } from "./form";
-import { newId, type StripeObject } from "./objects";
+import {
+  newId,
+  update,
+  type Coupon,
+  type Price,
+  type SchedulePhase,
+  type Subscription,
+  type SubscriptionSchedule,
+  type TaxRate,
+} from "./objects";
 import type { StripeState } from "./state";
 import { currentPeriodEnd, itemsOf, periodEndFrom, subscriptionItem, type PlannedItem } from "./subscription-items";
 import { setCoupon } from "./subscriptions";
@@ -15,19 +24,9 @@ export interface PlannedPhase {
   start?: number;
   end?: number;
   items: PlannedItem[];
-  coupon?: StripeObject | null;
-  defaultTaxRates?: StripeObject[];
+  coupon?: Coupon | null;
+  defaultTaxRates?: TaxRate[];
 }
-
-type Phase = {
-  start_date: number;
-  end_date: number;
-  items: Array<{ price: string; quantity: number; tax_rates: StripeObject[] }>;
-  discounts: Array<{ coupon: string | null; discount: string | null }>;
-  default_tax_rates: StripeObject[];
-};
-
-const phasesOf = (schedule: StripeObject) => schedule.phases as Phase[];
 
 /**
  * A schedule taking over a subscription (`from_subscription`): its one
@@ -35,7 +34,7 @@ const phasesOf = (schedule: StripeObject) => schedule.phases as Phase[];
  * rates; the backend then adds the phase of a later change (fewer seats,
  * another interval) at period end.
  */
-export function createSchedule(state: StripeState, params: FormObject, id = newId("sub_sched")): StripeObject {
+export function createSchedule(state: StripeState, params: FormObject, id = newId("sub_sched")): SubscriptionSchedule {
   const subscriptionId = text(params.from_subscription);
   if (!subscriptionId) throw required("from_subscription");
   const subscription = state.get("subscription", subscriptionId, "from_subscription");
@@ -47,24 +46,47 @@ export function createSchedule(state: StripeState, params: FormObject, id = newI
     );
   }
   const items = itemsOf(subscription);
-  const schedule: StripeObject = {
+  const schedule = state.add("subscription_schedule", {
     id,
     object: "subscription_schedule",
+    application: null,
+    billing_mode: { flexible: null, type: "classic" },
     canceled_at: null,
     completed_at: null,
     created: state.now(),
     current_phase: null,
     customer: subscription.customer,
+    customer_account: null,
+    default_settings: {
+      application_fee_percent: null,
+      automatic_tax: { disabled_reason: null, enabled: false, liability: null },
+      billing_cycle_anchor: "automatic",
+      billing_thresholds: null,
+      collection_method: "charge_automatically",
+      default_payment_method: null,
+      description: null,
+      invoice_settings: {
+        account_tax_ids: null,
+        custom_fields: null,
+        days_until_due: null,
+        description: null,
+        footer: null,
+        issuer: { type: "self" },
+      },
+      on_behalf_of: null,
+      transfer_data: null,
+    },
     end_behavior: "release",
     livemode: false,
     metadata: {},
+    pause_schedules: [],
     phases: [],
     released_at: null,
     released_subscription: null,
     status: "active",
     subscription: subscription.id,
-  };
-  state.schedules.set(schedule.id, schedule);
+    test_clock: null,
+  });
   subscription.schedule = schedule.id;
   setPhases(state, schedule, [
     {
@@ -77,20 +99,27 @@ export function createSchedule(state: StripeState, params: FormObject, id = newI
 }
 
 /** The schedule's phases, as Stripe answers them (dates filled in, prices by id). */
-export function setPhases(state: StripeState, schedule: StripeObject, phases: PlannedPhase[]) {
-  const subscription = state.get("subscription", schedule.subscription as string);
-  const inherited = (subscription.discounts as string[]).map((discount) => ({
+export function setPhases(state: StripeState, schedule: SubscriptionSchedule, phases: PlannedPhase[]) {
+  const subscription = state.get("subscription", schedule.subscription!);
+  const inherited = subscription.discounts.map((discount) => ({
     coupon: state.couponOfDiscount(discount).id,
     discount,
     promotion_code: null,
   }));
-  let start = (schedule.current_phase as { start_date: number } | null)?.start_date ?? state.now();
-  schedule.phases = phases.map((phase) => {
+  let start = schedule.current_phase?.start_date ?? state.now();
+  schedule.phases = phases.map((phase): SchedulePhase => {
     const startDate = phase.start ?? start;
     const endDate = phase.end ?? periodEndFrom(startDate, phase.items[0]!.price);
     start = endDate;
     return {
+      add_invoice_items: [],
+      application_fee_percent: null,
+      billing_cycle_anchor: null,
+      billing_thresholds: null,
+      collection_method: null,
       currency: subscription.currency,
+      default_payment_method: null,
+      description: null,
       default_tax_rates: phase.defaultTaxRates ?? subscription.default_tax_rates,
       discounts:
         phase.coupon === undefined
@@ -100,6 +129,7 @@ export function setPhases(state: StripeState, schedule: StripeObject, phases: Pl
             : [],
       end_date: endDate,
       items: phase.items.map((item) => ({
+        billing_thresholds: null,
         discounts: [],
         metadata: {},
         plan: item.price.id,
@@ -107,17 +137,25 @@ export function setPhases(state: StripeState, schedule: StripeObject, phases: Pl
         quantity: item.quantity,
         tax_rates: item.taxRates,
       })),
+      invoice_settings: null,
       metadata: {},
+      on_behalf_of: null,
       proration_behavior: "create_prorations",
       start_date: startDate,
+      transfer_data: null,
+      trial_end: null,
     };
   });
-  const [first] = phasesOf(schedule);
+  const [first] = schedule.phases;
   schedule.current_phase ??= { start_date: first!.start_date, end_date: first!.end_date };
 }
 
 /** New phases (each with items of catalog prices, and its coupon and tax rates) and end behaviour for an active schedule. */
-export function updateSchedule(state: StripeState, schedule: StripeObject, params: FormObject): StripeObject {
+export function updateSchedule(
+  state: StripeState,
+  schedule: SubscriptionSchedule,
+  params: FormObject,
+): SubscriptionSchedule {
   if (schedule.status !== "active") throw invalid("This schedule is no longer active.", "schedule");
   const endBehavior = text(params.end_behavior);
   if (endBehavior !== undefined && endBehavior !== "release" && endBehavior !== "cancel") {
@@ -159,11 +197,11 @@ export function updateSchedule(state: StripeState, schedule: StripeObject, param
 }
 
 /** Releases the subscription from its schedule: what is planned is dropped, the subscription goes on as it is. */
-export function releaseSchedule(state: StripeState, schedule: StripeObject): StripeObject {
+export function releaseSchedule(state: StripeState, schedule: SubscriptionSchedule): SubscriptionSchedule {
   if (schedule.status !== "active") throw invalid("This schedule is no longer active.", "schedule");
-  const subscription = state.get("subscription", schedule.subscription as string);
+  const subscription = state.get("subscription", schedule.subscription!);
   subscription.schedule = null;
-  return Object.assign(schedule, {
+  return update(schedule, {
     status: "released",
     released_at: state.now(),
     released_subscription: subscription.id,
@@ -179,27 +217,26 @@ export function releaseSchedule(state: StripeState, schedule: StripeObject): Str
  * subscription goes on as it is) or completed, the subscription then to be
  * canceled (answered "cancel").
  */
-export function enterNextPhase(state: StripeState, schedule: StripeObject, subscription: StripeObject) {
+export function enterNextPhase(state: StripeState, schedule: SubscriptionSchedule, subscription: Subscription) {
   const now = state.now();
-  const phase = phasesOf(schedule).find((candidate) => candidate.start_date <= now && now < candidate.end_date);
+  const phase = schedule.phases.find((candidate) => candidate.start_date <= now && now < candidate.end_date);
   if (!phase) {
     if (schedule.end_behavior === "cancel") {
-      Object.assign(schedule, { status: "completed", completed_at: now, current_phase: null });
+      update(schedule, { status: "completed", completed_at: now, current_phase: null });
       return "cancel";
     }
     releaseSchedule(state, schedule);
     return "release";
   }
-  const current = schedule.current_phase as { start_date: number };
-  if (current.start_date === phase.start_date) return "continue";
+  if (schedule.current_phase!.start_date === phase.start_date) return "continue";
   schedule.current_phase = { start_date: phase.start_date, end_date: phase.end_date };
   const items = itemsOf(subscription);
-  const interval = (price: StripeObject) => (price.recurring as { interval: string }).interval;
+  const interval = (price: Price) => price.recurring!.interval;
   const before = interval(items[0]!.price);
-  (subscription.items as { data: StripeObject[] }).data = phase.items.map((planned) => {
+  subscription.items.data = phase.items.map((planned) => {
     const price = state.get("price", planned.price);
     const kept = items.find((item) => item.price.id === price.id);
-    if (kept) return Object.assign(kept, { quantity: planned.quantity, tax_rates: planned.tax_rates });
+    if (kept) return update(kept, { quantity: planned.quantity, tax_rates: planned.tax_rates });
     const period = { start: now, end: periodEndFrom(now, price) };
     return subscriptionItem(
       subscription.id,

@@ -1,29 +1,28 @@
 import { canceledSubscription, setCancelAtPeriodEnd } from "./cancellation";
 import { invalid, missing, notEmulated, refused, required } from "./errors";
 import { fieldsOf, text, updatedMetadata, type FormObject } from "./form";
-import type { InvoicedLine } from "./invoices";
-import type { StripeObject } from "./objects";
+import type { InvoicedLine } from "./invoice-lines";
+import type { Invoice, Price, Subscription, SubscriptionItem, TaxRate } from "./objects";
 import {
   changeOfPendingUpdate,
   checkPendingUpdateParams,
   pendingUpdateOf,
-  type PendingUpdate,
   type SubscriptionChange,
 } from "./pending-updates";
 import type { StripeState } from "./state";
-import { itemsOf, subscriptionItem, type SubscriptionItem } from "./subscription-items";
+import { itemsOf, subscriptionItem, withPrice } from "./subscription-items";
 import { discountsWith, invoiceSubscription, taxRatesOf } from "./subscriptions";
 
 /** One `items[n]` of an update: an item of the subscription changed or deleted, or a new one. */
 interface ItemUpdate {
   item: SubscriptionItem | null;
-  price: StripeObject;
+  price: Price;
   quantity: number;
   deleted: boolean;
 }
 
 /** Reads `items[n]` (`id`, `price`, `quantity`, `deleted`), refusing what Stripe would, before anything changes. */
-function itemUpdatesOf(state: StripeState, subscription: StripeObject, params: FormObject): ItemUpdate[] {
+function itemUpdatesOf(state: StripeState, subscription: Subscription, params: FormObject): ItemUpdate[] {
   const items = itemsOf(subscription);
   return (Array.isArray(params.items) ? params.items.map(fieldsOf) : []).map((change, index) => {
     const param = `items[${index}]`;
@@ -48,7 +47,7 @@ function itemUpdatesOf(state: StripeState, subscription: StripeObject, params: F
  * charges the new one's; a deleted item is credited, a new one charged.
  */
 function prorationLines(
-  defaultTaxRates: StripeObject[],
+  defaultTaxRates: TaxRate[],
   before: SubscriptionItem | null,
   after: SubscriptionItem | null,
   left: number,
@@ -63,7 +62,7 @@ function prorationLines(
     period: { start: at, end: item.current_period_end },
     proration: true,
   });
-  const full = (item: SubscriptionItem) => (item.price.unit_amount as number) * item.quantity;
+  const full = (item: SubscriptionItem) => item.price.unit_amount! * item.quantity;
   if (before && after && before.price.id === after.price.id) {
     const difference = full(after) - full(before);
     return difference === 0 ? [] : [line(after, Math.round(difference * left))];
@@ -75,7 +74,7 @@ function prorationLines(
 }
 
 /** The items the subscription would have after the item updates (new objects; its own are left as they are), and their prorations now. */
-function changedItems(subscription: StripeObject, changes: ItemUpdate[], defaultTaxRates: StripeObject[], at: number) {
+function changedItems(subscription: Subscription, changes: ItemUpdate[], defaultTaxRates: TaxRate[], at: number) {
   const items = [...itemsOf(subscription)];
   const { current_period_start: start, current_period_end: end } = items[0]!;
   const left = Math.max(0, end - at) / Math.max(1, end - start);
@@ -87,7 +86,7 @@ function changedItems(subscription: StripeObject, changes: ItemUpdate[], default
     if (change.deleted) {
       items.splice(index, 1);
     } else if (before) {
-      after = { ...before, price: change.price, quantity: change.quantity };
+      after = withPrice(before, change.price, change.quantity);
       items[index] = after;
     } else {
       const planned = { price: change.price, quantity: change.quantity, taxRates: [] };
@@ -100,12 +99,12 @@ function changedItems(subscription: StripeObject, changes: ItemUpdate[], default
 }
 
 /** Makes the change to the subscription. */
-function applyChange(state: StripeState, subscription: StripeObject, change: SubscriptionChange) {
-  if (change.items) (subscription.items as { data: SubscriptionItem[] }).data = change.items;
+function applyChange(state: StripeState, subscription: Subscription, change: SubscriptionChange) {
+  if (change.items) subscription.items.data = change.items;
   if (change.discounts) subscription.discounts = change.discounts;
   if (change.defaultTaxRates) subscription.default_tax_rates = change.defaultTaxRates;
   if (change.metadata !== undefined) {
-    subscription.metadata = updatedMetadata(subscription.metadata as Record<string, string>, change.metadata);
+    subscription.metadata = updatedMetadata(subscription.metadata, change.metadata);
   }
   if (change.cancelAtPeriodEnd !== undefined) setCancelAtPeriodEnd(state, subscription, change.cancelAtPeriodEnd);
 }
@@ -136,11 +135,7 @@ function waitsForPayment(params: FormObject) {
  * paid at once waits in `pending_update` (see settleInvoice) until it is,
  * or until it expires. Answers the invoice made, if any.
  */
-export function updateSubscription(
-  state: StripeState,
-  subscription: StripeObject,
-  params: FormObject,
-): StripeObject | null {
+export function updateSubscription(state: StripeState, subscription: Subscription, params: FormObject): Invoice | null {
   if (subscription.status === "canceled" && Object.keys(params).some((param) => !AFTER_THE_END.includes(param))) {
     throw canceledSubscription();
   }
@@ -151,7 +146,7 @@ export function updateSubscription(
   const pending = waitsForPayment(params);
   if (subscription.pending_update && (params.items !== undefined || params.discounts !== undefined)) {
     throw refused(
-      `This subscription's pending update waits for the payment of ${subscription.latest_invoice as string}: pay or void that invoice first (the local Stripe's rule).`,
+      `This subscription's pending update waits for the payment of ${subscription.latest_invoice!}: pay or void that invoice first (the local Stripe's rule).`,
     );
   }
   // Everything is checked before anything changes, as a refused update changes nothing.
@@ -165,7 +160,7 @@ export function updateSubscription(
   const { items, prorations } = changedItems(
     subscription,
     itemUpdates,
-    defaultTaxRates ?? (subscription.default_tax_rates as StripeObject[]),
+    defaultTaxRates ?? subscription.default_tax_rates,
     state.now(),
   );
   const change: SubscriptionChange = {
@@ -180,7 +175,7 @@ export function updateSubscription(
     behaviour === "always_invoice" && prorations.length > 0
       ? invoiceSubscription(state, subscription, "subscription_update", {
           lines: prorations,
-          discount: (change.discounts ?? (subscription.discounts as string[]))[0] ?? null,
+          discount: (change.discounts ?? subscription.discounts)[0] ?? null,
         })
       : null;
   if (!pending) return invoice;
@@ -190,7 +185,7 @@ export function updateSubscription(
 }
 
 /** The subscription's pending update, now that its invoice is paid: applied, and gone. */
-export function applyPendingUpdate(state: StripeState, subscription: StripeObject) {
-  applyChange(state, subscription, changeOfPendingUpdate(subscription.pending_update as PendingUpdate));
+export function applyPendingUpdate(state: StripeState, subscription: Subscription) {
+  applyChange(state, subscription, changeOfPendingUpdate(subscription.pending_update!));
   subscription.pending_update = null;
 }

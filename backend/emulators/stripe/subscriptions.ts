@@ -1,14 +1,9 @@
 import { NO_CANCELLATION_DETAILS } from "./cancellation";
-import { chargeInvoice, type InvoiceCharge, type InvoicedLine } from "./invoices";
-import { newId, type StripeObject } from "./objects";
+import type { InvoicedLine } from "./invoice-lines";
+import { chargeInvoice, type InvoiceCharge } from "./invoices";
+import { newId, type Coupon, type Invoice, type Subscription, type SubscriptionItem, type TaxRate } from "./objects";
 import type { StripeState } from "./state";
-import {
-  itemsOf,
-  periodEndFrom,
-  subscriptionItem,
-  type PlannedItem,
-  type SubscriptionItem,
-} from "./subscription-items";
+import { itemsOf, periodEndFrom, subscriptionItem, type PlannedItem } from "./subscription-items";
 
 /**
  * An active subscription from now, for one period of its first price's
@@ -21,19 +16,26 @@ export function startSubscription(
     id?: string;
     customer: string;
     items: PlannedItem[];
-    defaultTaxRates: StripeObject[];
-    coupon: StripeObject | null;
+    defaultTaxRates: TaxRate[];
+    coupon: Coupon | null;
     metadata: Record<string, string>;
     checkoutSession: string | null;
   },
-): StripeObject {
+): Subscription {
   const id = purchase.id ?? newId("sub");
   const start = state.now();
   const period = { start, end: periodEndFrom(start, purchase.items[0]!.price) };
-  const subscription: StripeObject = {
+  const subscription = state.add("subscription", {
     id,
     object: "subscription",
+    application: null,
+    application_fee_percent: null,
+    automatic_tax: { disabled_reason: null, enabled: false, liability: null },
     billing_cycle_anchor: start,
+    billing_cycle_anchor_config: null,
+    billing_mode: { flexible: null, type: "classic" },
+    billing_schedules: [],
+    billing_thresholds: null,
     cancel_at: null,
     cancel_at_period_end: false,
     canceled_at: null,
@@ -42,10 +44,21 @@ export function startSubscription(
     created: start,
     currency: purchase.items[0]!.price.currency,
     customer: purchase.customer,
+    customer_account: null,
+    days_until_due: null,
     default_payment_method: null,
+    default_source: null,
     default_tax_rates: purchase.defaultTaxRates,
+    description: null,
     discounts: [],
     ended_at: null,
+    invoice_settings: {
+      account_tax_ids: null,
+      custom_fields: null,
+      description: null,
+      footer: null,
+      issuer: { type: "self" },
+    },
     items: {
       object: "list",
       data: purchase.items.map((item) => subscriptionItem(id, item, period)),
@@ -54,13 +67,28 @@ export function startSubscription(
     },
     latest_invoice: null,
     livemode: false,
+    managed_payments: null,
     metadata: purchase.metadata,
+    next_pending_invoice_item_invoice: null,
+    on_behalf_of: null,
+    pause_collection: null,
+    payment_settings: {
+      payment_method_options: null,
+      payment_method_types: null,
+      save_default_payment_method: "off",
+    },
+    pending_invoice_item_interval: null,
+    pending_setup_intent: null,
     pending_update: null,
     schedule: null,
     start_date: start,
     status: "active",
-  };
-  state.subscriptions.set(id, subscription);
+    test_clock: null,
+    transfer_data: null,
+    trial_end: null,
+    trial_settings: { end_behavior: { billing_cycle_anchor: null, missing_payment_method: "create_invoice" } },
+    trial_start: null,
+  });
   setCoupon(state, subscription, purchase.coupon, purchase.checkoutSession);
   return subscription;
 }
@@ -71,39 +99,39 @@ export function startSubscription(
  */
 export function discountsWith(
   state: StripeState,
-  subscription: StripeObject,
-  coupon: StripeObject | null,
+  subscription: Subscription,
+  coupon: Coupon | null,
   checkoutSession: string | null = null,
 ): string[] {
-  const [current] = subscription.discounts as string[];
+  const [current] = subscription.discounts;
   if (current && coupon && state.couponOfDiscount(current).id === coupon.id) return [current];
   if (!coupon) return [];
-  const customer = subscription.customer as string;
+  const { customer } = subscription;
   return [state.createDiscount(coupon, { customer, subscription: subscription.id, checkoutSession }).id];
 }
 
 /** The subscription's coupon, as a discount (see discountsWith). */
 export function setCoupon(
   state: StripeState,
-  subscription: StripeObject,
-  coupon: StripeObject | null,
+  subscription: Subscription,
+  coupon: Coupon | null,
   checkoutSession: string | null = null,
 ) {
   subscription.discounts = discountsWith(state, subscription, coupon, checkoutSession);
 }
 
 /** An item's tax rates: its own, or else the subscription's defaults. */
-export const taxRatesOf = (defaultTaxRates: StripeObject[], item: SubscriptionItem) =>
+export const taxRatesOf = (defaultTaxRates: TaxRate[], item: SubscriptionItem) =>
   item.tax_rates.length > 0 ? item.tax_rates : defaultTaxRates;
 
 /** Every item over its current period: what a first invoice and a renewal bill. */
-function currentPeriodLines(subscription: StripeObject): InvoicedLine[] {
+function currentPeriodLines(subscription: Subscription): InvoicedLine[] {
   return itemsOf(subscription).map((item) => ({
     subscriptionItem: item.id,
     price: item.price,
     quantity: item.quantity,
-    amount: (item.price.unit_amount as number) * item.quantity,
-    taxRates: taxRatesOf(subscription.default_tax_rates as StripeObject[], item),
+    amount: item.price.unit_amount! * item.quantity,
+    taxRates: taxRatesOf(subscription.default_tax_rates, item),
     period: { start: item.current_period_start, end: item.current_period_end },
     proration: false,
   }));
@@ -117,21 +145,21 @@ function currentPeriodLines(subscription: StripeObject): InvoicedLine[] {
  */
 export function invoiceSubscription(
   state: StripeState,
-  subscription: StripeObject,
+  subscription: Subscription,
   reason: InvoiceCharge["reason"],
   {
     id,
     lines = currentPeriodLines(subscription),
     outcome,
-    discount = (subscription.discounts as string[])[0] ?? null,
+    discount = subscription.discounts[0] ?? null,
   }: Pick<Partial<InvoiceCharge>, "id" | "lines" | "outcome" | "discount"> = {},
-): StripeObject {
+): Invoice {
   const invoice = chargeInvoice(state, {
     id,
-    customer: subscription.customer as string,
+    customer: subscription.customer,
     subscription: subscription.id,
-    metadata: subscription.metadata as Record<string, string>,
-    currency: subscription.currency as string,
+    metadata: subscription.metadata,
+    currency: subscription.currency,
     reason,
     lines,
     discount,

@@ -1,10 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { StripeObject } from "./objects";
 import { totalsOf } from "./totals";
 
-const vat = (percentage: number, inclusive = false): StripeObject => ({
+const vat = (percentage: number, inclusive = false) => ({
   id: `txr_${percentage}${inclusive ? "_in" : ""}`,
-  object: "tax_rate",
   percentage,
   inclusive,
 });

@@ -1,13 +1,16 @@
-import type { StripeObject } from "./objects";
+import type { TaxRate } from "./objects";
+
+/** What computing a tax takes of its rate. */
+type Rate = Pick<TaxRate, "id" | "inclusive" | "percentage">;
 
 /** One line to be charged: its amount before any discount, and the tax rates that apply to it. */
 export interface ChargedLine {
   amount: number;
-  taxRates: StripeObject[];
+  taxRates: Rate[];
 }
 
 export interface TaxAmount {
-  rate: StripeObject;
+  rate: Rate;
   amount: number;
   /** What the tax was computed on (for an inclusive rate: the amount without the tax in it). */
   taxableAmount: number;
@@ -40,7 +43,7 @@ export function totalsOf(lines: ChargedLine[], percentOff: number | null): Total
     charged += line.amount;
     const taxable = line.amount - discount;
     const taxes = line.taxRates.map((taxRate) => {
-      const percentage = taxRate.percentage as number;
+      const percentage = taxRate.percentage;
       if (!taxRate.inclusive)
         return { rate: taxRate, amount: Math.round((taxable * percentage) / 100), taxableAmount: taxable };
       const amount = Math.round((taxable * percentage) / (100 + percentage));

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
-import type { StripeObject } from "./objects";
+import type Stripe from "stripe";
+import type { Event, Wire } from "./objects";
 
 export interface WebhookEndpoint {
   url: string;
@@ -7,8 +8,11 @@ export interface WebhookEndpoint {
   secret: string;
 }
 
+/** The object an event of that type carries, as the SDK types it. */
+type EventObject<Type extends Stripe.Event.Type> = Extract<Stripe.Event, { type: Type }>["data"]["object"];
+
 /** How a change is told: as a Stripe event of that type about the object (as it is at that moment). */
-export type Emit = (type: string, object: StripeObject) => void;
+export type Emit = <Type extends Stripe.Event.Type>(type: Type, object: Wire<EventObject<Type>>) => void;
 
 /** Waits before each redelivery of a refused event (Stripe retries for days; locally, seconds). */
 const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000];
@@ -26,7 +30,7 @@ export function signatureHeader(payload: string, secret: string, timestamp = Mat
  * with anything but a 2xx (or not answered) is tried again later.
  */
 export class Webhooks {
-  readonly events = new Map<string, StripeObject>();
+  readonly events = new Map<string, Event>();
   /** Deliveries still being tried: tests wait for them. */
   private readonly pending = new Set<Promise<void>>();
 
@@ -38,8 +42,9 @@ export class Webhooks {
     private readonly retryDelaysMs: readonly number[] = DEFAULT_RETRY_DELAYS_MS,
   ) {}
 
-  emit(type: string, object: StripeObject) {
-    const event: StripeObject = {
+  emit<Type extends Stripe.Event.Type>(type: Type, object: Wire<EventObject<Type>>) {
+    // The event's type and object agree (Emit's signature): what TypeScript cannot follow through the union.
+    const event = {
       id: `evt_${randomBytes(12).toString("hex")}`,
       object: "event",
       api_version: this.apiVersion,
@@ -49,7 +54,7 @@ export class Webhooks {
       pending_webhooks: this.endpoint ? 1 : 0,
       request: { id: null, idempotency_key: null },
       type,
-    };
+    } as Event;
     this.events.set(event.id, event);
     if (this.endpoint) {
       const delivery = this.deliver(this.endpoint, event).finally(() => this.pending.delete(delivery));
@@ -59,7 +64,7 @@ export class Webhooks {
   }
 
   /** Events of a saved state, listed again; they are not delivered again. */
-  restore(events: StripeObject[]) {
+  restore(events: Event[]) {
     this.events.clear();
     for (const event of events) this.events.set(event.id, event);
   }
@@ -69,7 +74,7 @@ export class Webhooks {
     while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
-  private async deliver(endpoint: WebhookEndpoint, event: StripeObject) {
+  private async deliver(endpoint: WebhookEndpoint, event: Event) {
     const payload = JSON.stringify(event, null, 2);
     for (let attempt = 0; ; attempt++) {
       try {

@@ -141,17 +141,21 @@ async function applySubscriptionState(db: BackendDb, { subscription, latestInvoi
     }
   }
   const { created } = await saveSubscription(db, record);
-  await saveLatestInvoice(
-    db,
-    record.id,
-    latestInvoice && {
-      invoiceId: latestInvoice.invoiceId,
-      createdAt: latestInvoice.createdAt,
-      paid: latestInvoice.paid,
-      hostedInvoiceUrl: latestInvoice.hostedInvoiceUrl,
-      paymentIntentStatus: latestInvoice.paymentIntent?.status ?? null,
-    },
-  );
+  // The invoice of a seat increase waiting for its payment is not the subscription's to alert about: the
+  // subscription runs on as it was, and the increase is paid, or dropped, by itself (issue 24).
+  if (!subscription.pending_update) {
+    await saveLatestInvoice(
+      db,
+      record.id,
+      latestInvoice && {
+        invoiceId: latestInvoice.invoiceId,
+        createdAt: latestInvoice.createdAt,
+        paid: latestInvoice.paid,
+        hostedInvoiceUrl: latestInvoice.hostedInvoiceUrl,
+        paymentIntentStatus: latestInvoice.paymentIntent?.status ?? null,
+      },
+    );
+  }
   if (record.status === "ACTIVE") {
     await completeSeatRemovals(db, record.id, now);
     await setSpacePlan(db, workspaceId, record.workspacePlan, "STRIPE");

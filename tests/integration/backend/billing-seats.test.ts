@@ -130,9 +130,12 @@ describe("POST …/seats/v1 (add seats)", () => {
       latestInvoice: { paid: false, paymentIntent: { status: "requires_action" } },
     });
     await stack.emulator.webhooks.settled();
-    // Nothing added while the payment waits.
+    // Nothing added while the payment waits, and no payment alert: the subscription runs on as it was.
     expect(await stripeSeats("sub_cedar_media")).toBe(4);
     expect(await backendSeats(PERSONAS.mona.email, SPACES.cedarMedia.id)).toBe(4);
+    expect(
+      (await activeSubscription(PERSONAS.mona.email, SPACES.cedarMedia.id)).additionalStripeInfo.latestInvoice,
+    ).toMatchObject({ paid: true });
 
     const returnUrl = "http://localhost:3000/5100000000000016/cedar-media/checkout/payment-return?seats=1&total=5";
     const confirmation = await mona.post(

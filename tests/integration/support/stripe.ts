@@ -55,6 +55,12 @@ export async function buyThroughCheckout(
   return session;
 }
 
+/** The payment intent of an invoice's payment (its `payments`, sent only when expanded since API 2025-03-31). */
+export async function paymentIntentOfInvoice(client: Stripe, invoiceId: string) {
+  const invoice = await client.invoices.retrieve(invoiceId, { expand: ["payments.data.payment.payment_intent"] });
+  return invoice.payments!.data[0]!.payment.payment_intent as Stripe.PaymentIntent;
+}
+
 /** Moves the local Stripe's clock (its own endpoint, not Stripe's): the periods passed are dealt with. */
 export async function advanceClock(emulator: LocalStripe, seconds: number) {
   const response = await fetch(`${emulator.publicUrl}/__clock/advance`, {
