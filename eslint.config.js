@@ -14,7 +14,7 @@ const appEntries = ["./app/root.tsx", "./app/entry.server.tsx", "./app/entry.cli
 
 /**
  * The layers of ARCHITECTURE.md (Layout): imports only point down.
- *   domain, env.server  ←  api  ←  utils  ←  routes;   components/ui  ←  components  ←  routes
+ *   domain, env.server, observability  ←  api  ←  utils  ←  routes;   components/ui  ←  components  ←  routes
  * Type imports count too.
  */
 const layerZones = [
@@ -36,10 +36,16 @@ const layerZones = [
     message: "Configuration imports nothing of app/.",
   },
   {
+    target: "./app/observability",
+    from: "./app",
+    except: ["./observability"],
+    message: "app/observability (logger, request context, metrics) imports nothing else of app/.",
+  },
+  {
     target: "./app/api",
     from: "./app",
-    except: ["./api", "./domain", "./env.server.ts"],
-    message: "app/api imports only app/domain and app/env.server.ts.",
+    except: ["./api", "./domain", "./env.server.ts", "./observability"],
+    message: "app/api imports only app/domain, app/observability and app/env.server.ts.",
   },
   {
     target: "./app/utils",

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { checkEnvAtStart } from "./env.server";
+import { currentRequest, noteRoute, requestLog } from "./observability/request-context.server";
 import { admissionGate } from "./utils/admission.server";
 import { renewedSessionCookie } from "./utils/auth.server";
 import { NonceContext } from "./utils/nonce";
@@ -41,6 +42,17 @@ export async function handleDataRequest(response: Response, { context }: { conte
   return withNoStore(response);
 }
 
+/**
+ * What Remix itself catches (a render that failed, an error in its own
+ * handling): one log line with the stack and the request's id. Failures of
+ * loaders and actions are logged where they are answered
+ * (utils/route-answers.server.ts); a request the browser gave up is no error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  requestLog().error({ err: error }, "request failed");
+};
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -51,11 +63,14 @@ export default async function handleRequest(
   await withRenewedSession(responseHeaders, loadContext);
   const nonce = randomBytes(16).toString("base64");
   const { pathname } = new URL(request.url);
+  const { matches } = remixContext.staticHandlerContext;
+  const page = matches[matches.length - 1];
+  if (page) noteRoute(page.route.id, matches.length - 1);
   const gate = admissionGate();
   const refusal = frontDoorRefusal(request) ?? (gate.isRefused(loadContext) ? 503 : null);
   if (refusal !== null) {
     applySecurityHeaders(responseHeaders, { nonce, indexable: false });
-    return refusalDocument(refusal, responseHeaders);
+    return refusalDocument(refusal, responseHeaders, currentRequest()?.requestId);
   }
   applySecurityHeaders(responseHeaders, { nonce, indexable: pathname === "/login" });
   // A backend away (a thrown 503 reaches the page without its headers): tell browsers and proxies when to retry.
@@ -97,7 +112,7 @@ export default async function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are logged here; the page shows the Oops boundary.
-          if (shellRendered) console.error(error);
+          if (shellRendered && !request.signal.aborted) requestLog().error({ err: error }, "render failed");
         },
       },
     );

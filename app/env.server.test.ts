@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEVELOPMENT_SESSION_SECRET, EnvError, parseEnv } from "./env.server";
+import { PRODUCTION_ENV as PRODUCTION } from "../tests/support/production-env";
 
 function problemsOf(source: Record<string, string | undefined>) {
   try {
@@ -35,8 +36,41 @@ describe("parseEnv", () => {
   });
 
   it("accepts production with a secret of its own", () => {
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "new-secret,old-secret" }).SESSION_SECRET).toBe(
+    expect(parseEnv({ ...PRODUCTION, SESSION_SECRET: "new-secret,old-secret" }).SESSION_SECRET).toBe(
       "new-secret,old-secret",
     );
+  });
+
+  it("accepts production against the local stand-ins (npm start) with a secret of its own", () => {
+    const env = parseEnv({ NODE_ENV: "production", USE_LOCAL_SERVICES: "true", SESSION_SECRET: "s3cret" });
+    expect(env.API_V1_URL).toBe("http://localhost:3100/api/v1");
+  });
+
+  it("refuses production with every local default, on one line naming each", () => {
+    const message = problemsOf({ NODE_ENV: "production", SESSION_SECRET: "s3cret" })!;
+    expect(message.split("\n")).toHaveLength(1);
+    for (const name of [
+      "API_V1_URL",
+      "API_V2_URL",
+      "BILLING_API_URL",
+      "AUTH_API_URL",
+      "APP_URL",
+      "GOOGLE_CLIENT_ID",
+      "GOOGLE_CLIENT_SECRET",
+    ])
+      expect(message).toContain(`${name}: missing`);
+    expect(message).not.toContain("SESSION_SECRET");
+  });
+
+  it.each([
+    ["APP_URL", { APP_URL: "http://dashboard.example.com" }],
+    ["GOOGLE_CLIENT_ID", { GOOGLE_CLIENT_ID: "yamm-local-client" }],
+    ["GOOGLE_CLIENT_SECRET", { GOOGLE_CLIENT_SECRET: "yamm-local-secret" }],
+    ["GOOGLE_OAUTH_URL", { GOOGLE_OAUTH_URL: "http://localhost:3200" }],
+    ["STRIPE_PAGES_URL", { STRIPE_PAGES_URL: "http://localhost:12111" }],
+  ])("refuses production with an unsafe %s", (name, values) => {
+    const message = problemsOf({ ...PRODUCTION, ...values })!;
+    expect(message).toContain(name);
+    expect(message.match(/: /g)).toHaveLength(2);
   });
 });

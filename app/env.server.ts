@@ -30,6 +30,19 @@ const envSchema = z.object({
   BACKEND_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   /** Deadline of a backend write (POST, PUT, PATCH, DELETE), in milliseconds: writes may take longer. */
   BACKEND_WRITE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  /** "true" (set by `npm start` and `npm run dev`): the reference backend and the local stand-ins, checked leniently. */
+  USE_LOCAL_SERVICES: z.enum(["true", "false"]).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** "pretty": readable lines for a terminal; JSON lines otherwise. */
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  /** The metrics' port (Prometheus format, GET /metrics); unset: no metrics served. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /** The metrics' interface: loopback unless said otherwise, never the public port. */
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  /** After SIGTERM, how long the app keeps answering (not ready) before it stops taking connections. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** After SIGTERM, the longest the requests under way may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   /** Requests the app works on at once; past them a short queue, then an immediate 503 (overload). */
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(1_000).default(8),
   /** Requests that may wait for a place before the app refuses new ones at once. */
@@ -40,15 +53,49 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
 
-/** A configuration the server cannot start with; the message names every variable at fault. */
+/** A configuration the server cannot start with; the message, one line, names every variable at fault. */
 export class EnvError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    super(`Invalid configuration: ${problems.join("; ")}`);
     this.name = "EnvError";
   }
 }
 
-/** Reads and checks the configuration; throws an EnvError naming each missing or invalid variable. */
+/** The local stand-ins' client, which any copy of this repository knows. */
+const LOCAL_GOOGLE_CLIENT = { GOOGLE_CLIENT_ID: "yamm-local-client", GOOGLE_CLIENT_SECRET: "yamm-local-secret" };
+
+/**
+ * What production refuses (ARCHITECTURE.md, Operations): the development
+ * session secret always; without the local stand-ins (USE_LOCAL_SERVICES),
+ * also a backend URL left to its local default, no public APP_URL (https),
+ * the stand-ins' Google client, and a stand-in's URL.
+ */
+function productionProblems(source: Record<string, string | undefined>, env: z.infer<typeof envSchema>) {
+  const problems: string[] = [];
+  const secrets = (env.SESSION_SECRET ?? "").split(",").map((secret) => secret.trim());
+  if (!env.SESSION_SECRET || secrets.some((secret) => secret === "" || secret === DEVELOPMENT_SESSION_SECRET)) {
+    problems.push(
+      "SESSION_SECRET: production needs a secret of its own (comma-separated for rotation), not the development one",
+    );
+  }
+  if (env.USE_LOCAL_SERVICES === "true") return problems;
+  for (const name of ["API_V1_URL", "API_V2_URL", "BILLING_API_URL", "AUTH_API_URL"] as const) {
+    if (!source[name]) problems.push(`${name}: missing (production calls its own backend, never the local default)`);
+  }
+  if (!env.APP_URL) problems.push("APP_URL: missing (the public https origin, for Google's and Stripe's return URLs)");
+  else if (new URL(env.APP_URL).protocol !== "https:") problems.push("APP_URL: must be an https origin in production");
+  for (const [name, local] of Object.entries(LOCAL_GOOGLE_CLIENT) as [keyof typeof LOCAL_GOOGLE_CLIENT, string][]) {
+    if (!source[name] || env[name] === local)
+      problems.push(`${name}: missing (the local stand-in's cannot sign anyone in)`);
+  }
+  if (env.GOOGLE_OAUTH_URL)
+    problems.push("GOOGLE_OAUTH_URL: the local Google stand-in (leave it unset for Google's own)");
+  if (env.STRIPE_PAGES_URL)
+    problems.push("STRIPE_PAGES_URL: the local Stripe stand-in (leave it unset for Stripe's own)");
+  return problems;
+}
+
+/** Reads and checks the configuration; throws an EnvError naming each missing, invalid or unsafe variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -57,13 +104,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = parsed.data;
   if (env.NODE_ENV !== "production")
     return { ...env, SESSION_SECRET: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET };
-  const secrets = (env.SESSION_SECRET ?? "").split(",").map((secret) => secret.trim());
-  if (!env.SESSION_SECRET || secrets.some((secret) => secret === "" || secret === DEVELOPMENT_SESSION_SECRET)) {
-    throw new EnvError([
-      "SESSION_SECRET: production needs a secret of its own (comma-separated for rotation), not the development one",
-    ]);
-  }
-  return { ...env, SESSION_SECRET: env.SESSION_SECRET };
+  const problems = productionProblems(source, env);
+  if (problems.length > 0) throw new EnvError(problems);
+  return { ...env, SESSION_SECRET: env.SESSION_SECRET! };
 }
 
 let cached: Env | undefined;
@@ -75,7 +118,8 @@ export function getEnv(): Env {
 
 /**
  * Called once as the server starts (entry.server): a bad configuration stops
- * the start with a message naming the variable, before any request is served.
+ * the start with one line naming each variable at fault, before any request
+ * is served.
  */
 export function checkEnvAtStart() {
   try {

@@ -2,23 +2,35 @@
  * The server build's main module (remix.config.js `server`): the compiled
  * app, every loader and action of it first refusing what the front door
  * refused (scripts/front-door.mjs), then taking a place at the admission
- * gate, so remix-serve serves it as it is and no request gets past either.
+ * gate, inside a wrapper that names the route for the request's log line
+ * and gives failures a reference and resource routes the documents'
+ * headers. scripts/serve.mjs serves it, with `operations` (request ids,
+ * logs, metrics, health, graceful stop) around it.
  */
 import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
 import { admitted } from "./utils/admission.server";
 import { refusedAtTheDoor } from "./utils/refusals.server";
+import { answeredBy } from "./utils/route-answers.server";
 
 export const { mode, assets, basename, entry, future, publicPath, assetsBuildDirectory, isSpaMode } = build;
 
+function depthOf(id: string): number {
+  const parentId = build.routes[id]?.parentId;
+  return parentId ? depthOf(parentId) + 1 : 0;
+}
+
 export const routes: ServerBuild["routes"] = Object.fromEntries(
   Object.entries(build.routes).map(([id, route]) => {
-    const { loader, action } = route.module;
+    const { loader, action, default: component, ErrorBoundary } = route.module;
+    const info = { id, depth: depthOf(id), resource: !component && !ErrorBoundary };
     const module = {
       ...route.module,
-      ...(loader ? { loader: refusedAtTheDoor(admitted(loader)) } : {}),
-      ...(action ? { action: refusedAtTheDoor(admitted(action)) } : {}),
+      ...(loader ? { loader: answeredBy(info, refusedAtTheDoor(admitted(loader))) } : {}),
+      ...(action ? { action: answeredBy(info, refusedAtTheDoor(admitted(action))) } : {}),
     };
     return [id, { ...route, module }];
   }),
 );
+
+export { operations } from "./utils/operations.server";

@@ -1,7 +1,7 @@
 // Makes sure the browser tests have a Chromium, in the order playwright.config.ts
 // looks for one. Uses only Node built-ins: .ci/run calls it before `npm ci`.
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { ensureDebianPackage } from "./debian-package.mjs";
 
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
 const configured = process.env.PLAYWRIGHT_CHROMIUM_PATH;
@@ -14,19 +14,7 @@ if (configured) {
 if (existsSync(SYSTEM_CHROMIUM)) process.exit(0);
 if (await playwrightBrowserExists()) process.exit(0);
 
-const isRoot = process.getuid?.() === 0;
-const isDebian = existsSync("/etc/debian_version") && existsSync("/usr/bin/apt-get");
-if (isRoot && isDebian) {
-  console.log("Chromium is missing: installing the Debian package.");
-  // The distribution's package, never a browser download: see ARCHITECTURE.md, Testing.
-  const result = spawnSync("sh", ["-c", "apt-get update && apt-get install -y chromium"], {
-    stdio: "inherit",
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
-  if (result.status === 0 && existsSync(SYSTEM_CHROMIUM)) process.exit(0);
-  console.error(`Installing chromium failed (exit status ${result.status}).`);
-  process.exit(1);
-}
+if (ensureDebianPackage("chromium", SYSTEM_CHROMIUM)) process.exit(0);
 
 console.error(`The browser tests need Chromium, and none was found. Either:
   - install your distribution's package (Debian/Ubuntu: sudo apt-get install chromium),

@@ -1,6 +1,6 @@
-// Preloaded into the app's process (`node --import ./scripts/front-door.mjs …/remix-serve`).
+// Imported by the app's server (scripts/serve.mjs) before it listens.
 //
-// remix-serve hands every request to Remix, and Remix answers two kinds of
+// The server hands every request to Remix, and Remix answers two kinds of
 // request before any of our code runs, with a bare 500 and a stack trace in
 // the log: a method that the Fetch API cannot carry (TRACE, TRACK, CONNECT),
 // and a write whose Origin is another host (Remix's own CSRF check). Node's
@@ -18,12 +18,14 @@ const ANSWERED_METHODS = new Set(["GET", "HEAD", "POST"]);
 
 /**
  * Remix's own rule (server-runtime `throwIfPotentialCSRFAttack`): an Origin
- * whose host is not the request's (X-Forwarded-Host, else Host). The app's
- * stricter one (Sec-Fetch-Site too) runs in every action.
+ * whose host is not the request's (X-Forwarded-Host, else Host), `null`
+ * included (sandboxed iframes, privacy-sensitive redirects send it). The
+ * app's stricter one (Sec-Fetch-Site too) runs in every action.
  */
 function foreignOrigin(headers) {
   const origin = headers.origin;
-  if (typeof origin !== "string" || origin === "null") return false;
+  if (typeof origin !== "string") return false;
+  if (origin === "null") return true;
   const host = headers["x-forwarded-host"]?.split(",")[0]?.trim() || headers.host;
   try {
     return new URL(origin).host !== host;

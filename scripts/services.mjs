@@ -5,6 +5,9 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
+import { redactSecrets } from "./redact-secrets.mjs";
+
+export { redactSecrets };
 
 export const root = path.resolve(import.meta.dirname, "..");
 
@@ -12,16 +15,15 @@ export const root = path.resolve(import.meta.dirname, "..");
 export const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 /**
- * remix-serve serving a server build, with the front door preloaded
- * (scripts/front-door.mjs: refuses what Remix would answer with a bare 500).
+ * The app's server (scripts/serve.mjs, with the front door of
+ * scripts/front-door.mjs) serving a server build.
  */
-export function remixServe(serverBuild) {
-  const cli = path.join(root, "node_modules", "@remix-run", "serve", "dist", "cli.js");
-  return { command: process.execPath, args: ["--import", "./scripts/front-door.mjs", cli, serverBuild] };
+export function appServer(serverBuild) {
+  return { command: process.execPath, args: [path.join(root, "scripts", "serve.mjs"), serverBuild] };
 }
 
 const READY_TIMEOUT_MS = 90_000;
-// Longer than Node's 5 s keep-alive timeout, which can delay a graceful close of remix-serve.
+// Longer than the app's graceful stop takes with the default SHUTDOWN_DRAIN_MS (0).
 const KILL_AFTER_MS = 8_000;
 
 /**
@@ -30,12 +32,12 @@ const KILL_AFTER_MS = 8_000;
  * derived from the ports, never read, so a stale `.env` line cannot point the
  * app at a port nobody listens on (tests start everything on random ports).
  */
-export function resolveEnv() {
+export function resolveEnv(base = process.env) {
   const envFile = path.join(root, ".env");
   // loadEnvFile never overrides variables that are already set.
   if (existsSync(envFile)) process.loadEnvFile(envFile);
 
-  const env = { ...process.env };
+  const env = { ...process.env, ...base };
   env.PORT ??= "3000";
   env.BACKEND_PORT ??= "3100";
   env.GOOGLE_PORT ??= "3200";
@@ -43,6 +45,8 @@ export function resolveEnv() {
   const useLocalServices = env.USE_LOCAL_SERVICES !== "false";
 
   if (useLocalServices) {
+    // Every process learns it runs against the stand-ins: their production checks allow them (README, Environment).
+    env.USE_LOCAL_SERVICES = "true";
     const backend = `http://localhost:${env.BACKEND_PORT}`;
     const google = `http://localhost:${env.GOOGLE_PORT}`;
     Object.assign(env, {
@@ -103,32 +107,24 @@ function localServices(env) {
       name: "google",
       command: bin("tsx"),
       args: ["backend/emulators/google/main.ts"],
-      readyUrl: `${env.GOOGLE_ISSUER}/oauth2/v3/certs`,
+      readyUrl: `${env.GOOGLE_ISSUER}/health`,
     },
     {
       name: "stripe",
       command: bin("tsx"),
       args: ["backend/emulators/stripe/main.ts"],
-      readyUrl: `${env.STRIPE_API_URL}/`,
+      readyUrl: `${env.STRIPE_API_URL}/health`,
     },
     {
       name: "backend",
       command: bin("tsx"),
       args: ["backend/src/main.ts"],
-      readyUrl: `${env.API_V1_URL}/cannon`,
+      readyUrl: `${env.AUTH_API_URL}/health`,
     },
   ];
 }
 
 const COLORS = [36, 35, 32, 33, 34];
-
-/** Query parameters that carry a credential: an access log (remix-serve's cannot be configured) must not keep them. */
-const SECRET_PARAMS = /([?&](?:code|state|code_verifier|id_token|access_token|refresh_token|token)=)[^&\s"']*/gi;
-
-/** The line with every OAuth code, state and token replaced by `[redacted]`. */
-export function redactSecrets(line) {
-  return line.replace(SECRET_PARAMS, "$1[redacted]");
-}
 
 /**
  * Runs child processes as one unit: output prefixed with the child's name,

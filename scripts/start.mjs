@@ -1,7 +1,7 @@
 // `npm start`: the production build, with the local stand-ins unless USE_LOCAL_SERVICES=false.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { remixServe, root, runStack } from "./services.mjs";
+import { appServer, root, runStack } from "./services.mjs";
 
 const serverBuild = path.join("build", "index.js");
 if (!existsSync(path.join(root, serverBuild))) {
@@ -9,4 +9,4 @@ if (!existsSync(path.join(root, serverBuild))) {
   process.exit(1);
 }
 
-await runStack({ name: "app", ...remixServe(serverBuild) });
+await runStack({ name: "app", ...appServer(serverBuild) });

@@ -1,4 +1,6 @@
 import { getEnv } from "~/env.server";
+import { backendCallDuration } from "~/observability/metrics.server";
+import { currentRequest, REQUEST_ID_HEADER, requestLog } from "~/observability/request-context.server";
 
 /** How long a browser should wait before trying again once a backend is away (seconds). */
 export const RETRY_AFTER_SECONDS = 10;
@@ -33,23 +35,53 @@ const RETRIED_STATUSES = new Set([502, 503, 504]);
  * refused connection or a 502/503/504; a timeout is not, since the first try
  * already took the whole deadline. A timeout or a service still away throws
  * the 503 above.
+ *
+ * Each try carries the request's id (X-Request-Id) and is counted for the
+ * request's log line and the metrics under `endpoint`: the method, the
+ * service and the path without its ids (never a query, a token or an e-mail).
  */
-export async function fetchWithDeadline(url: URL | string, init: RequestInit = {}): Promise<Response> {
+export async function fetchWithDeadline(url: URL | string, init: RequestInit, endpoint: string): Promise<Response> {
   const method = (init.method ?? "GET").toUpperCase();
   const retries = method === "GET" || method === "HEAD" ? 1 : 0;
+  const headers = withRequestId(init.headers);
   for (let attempt = 0; ; attempt++) {
+    const started = performance.now();
     let response: Response;
     try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(deadlineFor(method)) });
+      response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(deadlineFor(method)) });
     } catch (error) {
+      const outcome = isTimeout(error) ? "timeout" : "unreachable";
+      countCall(endpoint, outcome, started);
       if (isTimeout(error) || attempt >= retries) {
-        console.error(`${method} ${String(url)}: ${isTimeout(error) ? "timed out" : "unreachable"}`);
+        requestLog().error({ endpoint, outcome }, `${endpoint}: ${isTimeout(error) ? "timed out" : "unreachable"}`);
         throw serviceUnavailable();
       }
       continue;
     }
+    countCall(endpoint, outcomeOf(response.status), started);
     if (!RETRIED_STATUSES.has(response.status) || attempt >= retries) return response;
     await response.body?.cancel();
+  }
+}
+
+function withRequestId(headers: HeadersInit | undefined) {
+  const all = new Headers(headers);
+  const request = currentRequest();
+  if (request) all.set(REQUEST_ID_HEADER, request.requestId);
+  return all;
+}
+
+function outcomeOf(status: number) {
+  return status < 400 ? "ok" : status < 500 ? "client_error" : "server_error";
+}
+
+function countCall(endpoint: string, outcome: string, started: number) {
+  const milliseconds = performance.now() - started;
+  backendCallDuration.observe({ endpoint, outcome }, milliseconds / 1000);
+  const request = currentRequest();
+  if (request) {
+    request.backendCalls++;
+    request.backendMs += milliseconds;
   }
 }
 

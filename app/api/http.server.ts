@@ -55,6 +55,22 @@ export function backendUrl(base: BackendBase, path: string, query?: Record<strin
   return url;
 }
 
+/** A path segment that names something (`users`, `payment-plans`, `pollResults`, `v1`) rather than identifies it. */
+const NAME_SEGMENT = /^(?:[a-z]+(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]+)+|_[a-z]+|v\d+)$/;
+
+/**
+ * A call's endpoint for logs and metrics: "GET v1 /workspaces/:id/members".
+ * Ids, tokens and e-mail addresses in the path become `:id`, so the label
+ * set stays small and no secret or address reaches a log or a metric.
+ */
+export function endpointOf(method: string, base: BackendBase, path: string) {
+  const template = path
+    .split("/")
+    .map((segment) => (segment === "" || NAME_SEGMENT.test(segment) ? segment : ":id"))
+    .join("/");
+  return `${method} ${base} ${template.startsWith("/") ? template : `/${template}`}`;
+}
+
 /** One HTTP call to a backend, with a deadline (fetchWithDeadline), without any session handling. */
 export async function fetchBackend<T>(request: BackendRequest<T>, bearer?: string): Promise<T> {
   const url = backendUrl(request.base, request.path, request.query);
@@ -63,11 +79,12 @@ export async function fetchBackend<T>(request: BackendRequest<T>, bearer?: strin
   if (request.idempotencyKey) headers["Idempotency-Key"] = request.idempotencyKey;
   if (request.body !== undefined) headers["Content-Type"] = "application/json";
 
-  const response = await fetchWithDeadline(url, {
-    method: request.method ?? "GET",
-    headers,
-    body: request.body === undefined ? undefined : JSON.stringify(request.body),
-  });
+  const method = request.method ?? "GET";
+  const response = await fetchWithDeadline(
+    url,
+    { method, headers, body: request.body === undefined ? undefined : JSON.stringify(request.body) },
+    endpointOf(method, request.base, request.path),
+  );
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(await response.json().catch(() => null));
     throw new BackendError(

@@ -13,6 +13,9 @@ export const genericErrorTexts = {
   detail: "Please try again later.",
 } as const;
 
+/** Under an error, the request's id for the person to quote to support (a text of ours, issue 27). */
+export const referenceText = (requestId: string) => `Reference: ${requestId}`;
+
 export const cookieErrorTexts = {
   title: "Whoops",
   message: "First- and third-party cookies must be enabled to use YAMM.",

@@ -78,10 +78,30 @@ class ConfigurableGoogleStrategy extends GoogleStrategy<GoogleSignIn> {
     return params;
   }
 
+  /**
+   * The library's token request (remix-auth-oauth2 `fetchAccessToken`, Google's form: the client's id and
+   * secret in the body), made through the app's one client: a deadline, the request's id, the metrics.
+   */
+  protected async fetchAccessToken(code: string, params: URLSearchParams) {
+    params.set("client_id", this.clientID);
+    params.set("client_secret", this.clientSecret);
+    params.set(params.get("grant_type") === "refresh_token" ? "refresh_token" : "code", code);
+    const response = await fetchWithDeadline(
+      this.tokenURL,
+      { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: params },
+      "POST google /token",
+    );
+    // As the library does: the strategy turns what is thrown into its failure.
+    if (!response.ok) throw await response.text();
+    return this.getAccessToken(response.clone());
+  }
+
   protected async userProfile(accessToken: string): Promise<GoogleProfile> {
-    const response = await fetchWithDeadline(this.endpoints.userInfoURL, {
-      headers: { Authorization: `Bearer ${accessToken}` },
-    });
+    const response = await fetchWithDeadline(
+      this.endpoints.userInfoURL,
+      { headers: { Authorization: `Bearer ${accessToken}` } },
+      "GET google /userinfo",
+    );
     if (!response.ok) throw new Error(`Google user info answered ${response.status}`);
     const raw = userInfoSchema.parse(await response.json());
     return {
@@ -110,7 +130,7 @@ const tokenInfoSchema = z.object({ scope: z.string().optional() });
 async function readScope(endpoints: Endpoints, accessToken: string) {
   const url = new URL(endpoints.tokenInfoURL);
   url.searchParams.set("access_token", accessToken);
-  const response = await fetchWithDeadline(url);
+  const response = await fetchWithDeadline(url, {}, "GET google /tokeninfo");
   if (!response.ok) throw new Error(`Google token info answered ${response.status}`);
   return tokenInfoSchema.parse(await response.json()).scope ?? null;
 }

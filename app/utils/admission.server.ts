@@ -1,5 +1,8 @@
+import { Gauge } from "prom-client";
 import { serviceUnavailable } from "~/api/deadline.server";
 import { getEnv } from "~/env.server";
+import { gateRefusals, metricsRegistry } from "~/observability/metrics.server";
+import { currentRequest } from "~/observability/request-context.server";
 
 export interface AdmissionLimits {
   /** Requests worked on at once. */
@@ -133,6 +136,24 @@ export function admissionGate(): AdmissionGate {
   return gate;
 }
 
+new Gauge({
+  name: "admission_in_flight",
+  help: "Requests the app is working on now (admission gate)",
+  registers: [metricsRegistry],
+  collect() {
+    this.set(gate?.load().active ?? 0);
+  },
+});
+
+new Gauge({
+  name: "admission_queued",
+  help: "Requests waiting for a place at the admission gate now",
+  registers: [metricsRegistry],
+  collect() {
+    this.set(gate?.load().waiting ?? 0);
+  },
+});
+
 /** A loader or action that first takes its request's place at the gate; a refused request gets a 503 with Retry-After. */
 export function admitted<Args extends { context: unknown }, Result>(
   handler: (args: Args) => Result,
@@ -144,7 +165,13 @@ export function admitted<Args extends { context: unknown }, Result>(
     const key = (args.context ?? {}) as object;
     const mayRun = await gate.enter(key);
     try {
-      if (!mayRun) throw serviceUnavailable();
+      if (!mayRun) {
+        const request = currentRequest();
+        // Counted once per request, though each of its loaders learns it.
+        if (request && !request.refusedByGate) gateRefusals.inc();
+        if (request) request.refusedByGate = true;
+        throw serviceUnavailable();
+      }
       return await handler(args);
     } finally {
       gate.leave(key);

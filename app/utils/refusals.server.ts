@@ -1,5 +1,5 @@
 import { RETRY_AFTER_SECONDS } from "~/api/deadline.server";
-import { genericErrorTexts, oopsTexts } from "~/domain/error-texts";
+import { genericErrorTexts, oopsTexts, referenceText } from "~/domain/error-texts";
 
 /**
  * The header scripts/front-door.mjs sets on a request it refuses before
@@ -37,9 +37,11 @@ export function refusedAtTheDoor<Args extends { request: Request }, Result>(hand
  * texts of 000 §8 without the shell or any React render, so a refusal costs
  * next to nothing and never shows a stack trace.
  */
-export function refusalDocument(status: 403 | 405 | 503, headers: Headers) {
+export function refusalDocument(status: 403 | 405 | 503, headers: Headers, requestId?: string) {
   refusalHeaders(status, headers);
   headers.set("Content-Type", "text/html; charset=utf-8");
-  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${genericErrorTexts.title}</title></head><body><main><h1>${genericErrorTexts.title}</h1><p>${genericErrorTexts.detail}</p><p><a href="">${oopsTexts.tryAgain}</a></p></main></body></html>`;
+  // The id is ours (request-context: letters, digits, - and _), safe in HTML as it is.
+  const reference = requestId ? `<p>${referenceText(requestId)}</p>` : "";
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${genericErrorTexts.title}</title></head><body><main><h1>${genericErrorTexts.title}</h1><p>${genericErrorTexts.detail}</p>${reference}<p><a href="">${oopsTexts.tryAgain}</a></p></main></body></html>`;
   return new Response(html, { status, headers });
 }

@@ -1,5 +1,7 @@
 const FALLBACK = "/";
 const PLACEHOLDER_ORIGIN = "http://app.invalid";
+/** "//host" or "/\host": a browser reads either as another host. */
+const PROTOCOL_RELATIVE = /^\/[/\\]/;
 
 /**
  * Turns a user-supplied redirect target (`continue`, `goBackUrl`…) into a path
@@ -21,5 +23,27 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
     return fallback;
   }
   if (url.origin !== PLACEHOLDER_ORIGIN) return fallback;
+  // Dot segments (plain or percent-encoded) can resolve "/..//evil" into "//evil", which a browser reads
+  // as another host: the resolved path is checked, not only the given one, and so is its decoded form
+  // ("/%2F%2Fevil"), for whatever decodes it on the way.
+  if (leavesTheSite(url.pathname)) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** True when the path, or the path decoded once and resolved again, would be read as another host. */
+function leavesTheSite(pathname: string) {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return true;
+  }
+  return [pathname, decoded].some((path) => {
+    const resolved = new URL(path, PLACEHOLDER_ORIGIN);
+    return (
+      resolved.origin !== PLACEHOLDER_ORIGIN ||
+      PROTOCOL_RELATIVE.test(path) ||
+      PROTOCOL_RELATIVE.test(resolved.pathname)
+    );
+  });
 }

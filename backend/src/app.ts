@@ -30,6 +30,7 @@ import { teamReportRoutes } from "./http/team-report";
 import { draftsRoutes, templatesRoutes } from "./http/templates";
 import { usersRoutes } from "./http/users";
 import { workspacesRoutes } from "./http/workspaces";
+import { observeRequests } from "./observability";
 
 /** Request bodies are small JSON documents; anything bigger is a mistake or abuse. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -39,6 +40,8 @@ export function createBackendApp({ db, config }: { db: BackendDb; config: Backen
   const stripe = createStripeClient(config.stripe);
   const deps = { db, config, stripe, prices: new PriceDirectory(stripe), serial: new KeyedQueue() };
   const app = new Hono<AppEnv>();
+  // Every request's id, log line and metrics, whatever answers it.
+  app.use(observeRequests);
   app.onError(handleError);
   app.notFound((c) => errorResponse(c, 404, "not_found"));
   app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => errorResponse(c, 413, "payload_too_large") }));

@@ -26,6 +26,10 @@ export interface ProcessConfig extends BackendConfig {
   /** The interface to listen on: loopback unless BACKEND_HOST says otherwise. */
   host: string;
   port: number;
+  /** The metrics' port (Prometheus format); none when unset. */
+  metricsPort?: number;
+  /** The metrics' interface: loopback unless BACKEND_METRICS_HOST says otherwise. */
+  metricsHost: string;
   databasePath: string;
 }
 
@@ -52,24 +56,78 @@ function httpUrl(name: string, raw: string): string {
   return raw;
 }
 
-/** Reads the environment variables listed in backend/README.md. */
+/** A configuration the backend cannot start with; the message, one line, names every variable at fault. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join("; ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Google's own issuer: what production verifies ID tokens against. */
+const GOOGLE_ISSUER = "https://accounts.google.com";
+
+/**
+ * What production refuses (ARCHITECTURE.md, Operations) unless it runs
+ * against the local stand-ins (USE_LOCAL_SERVICES=true, set by `npm start`):
+ * the local Stripe's webhook secret or a missing one, a Stripe key that is
+ * no real one, the local Google issuer, the local stand-ins' client id, a
+ * Stripe API URL (the stand-in's), and the tests' fault injection.
+ */
+function productionProblems(env: NodeJS.ProcessEnv, config: ProcessConfig): string[] {
+  if (env.NODE_ENV !== "production" || env.USE_LOCAL_SERVICES === "true") return [];
+  const problems: string[] = [];
+  if (!env.STRIPE_WEBHOOK_SECRET || env.STRIPE_WEBHOOK_SECRET === DEFAULT_CONFIG.stripe.webhookSecret)
+    problems.push("STRIPE_WEBHOOK_SECRET: missing (the endpoint's whsec_… from Stripe, not the local whsec_local)");
+  if (!/^(sk|rk)_(live|test)_[A-Za-z0-9]{16,}$/.test(env.STRIPE_SECRET_KEY ?? ""))
+    problems.push("STRIPE_SECRET_KEY: missing (a key from Stripe's dashboard, sk_live_… or rk_live_…)");
+  if (env.STRIPE_API_URL) problems.push("STRIPE_API_URL: the local Stripe stand-in (leave it unset for Stripe's own)");
+  if (config.googleIssuer !== GOOGLE_ISSUER)
+    problems.push(`GOOGLE_ISSUER: the local Google stand-in (leave it unset for ${GOOGLE_ISSUER})`);
+  if (!env.GOOGLE_CLIENT_ID || env.GOOGLE_CLIENT_ID === DEFAULT_CONFIG.googleClientId)
+    problems.push("GOOGLE_CLIENT_ID: missing (the app's OAuth client id, the audience of its ID tokens)");
+  if (config.faultInjection) problems.push("BACKEND_FAULT_INJECTION: for the browser tests only");
+  return problems;
+}
+
+/**
+ * Reads the environment variables listed in backend/README.md; throws a
+ * ConfigError naming each invalid, missing or unsafe one.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv): ProcessConfig {
-  return {
+  const problems: string[] = [];
+  const checked = <T>(read: () => T, fallback: T): T => {
+    try {
+      return read();
+    } catch (error) {
+      problems.push((error as Error).message);
+      return fallback;
+    }
+  };
+  const production = env.NODE_ENV === "production" && env.USE_LOCAL_SERVICES !== "true";
+  const config: ProcessConfig = {
     host: env.BACKEND_HOST || "127.0.0.1",
-    port: positiveInteger("BACKEND_PORT", env.BACKEND_PORT, 3100),
+    port: checked(() => positiveInteger("BACKEND_PORT", env.BACKEND_PORT, 3100), 3100),
+    metricsPort: env.BACKEND_METRICS_PORT
+      ? checked(() => positiveInteger("BACKEND_METRICS_PORT", env.BACKEND_METRICS_PORT, 0), undefined)
+      : undefined,
+    metricsHost: env.BACKEND_METRICS_HOST || "127.0.0.1",
     databasePath: env.DATABASE_PATH || ".data/backend.sqlite",
-    googleIssuer: (env.GOOGLE_ISSUER || DEFAULT_CONFIG.googleIssuer).replace(/\/+$/, ""),
+    googleIssuer: (env.GOOGLE_ISSUER || (production ? GOOGLE_ISSUER : DEFAULT_CONFIG.googleIssuer)).replace(/\/+$/, ""),
     googleClientId: env.GOOGLE_CLIENT_ID || DEFAULT_CONFIG.googleClientId,
     faultInjection: env.BACKEND_FAULT_INJECTION === "true",
-    accessTokenTtlSeconds: positiveInteger(
-      "ACCESS_TOKEN_TTL_SECONDS",
-      env.ACCESS_TOKEN_TTL_SECONDS,
+    accessTokenTtlSeconds: checked(
+      () =>
+        positiveInteger("ACCESS_TOKEN_TTL_SECONDS", env.ACCESS_TOKEN_TTL_SECONDS, DEFAULT_CONFIG.accessTokenTtlSeconds),
       DEFAULT_CONFIG.accessTokenTtlSeconds,
     ),
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY || DEFAULT_CONFIG.stripe.secretKey,
-      apiUrl: env.STRIPE_API_URL ? httpUrl("STRIPE_API_URL", env.STRIPE_API_URL) : null,
+      apiUrl: env.STRIPE_API_URL ? checked(() => httpUrl("STRIPE_API_URL", env.STRIPE_API_URL!), null) : null,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET || DEFAULT_CONFIG.stripe.webhookSecret,
     },
   };
+  problems.push(...productionProblems(env, config));
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
 }

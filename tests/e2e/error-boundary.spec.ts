@@ -22,6 +22,8 @@ test("a page whose data fails shows the generic error inside the shell, sidebar 
   expect(response?.status()).toBe(500);
   const alert = page.getByRole("alert").filter({ hasText: "Something went wrong." });
   await expect(alert).toContainText("Please try again later.");
+  // The request's id, for the person to quote to support (issue 27).
+  await expect(alert).toContainText(`Reference: ${response?.headers()["x-request-id"]}`);
   await expect(page.getByRole("heading", { name: "Oops..." })).toHaveCount(0);
   // The shell is still there: its navigation works from the failed page.
   await expect(page.getByRole("banner")).toBeVisible();

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useLocation, useRouteError, type ErrorResponse } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { genericErrorTexts, oopsTexts } from "~/domain/error-texts";
+import { genericErrorTexts, oopsTexts, referenceText } from "~/domain/error-texts";
 import { externalLinks } from "~/domain/external-links";
 import { Banner } from "./banner";
 
@@ -28,9 +28,30 @@ export function GeneralErrorBoundary({
   return fallback();
 }
 
+/**
+ * The request's id that a failure of ours carries (utils/route-answers.server.ts),
+ * for the person to quote: support finds the request's log lines with it.
+ */
+function useReference(): string | null {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) return null;
+  const reference = (error.data as { reference?: unknown } | null)?.reference;
+  return typeof reference === "string" ? reference : null;
+}
+
+/** "Reference: …" under an error, when the failure carries one; a route's own fallback may show it too. */
+export function ErrorReference({ className }: { className?: string }) {
+  const reference = useReference();
+  return reference ? <p className={className}>{referenceText(reference)}</p> : null;
+}
+
 /** 000 §8 generic banner, where the page's own content would be. */
 export function GenericError() {
-  return <Banner tone="error" title={genericErrorTexts.title} detail={genericErrorTexts.detail} />;
+  return (
+    <Banner tone="error" title={genericErrorTexts.title} detail={genericErrorTexts.detail}>
+      <ErrorReference className="mt-1" />
+    </Banner>
+  );
 }
 
 /** A whole page that failed where no frame can be drawn around it. */
@@ -52,6 +73,7 @@ export function OopsScreen() {
       >
         {oopsTexts.tryAgain}
       </a>
+      <ErrorReference className="text-sm text-slate-600" />
       <p className="text-sm text-slate-600">
         {oopsTexts.persists}{" "}
         <a className="text-brand-700 underline" href={externalLinks.support}>

@@ -244,6 +244,9 @@ export function createGoogleEmulator({
 
   const app = new Hono();
 
+  // Not Google's: the health check of every process of the stack (README, Operations).
+  app.get("/health", (c) => c.json({ ok: true }));
+
   app.use("*", async (c, next) => {
     await next();
     c.header("X-Content-Type-Options", "nosniff");

@@ -104,6 +104,8 @@ export function createStripeEmulator({
 
   // Not Stripe's: what the local stack waits for before starting the app.
   app.get("/", (c) => c.text("Local Stripe: the part of Stripe's API this product uses, for development and tests."));
+  // Not Stripe's: the health check of every process of the stack (README, Operations).
+  app.get("/health", (c) => c.json({ ok: true }));
 
   // Not Stripe's either (its test clocks belong to customers made for them): the one clock of the local Stripe.
   app.get("/__clock", (c) => c.json({ now: clock.now(), offset_seconds: clock.offsetSeconds }));

@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import { findPaymentPlan, PAYMENT_PLANS, type PaymentPlan } from "../domain/payment-plans";
 import { HttpError } from "../http/errors";
 import { callStripe } from "./stripe-client";
+import { requestLog } from "../observability";
 
 /** Prices rarely change: their ids are looked up again after this long. */
 const CACHE_MS = 10 * 60_000;
@@ -41,7 +42,7 @@ export class PriceDirectory {
   async priceIdOf(paymentPlanId: string): Promise<string> {
     const priceId = (await this.load()).priceIdByPlan.get(paymentPlanId);
     if (priceId) return priceId;
-    console.error(`Stripe has no active price with the lookup key ${paymentPlanId}`);
+    requestLog().error(`Stripe has no active price with the lookup key ${paymentPlanId}`);
     throw new HttpError(502, "stripe_error");
   }
 

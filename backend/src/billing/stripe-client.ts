@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import Stripe from "stripe";
 import type { StripeSettings } from "../config";
 import { badRequest, HttpError } from "../http/errors";
+import { currentRequestId, requestLog } from "../observability";
 
 /** A call to Stripe that takes longer is given up (then retried once, see below). */
 const STRIPE_TIMEOUT_MS = 10_000;
@@ -9,14 +10,38 @@ const STRIPE_TIMEOUT_MS = 10_000;
 const STRIPE_NETWORK_RETRIES = 1;
 
 /**
+ * The SDK's own Node HTTP client, each call carrying the id of the request
+ * it is made for (X-Request-Id): Stripe's side (the local Stripe's log) can
+ * be tied to the app's page that caused it.
+ */
+function httpClientWithRequestIds(): Stripe.HttpClient {
+  const client = Stripe.createNodeHttpClient();
+  const makeRequest: typeof client.makeRequest = (host, port, path, method, headers, data, protocol, timeout) => {
+    const requestId = currentRequestId();
+    return client.makeRequest(
+      host,
+      port,
+      path,
+      method,
+      requestId ? { ...headers, "X-Request-Id": requestId } : headers,
+      data,
+      protocol,
+      timeout,
+    );
+  };
+  return Object.assign(Object.create(client) as Stripe.HttpClient, { makeRequest });
+}
+
+/**
  * The official SDK, at its pinned API version, pointed at `apiUrl` when set
  * (the local Stripe in development and tests) through its host, port and
- * protocol options; otherwise at api.stripe.com.
+ * protocol options; otherwise at api.stripe.com. Every call is logged with
+ * the request's id and Stripe's own request id.
  */
 export function createStripeClient(settings: StripeSettings): Stripe {
   const url = settings.apiUrl ? new URL(settings.apiUrl) : null;
   const protocol = url?.protocol === "http:" ? "http" : "https";
-  return new Stripe(settings.secretKey, {
+  const stripe = new Stripe(settings.secretKey, {
     ...(url && {
       host: url.hostname,
       port: url.port || (protocol === "http" ? 80 : 443),
@@ -25,7 +50,18 @@ export function createStripeClient(settings: StripeSettings): Stripe {
     timeout: STRIPE_TIMEOUT_MS,
     maxNetworkRetries: STRIPE_NETWORK_RETRIES,
     telemetry: false,
+    httpClient: httpClientWithRequestIds(),
   });
+  stripe.on("response", (event: Stripe.ResponseEvent) => {
+    requestLog().info(
+      {
+        stripe: { method: event.method, path: event.path, status: event.status, requestId: event.request_id },
+        durationMs: event.elapsed,
+      },
+      "stripe call",
+    );
+  });
+  return stripe;
 }
 
 /**
@@ -68,6 +104,9 @@ export async function findOnStripe<T>(call: () => Promise<T>): Promise<T | null>
 export function asApiError(error: unknown) {
   if (!(error instanceof Stripe.errors.StripeError)) return error;
   if (error.code === "tax_id_invalid") return badRequest("tax_id_invalid");
-  console.error(`Stripe refused a call: ${error.type} ${error.code ?? ""} ${error.message}`);
+  requestLog().error(
+    { stripe: { type: error.type, code: error.code, requestId: error.requestId } },
+    `Stripe refused a call: ${error.message}`,
+  );
   return new HttpError(502, "stripe_error");
 }

@@ -7,7 +7,7 @@ import type { BackendDb } from "../db/connection";
 
 /** Hono context typing: routes under /api read the caller set by requireSession. */
 export interface AppEnv {
-  Variables: { identity: SessionIdentity };
+  Variables: { identity: SessionIdentity; requestId: string };
 }
 
 /** What every route module is built from. */

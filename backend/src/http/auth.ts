@@ -7,6 +7,7 @@ import { HttpError, unauthorized } from "./errors";
 import { bearerToken } from "./require-session";
 import { parseJsonBody } from "./validation";
 import { timestamp } from "./views/timestamps";
+import { requestLog } from "../observability";
 
 const tokenBody = z.object({ idToken: z.string().min(1) });
 const sessionBody = z.object({ sessionId: z.string().min(1) });
@@ -47,7 +48,7 @@ export function authRoutes({ db, config }: RouteDeps) {
     } catch (error) {
       if (error instanceof InvalidGoogleIdTokenError) throw unauthorized("invalid_id_token");
       // The token may be fine; Google (or its local stand-in) could not be reached.
-      console.error(error);
+      requestLog().error({ err: error }, "Google ID token could not be verified");
       throw new HttpError(502, "google_unavailable");
     }
     const tokens = await createSession(db, identity, { ttlSeconds });

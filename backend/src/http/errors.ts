@@ -1,6 +1,7 @@
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { requestLog } from "../observability";
 
 /** The one error body of the contract: `{ error, reason? }`. */
 export interface ErrorBody {
@@ -40,7 +41,7 @@ export const handleError: ErrorHandler = (err, c) => {
   }
   if (err instanceof HTTPException)
     return errorResponse(c, err.status as ContentfulStatusCode, "http_error", err.message || undefined);
-  // Internals never reach the client; the log has the details.
-  console.error(err);
+  // Internals never reach the client; the log has the details, the stack on one line with the request's id.
+  requestLog().error({ err }, "request failed");
   return errorResponse(c, 500, "internal_error");
 };

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type Stripe from "stripe";
 import { processStripeEvent } from "../billing/webhook-events";
 import type { AppEnv, BillingDeps } from "./app-env";
+import { webhookEvents } from "../observability";
 import { badRequest } from "./errors";
 
 /** How far a signature's timestamp may be from now, either way (the SDK's default tolerance, in seconds). */
@@ -30,6 +31,16 @@ export function verifiedEvent(stripe: Stripe, payload: string, header: string, s
   }
 }
 
+/** An unsigned payload's `type`, when it looks like an event type (a-z, dots and underscores), else "unknown". */
+function claimedType(payload: string) {
+  try {
+    const type: unknown = JSON.parse(payload).type;
+    return typeof type === "string" && /^[a-z_]+(\.[a-z_]+){1,3}$/.test(type) ? type : "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
 /**
  * Billing API: Stripe's webhooks (`POST /billing/stripe/webhooks`), the one
  * way a space's subscriptions, plan and seats change. No session: the
@@ -41,8 +52,16 @@ export function stripeWebhookRoutes({ db, stripe, config, serial }: BillingDeps)
 
   routes.post("/stripe/webhooks", async (c) => {
     const payload = await c.req.text();
-    const event = verifiedEvent(stripe, payload, c.req.header("Stripe-Signature") ?? "", config.stripe.webhookSecret);
+    let event: Stripe.Event;
+    try {
+      event = verifiedEvent(stripe, payload, c.req.header("Stripe-Signature") ?? "", config.stripe.webhookSecret);
+    } catch (error) {
+      // The type a refused event claims, which no one vouches for: only for the metric's label, when it is one.
+      webhookEvents.inc({ type: claimedType(payload), outcome: "refused" });
+      throw error;
+    }
     await processStripeEvent({ db, stripe, serial }, event, Date.now());
+    webhookEvents.inc({ type: event.type, outcome: "processed" });
     return c.json({ received: true });
   });
 

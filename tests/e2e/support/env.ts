@@ -18,7 +18,7 @@ export interface E2eEnv {
   databasePath: string;
 }
 
-async function freePorts(count: number): Promise<number[]> {
+export async function freePorts(count: number): Promise<number[]> {
   // All listeners stay open until every port is known, so the ports differ.
   const servers: Server[] = [];
   try {

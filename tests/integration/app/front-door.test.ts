@@ -1,13 +1,13 @@
 /**
  * Odd methods and cross-site writes (issue 13): the app as `npm start` runs
- * it (remix-serve with scripts/front-door.mjs preloaded) answers a method it
+ * it (scripts/serve.mjs, with scripts/front-door.mjs) answers a method it
  * does not serve with 405 and a write from another origin with 403, each with
  * a readable page; nothing is written and nothing reaches the log. The same
  * running app shows that the framework patches (patches/) are applied.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { remixServe } from "../../../scripts/services.mjs";
+import { appServer } from "../../../scripts/services.mjs";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import type { RunningBackend } from "../support/backend";
 import { signIn, startAppBackend } from "../support/app";
@@ -26,13 +26,15 @@ beforeAll(async () => {
   ({ cookie } = await signIn(backend, PERSONAS.owner.email));
   const port = await freePort();
   appUrl = `http://127.0.0.1:${port}`;
-  const { command, args } = remixServe("build/index.js");
+  const { command, args } = appServer("build/index.js");
   app = spawn(command, args, {
     env: {
       ...process.env,
       ...backend.env,
       PORT: String(port),
       NODE_ENV: "production",
+      USE_LOCAL_SERVICES: "true",
+      LOG_LEVEL: "info",
       SESSION_SECRET: "test-secret",
       SECURE_COOKIES: "false",
     },
@@ -104,6 +106,36 @@ describe("the front door", () => {
     expect(response.status).toBe(403);
     expect(response.body).toContain("Something went wrong.");
     expect(await storedUnsubscriptions("cross-site@example.test")).toBe(0);
+  });
+
+  // Issue 27: sandboxed iframes send Origin: null; Remix's own check answered it with a bare 500 and a stack trace.
+  it("answers a write with Origin: null with 403 and a readable page, writing nothing, logging one line", async () => {
+    const form = "intent=add&emails=null-origin%40example.test&idempotencyKey=null-origin-key-0123456789";
+    const requestId = "null-origin-write-1";
+    const response = await send(
+      "POST",
+      UNSUBSCRIPTIONS,
+      {
+        Cookie: cookie,
+        Origin: "null",
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Request-Id": requestId,
+      },
+      form,
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers["x-request-id"]).toBe(requestId);
+    expect(response.body).toContain("Something went wrong.");
+    expect(response.body).toContain(`Reference: ${requestId}`);
+    expect(await storedUnsubscriptions("null-origin@example.test")).toBe(0);
+    // The access line is written once the answer is sent: it may come a moment after the client has it.
+    const linesOf = () => log.split("\n").filter((line) => line.includes(requestId));
+    for (let waited = 0; linesOf().length === 0 && waited < 2_000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const lines = linesOf();
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "info", status: 403, msg: "request" });
   });
 
   it("lets a same-origin write through", async () => {

@@ -1,7 +1,8 @@
 /**
- * No OAuth code, state or token reaches a log (issue 13, item 8):
- * remix-serve's access log writes every URL, so the stack's output goes
- * through redactSecrets (scripts/services.mjs) before it is printed.
+ * No OAuth code, state or token reaches a log (issue 13, item 8): the app's
+ * access log names the route, never the URL (issue 27), and every line the
+ * stack prints still goes through redactSecrets (scripts/redact-secrets.mjs:
+ * the loggers' streamWrite hook and the supervisor of `npm start`).
  */
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
@@ -30,10 +31,10 @@ describe("redactSecrets", () => {
 });
 
 describe("the stack's output", () => {
-  it("shows the callback's access-log line without its code and state", async () => {
+  it("shows the callback's access-log line without its URL, so without its code and state", async () => {
     const port = await freePort();
     const child = spawn(process.execPath, ["scripts/start.mjs"], {
-      env: { ...process.env, USE_LOCAL_SERVICES: "false", PORT: String(port), SESSION_SECRET: "s".repeat(40) },
+      env: { ...process.env, USE_LOCAL_SERVICES: "false", LOG_LEVEL: "info", PORT: String(port), SESSION_SECRET: "s".repeat(40) },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -45,22 +46,46 @@ describe("the stack's output", () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     };
+    const callbackLine = () =>
+      output.split("\n").find((text) => text.includes('"route":"routes/auth.google_.callback"'));
     try {
-      // remix-serve's own line: the supervisor's "app on …" comes before the app listens.
-      await until(() => output.includes(`[remix-serve] http://localhost:${port}`));
+      // The server's own line: the supervisor's "app on …" comes before the app listens.
+      await until(() => output.includes(`"msg":"app on http://localhost:${port}"`));
       await fetch(`http://127.0.0.1:${port}/auth/google/callback?code=4%2F0ASECRETCODE&state=SECRETSTATE`, {
         redirect: "manual",
       });
-      await until(() => output.includes("/auth/google/callback?"));
-      const line = output.split("\n").find((text) => text.includes("/auth/google/callback?"))!;
-      expect(line).toContain("code=[redacted]");
-      expect(line).toContain("state=[redacted]");
+      await until(() => callbackLine() !== undefined);
+      expect(callbackLine()).toMatch(/"method":"GET".*"status":302/);
+      expect(callbackLine()).not.toContain("/auth/google/callback");
       expect(output).not.toContain("SECRETCODE");
       expect(output).not.toContain("SECRETSTATE");
     } finally {
-      // The supervisor passes it on to remix-serve's process group.
+      // The supervisor passes it on to the server's process group.
       child.kill("SIGTERM");
       await new Promise((resolve) => child.once("exit", resolve));
     }
   }, 60_000);
+});
+
+describe("the app's logger", () => {
+  it("redacts a code or token in whatever it prints, errors included", async () => {
+    const { Writable } = await import("node:stream");
+    const { createLogger } = await import("~/observability/logger.server");
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const log = createLogger({}, sink);
+    log.error(
+      { err: new Error("GET https://oauth2.example/token?code=SECRETCODE failed") },
+      "token?access_token=SECRETTOKEN",
+    );
+    expect(lines.join("")).toContain("code=[redacted]");
+    expect(lines.join("")).not.toMatch(/SECRETCODE|SECRETTOKEN/);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.trimEnd().split("\n")).toHaveLength(1);
+  });
 });

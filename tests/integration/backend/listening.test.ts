@@ -16,7 +16,8 @@ async function withBackend(env: Record<string, string>, check: (port: number) =>
   const port = await freePort();
   const databasePath = path.join(mkdtempSync(path.join(tmpdir(), "yamm-listen-")), "backend.sqlite");
   const child = spawn(tsx, ["backend/src/main.ts"], {
-    env: { ...process.env, ...env, BACKEND_PORT: String(port), DATABASE_PATH: databasePath },
+    // Its "Reference backend on …" line is at info (the integration tests run at warn).
+    env: { ...process.env, ...env, LOG_LEVEL: "info", BACKEND_PORT: String(port), DATABASE_PATH: databasePath },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -12,13 +12,15 @@ export type FaultMode = "pass" | "stall" | "refuse" | "502-once";
 export interface FaultProxy {
   url: string;
   mode: FaultMode;
+  /** The X-Request-Id of each call that came through, and of the backend's answer to it. */
+  requestIds: { sent: string | undefined; answered: string | undefined }[];
   /** Ends every stalled request (as a dropped connection) and closes the proxy. */
   close(): Promise<void>;
 }
 
 export async function startFaultProxy(backend: RunningBackend): Promise<FaultProxy> {
   const stalled: http.ServerResponse[] = [];
-  const proxy = { mode: "pass" as FaultMode } as FaultProxy;
+  const proxy = { mode: "pass" as FaultMode, requestIds: [] } as unknown as FaultProxy;
   const server = http.createServer((request, response) => {
     if (proxy.mode === "refuse") {
       request.socket.destroy();
@@ -33,10 +35,16 @@ export async function startFaultProxy(backend: RunningBackend): Promise<FaultPro
       response.writeHead(502).end();
       return;
     }
-    const upstream = http.request(new URL(request.url ?? "/", backend.url), { method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const upstream = http.request(
+      new URL(request.url ?? "/", backend.url),
+      { method: request.method, headers: request.headers },
+      (answer) => {
+        const id = (headers: http.IncomingHttpHeaders) => headers["x-request-id"] as string | undefined;
+        proxy.requestIds.push({ sent: id(request.headers), answered: id(answer.headers) });
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     request.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -1,0 +1,203 @@
+import { readFileSync } from "node:fs";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { pinoHttp } from "pino-http";
+import { getEnv } from "~/env.server";
+import { logger } from "~/observability/logger.server";
+import { metricsRegistry, requestDuration } from "~/observability/metrics.server";
+import {
+  newRequestContext,
+  REQUEST_ID_HEADER,
+  requestIdFrom,
+  runInRequestContext,
+  type RequestContext,
+} from "~/observability/request-context.server";
+import packageJson from "../../package.json";
+import { serveMetrics as serveMetricsOn } from "../../scripts/metrics-server.mjs";
+
+/**
+ * Operations around the server build (ARCHITECTURE.md, Operations), used by
+ * scripts/serve.mjs: request ids, one log line and the metrics of each
+ * request, the health endpoints (answered before Remix and the admission
+ * gate), the metrics port, and a graceful stop.
+ */
+
+type Next = () => void;
+
+/** Answered by the server itself, before Remix: never behind the gate, never signed in. */
+export const HEALTH_PATHS = { live: "/healthz", ready: "/readyz" } as const;
+
+/** The backend's own health check must answer within this for the app to be ready. */
+const READINESS_DEADLINE_MS = 1_000;
+
+const REMIX_MANIFEST_PATH = "/__manifest";
+
+const contexts = new WeakMap<IncomingMessage, RequestContext>();
+let stopping = false;
+
+/** What names a request in its log line and metrics: the Remix route id, never the raw path. */
+function routeOf(req: IncomingMessage) {
+  const context = contexts.get(req);
+  if (context?.routeId) return context.routeId;
+  const path = req.url?.split("?")[0];
+  if (path === HEALTH_PATHS.live || path === HEALTH_PATHS.ready) return path;
+  // Remix's own route discovery (lazy route discovery); every other request Remix answers names its route.
+  if (path === REMIX_MANIFEST_PATH) return path;
+  return "static";
+}
+
+function accessLine(req: IncomingMessage, res: ServerResponse, durationMs: number) {
+  const context = contexts.get(req);
+  return {
+    method: req.method,
+    route: routeOf(req),
+    status: res.statusCode,
+    durationMs,
+    backendCalls: context?.backendCalls ?? 0,
+    backendMs: Math.round(context?.backendMs ?? 0),
+    refusedByGate: context?.refusedByGate ?? false,
+  };
+}
+
+const httpLogger = pinoHttp({
+  logger,
+  quietReqLogger: true,
+  quietResLogger: true,
+  customAttributeKeys: { reqId: "requestId" },
+  genReqId(req, res) {
+    const id = requestIdFrom(req.headers[REQUEST_ID_HEADER.toLowerCase()]);
+    res.setHeader(REQUEST_ID_HEADER, id);
+    return id;
+  },
+  // Probes and static files are logged at debug: they would drown the requests people make.
+  customLogLevel(req, res) {
+    const route = routeOf(req);
+    if (route === "static" || route === HEALTH_PATHS.live || route === HEALTH_PATHS.ready) return "debug";
+    return res.statusCode >= 500 ? "warn" : "info";
+  },
+  customSuccessObject: (req, res, values) => accessLine(req, res, values.responseTime),
+  customErrorObject: (req, res, _error, values) => accessLine(req, res, values.responseTime),
+  customSuccessMessage: () => "request",
+  customErrorMessage: () => "request",
+});
+
+/**
+ * The first middleware of the server: gives the request its id (the
+ * client's or load balancer's X-Request-Id when valid, else a new one,
+ * answered in the same header), its log line and metrics once answered,
+ * and runs the rest of its handling as the current request, so every log
+ * line and backend call made for it carries the id.
+ */
+export function observe(req: IncomingMessage, res: ServerResponse, next: Next) {
+  httpLogger(req, res, () => {
+    const context = newRequestContext(String(req.id), req.log);
+    contexts.set(req, context);
+    // Stopping: the connection closes after this answer, so the load balancer opens its next one elsewhere.
+    if (stopping) res.setHeader("Connection", "close");
+    const started = performance.now();
+    res.once("close", () => {
+      requestDuration.observe(
+        { method: req.method, route: routeOf(req), status: String(res.statusCode) },
+        (performance.now() - started) / 1000,
+      );
+    });
+    runInRequestContext(context, next);
+  });
+}
+
+function answerJson(res: ServerResponse, status: number, body: object) {
+  res.writeHead(status, {
+    "Content-Type": "application/json",
+    "Cache-Control": "no-store",
+    "X-Robots-Tag": "noindex, nofollow",
+  });
+  res.end(JSON.stringify(body));
+}
+
+/** The commit the build was made from (build/build-info.json, written by `npm run build`), when known. */
+const buildCommit = (() => {
+  try {
+    const info = JSON.parse(readFileSync(new URL("./build-info.json", import.meta.url), "utf8"));
+    return typeof info.commit === "string" ? info.commit : null;
+  } catch {
+    return null;
+  }
+})();
+
+/** GET /healthz: the process is alive. Calls nothing. */
+export function healthz(_req: IncomingMessage, res: ServerResponse) {
+  answerJson(res, 200, { status: "ok", version: packageJson.version, commit: buildCommit });
+}
+
+/** The origins of the backends the app calls, each asked for its own /health. */
+function backendHealthUrls() {
+  const env = getEnv();
+  const origins = new Set(
+    [env.API_V1_URL, env.API_V2_URL, env.BILLING_API_URL, env.AUTH_API_URL].map((url) => new URL(url).origin),
+  );
+  return [...origins].map((origin) => `${origin}/health`);
+}
+
+/** Why the backend at `url` is not ready, or null when it answered its health check in time. */
+async function backendProblem(url: string, requestId: string): Promise<string | null> {
+  try {
+    const response = await fetch(url, {
+      headers: { [REQUEST_ID_HEADER]: requestId },
+      signal: AbortSignal.timeout(READINESS_DEADLINE_MS),
+    });
+    await response.body?.cancel();
+    return response.ok ? null : `the backend answered its health check with ${response.status}`;
+  } catch (error) {
+    return error instanceof DOMException && error.name === "TimeoutError"
+      ? `the backend did not answer its health check within ${READINESS_DEADLINE_MS} ms`
+      : "the backend is unreachable";
+  }
+}
+
+/** GET /readyz: 200 when every backend answers its own health check within 1 s; 503 with the reason otherwise. */
+export async function readyz(req: IncomingMessage, res: ServerResponse) {
+  if (stopping) return answerJson(res, 503, { status: "unavailable", reason: "the app is stopping" });
+  const problems = await Promise.all(backendHealthUrls().map((url) => backendProblem(url, String(req.id))));
+  const reason = problems.find((problem) => problem !== null);
+  if (reason) answerJson(res, 503, { status: "unavailable", reason });
+  else answerJson(res, 200, { status: "ready" });
+}
+
+/** The metrics in Prometheus format on METRICS_PORT (loopback unless METRICS_HOST says otherwise); none when unset. */
+export function serveMetrics(): Server | null {
+  const { METRICS_PORT, METRICS_HOST } = getEnv();
+  if (METRICS_PORT === undefined) return null;
+  return serveMetricsOn({ registry: metricsRegistry, port: METRICS_PORT, host: METRICS_HOST, logger });
+}
+
+/**
+ * A graceful stop (SIGTERM): /readyz answers 503 at once, so a load
+ * balancer stops sending requests here; after SHUTDOWN_DRAIN_MS (the time it
+ * needs to notice) the server stops taking connections; the requests under
+ * way finish, each connection closing after its answer; then it resolves.
+ * Past SHUTDOWN_TIMEOUT_MS it resolves false, with requests still open.
+ */
+export function stopGracefully(server: Server, signal: string): Promise<boolean> {
+  const { SHUTDOWN_DRAIN_MS, SHUTDOWN_TIMEOUT_MS } = getEnv();
+  stopping = true;
+  logger.info({ signal, drainMs: SHUTDOWN_DRAIN_MS }, "stopping: no longer ready, finishing the requests under way");
+  return new Promise((resolve) => {
+    const deadline = setTimeout(() => {
+      clearInterval(sweep);
+      logger.error("requests were still open when the stop's deadline passed");
+      resolve(false);
+    }, SHUTDOWN_TIMEOUT_MS);
+    // A keep-alive connection goes idle after its last answer: closed as soon as it does.
+    let sweep: ReturnType<typeof setInterval> | undefined;
+    setTimeout(() => {
+      server.close(() => {
+        clearTimeout(deadline);
+        clearInterval(sweep);
+        logger.info("stopped: every request under way was answered");
+        resolve(true);
+      });
+      sweep = setInterval(() => server.closeIdleConnections(), 50);
+    }, SHUTDOWN_DRAIN_MS);
+  });
+}
+
+export const operations = { observe, healthz, readyz, serveMetrics, stopGracefully, logger, HEALTH_PATHS };

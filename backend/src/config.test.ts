@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+function problemsOf(env: NodeJS.ProcessEnv) {
+  try {
+    loadConfig(env);
+    return null;
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+}
+
+/** A production configuration of its own: Stripe's and Google's real endpoints, keys from them. */
+const PRODUCTION = {
+  NODE_ENV: "production",
+  STRIPE_SECRET_KEY: "sk_live_51Habcdefghijklmnopqrstuv",
+  STRIPE_WEBHOOK_SECRET: "whsec_a1b2c3d4e5f6",
+  GOOGLE_CLIENT_ID: "123.apps.googleusercontent.com",
+} as NodeJS.ProcessEnv;
+
+describe("loadConfig", () => {
+  it("runs with the local stand-ins' defaults outside production", () => {
+    const config = loadConfig({} as NodeJS.ProcessEnv);
+    expect(config.stripe.webhookSecret).toBe("whsec_local");
+    expect(config.googleIssuer).toBe("http://localhost:3200");
+    expect(config.metricsPort).toBeUndefined();
+  });
+
+  it("runs production with keys of its own, against Google's issuer", () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config.googleIssuer).toBe("https://accounts.google.com");
+    expect(config.stripe.apiUrl).toBeNull();
+  });
+
+  it("runs production against the local stand-ins (npm start)", () => {
+    expect(problemsOf({ NODE_ENV: "production", USE_LOCAL_SERVICES: "true" } as NodeJS.ProcessEnv)).toBeNull();
+  });
+
+  it("refuses production with every local default, on one line naming each", () => {
+    const message = problemsOf({ NODE_ENV: "production" } as NodeJS.ProcessEnv)!;
+    expect(message.split("\n")).toHaveLength(1);
+    for (const name of ["STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY", "GOOGLE_CLIENT_ID"])
+      expect(message).toContain(`${name}: missing`);
+  });
+
+  it.each([
+    ["STRIPE_WEBHOOK_SECRET", { STRIPE_WEBHOOK_SECRET: "whsec_local" }],
+    ["STRIPE_SECRET_KEY", { STRIPE_SECRET_KEY: "sk_test_local" }],
+    ["STRIPE_API_URL", { STRIPE_API_URL: "http://localhost:12111" }],
+    ["GOOGLE_ISSUER", { GOOGLE_ISSUER: "http://localhost:3200" }],
+    ["GOOGLE_CLIENT_ID", { GOOGLE_CLIENT_ID: "yamm-local-client" }],
+    ["BACKEND_FAULT_INJECTION", { BACKEND_FAULT_INJECTION: "true" }],
+  ])("refuses production with an unsafe %s, and only that", (name, values) => {
+    const message = problemsOf({ ...PRODUCTION, ...values })!;
+    expect(message).toMatch(new RegExp(`^Invalid configuration: ${name}: [^;]+$`));
+  });
+
+  it("names an invalid number with the others", () => {
+    const message = problemsOf({ NODE_ENV: "production", BACKEND_PORT: "port" } as NodeJS.ProcessEnv)!;
+    expect(message).toContain("BACKEND_PORT must be a positive integer");
+    expect(message).toContain("STRIPE_SECRET_KEY");
+  });
+});

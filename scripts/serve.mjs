@@ -1,0 +1,71 @@
+// The app's HTTP server: `node scripts/serve.mjs build/index.js` (npm start, npm run dev, the tests).
+//
+// What remix-serve did (compression, the build's assets for a year, public/ for an hour, the Remix
+// handler, a build reloaded by `remix dev`), plus what it could not: the build's `operations`
+// (app/utils/operations.server.ts) around every request (its id, one JSON log line in place of
+// remix-serve's morgan line, metrics), the health endpoints before Remix and its admission gate, the
+// metrics on their own port, and a graceful stop on SIGTERM.
+import { watch } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { REFUSAL_HEADER } from "./front-door.mjs";
+
+process.env.NODE_ENV ??= "production";
+process.setSourceMapsEnabled(true);
+const development = process.env.NODE_ENV === "development";
+
+const buildPath = path.resolve(process.argv[2] ?? "build/index.js");
+/** Imports the build anew (a query busts the import cache): `remix dev` rebuilds it in place. */
+const importBuild = () => import(`${pathToFileURL(buildPath).href}?t=${Date.now()}`);
+
+let build = await importBuild();
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+// The current build's, each time: after a rebuild, its request context is the one its loaders read.
+const operations = () => build.operations;
+const { HEALTH_PATHS } = operations();
+
+const app = express();
+app.disable("x-powered-by");
+app.use((req, res, next) => operations().observe(req, res, next));
+// A request the front door refused (TRACE /healthz…) goes on to the build, which answers its refusal.
+const health = (answer) => (req, res, next) => (req.headers[REFUSAL_HEADER] ? next() : operations()[answer](req, res));
+app.get(HEALTH_PATHS.live, health("healthz"));
+app.get(HEALTH_PATHS.ready, health("readyz"));
+app.use(compression());
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+app.all(
+  "*",
+  development
+    ? (req, res, next) => createRequestHandler({ build, mode: "development" })(req, res, next)
+    : createRequestHandler({ build, mode: process.env.NODE_ENV }),
+);
+
+const port = Number(process.env.PORT) || 3000;
+const onListen = () => {
+  operations().logger.info(`app on http://${process.env.HOST ?? "localhost"}:${port}`);
+  if (development) void broadcastDevReady(build);
+};
+const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+const metrics = operations().serveMetrics();
+
+if (development) {
+  // `remix dev` writes version.txt beside the build once a new one is ready.
+  watch(path.dirname(buildPath), async (_event, file) => {
+    if (file !== "version.txt") return;
+    build = await importBuild();
+    void broadcastDevReady(build);
+  });
+}
+
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, async () => {
+    const finished = await operations().stopGracefully(server, signal);
+    metrics?.close();
+    process.exit(finished ? 0 : 1);
+  });
+}
