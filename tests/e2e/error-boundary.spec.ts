@@ -32,3 +32,19 @@ test("a page whose data fails shows the generic error inside the shell, sidebar 
   await nav.getByRole("link", { name: "Team report" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Team report" })).toBeVisible();
 });
+
+test("a page's own failure message carries the request's reference too", async ({ page }) => {
+  await signInAs(page, "owner@acme.test");
+  const pages = [
+    { path: "mail-merges/sent", backendPath: "/users/me/campaigns", text: "Your sent mail merges could not be loaded." },
+    { path: "team-report", backendPath: "/team-report/members", text: "An error occurred. Please try again." },
+  ];
+  for (const { path, backendPath, text } of pages) {
+    const marker = `reference${randomUUID().replaceAll("-", "")}`;
+    await failNextBackendCall(page, backendPath, marker);
+    const response = await page.goto(`${ACME}/${path}?q=${marker}`);
+    expect(response?.status()).toBe(500);
+    const alert = page.getByRole("alert").filter({ hasText: text });
+    await expect(alert).toContainText(`Reference: ${response?.headers()["x-request-id"]}`);
+  }
+});

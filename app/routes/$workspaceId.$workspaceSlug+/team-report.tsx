@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Banner, buttonClass, PageHeading, GeneralErrorBoundary } from "~/components/ui";
+import { Banner, buttonClass, PageHeading, ErrorReference, GeneralErrorBoundary } from "~/components/ui";
 import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-controls";
 import { TeamReportCards } from "./__team-report-cards";
 import { TeamReportTable } from "./__team-report-table";
@@ -92,7 +92,9 @@ function TeamReportFailed() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeading>{pageTexts.teamReport.heading}</PageHeading>
-      <Banner tone="error" title={teamReportTexts.error} />
+      <Banner tone="error" title={teamReportTexts.error}>
+        <ErrorReference className="mt-1" />
+      </Banner>
     </div>
   );
 }

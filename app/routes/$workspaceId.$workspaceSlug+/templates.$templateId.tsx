@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
-import { Dialog, GeneralErrorBoundary } from "~/components/ui";
+import { Dialog, ErrorReference, GeneralErrorBoundary } from "~/components/ui";
 import { TemplatePreviewDialog } from "./__templates/template-preview-dialog";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
@@ -35,6 +35,7 @@ export function ErrorBoundary() {
   const problem = (text: string) => () => (
     <Dialog title={pageTexts.templates.title} closeTo={galleryPath}>
       <p className="text-sm text-slate-700">{text}</p>
+      <ErrorReference className="mt-2 text-sm text-slate-600" />
     </Dialog>
   );
   return (

@@ -1,6 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { Banner, BannerCloseLink, PageHeading, GeneralErrorBoundary, useForgetParamsOnceShown } from "~/components/ui";
+import {
+  Banner,
+  BannerCloseLink,
+  ErrorReference,
+  GeneralErrorBoundary,
+  PageHeading,
+  useForgetParamsOnceShown,
+} from "~/components/ui";
 import { EmptyState } from "~/components/ui/list-controls";
 import { TemplateCard } from "./__templates/template-card";
 import { listTexts } from "~/domain/list-texts";
@@ -78,7 +85,9 @@ function GalleryFailed() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeading>{pageTexts.templates.heading}</PageHeading>
-      <Banner tone="error" title={templatesTexts.error} />
+      <Banner tone="error" title={templatesTexts.error}>
+        <ErrorReference className="mt-1" />
+      </Banner>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { pollHelpUrl, sentDetailTexts } from "~/domain/mail-merges";
-import { buttonClass, Dialog, Icon } from "~/components/ui";
+import { buttonClass, Dialog, ErrorReference, Icon } from "~/components/ui";
 import { PercentBar } from "./__percent-bar";
 
 export interface SentDetail {
@@ -132,6 +132,7 @@ export function SentDetailProblem({ title, text, closeTo }: { title: string; tex
   return (
     <Dialog title={title} closeTo={closeTo}>
       <p className="text-sm text-slate-600">{text}</p>
+      <ErrorReference className="mt-2 text-sm text-slate-600" />
       <div className="mt-6 flex justify-end">
         <Link to={closeTo} replace preventScrollReset className={buttonClass("secondary")}>
           {texts.close}

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData, useLocation, useParams } from "@remix-run
 import { logEvent } from "~/api/events.server";
 import { isCampaignId } from "~/api/campaigns.server";
 import { cancelScheduledCampaign, getScheduledCampaign } from "~/api/scheduled-campaigns.server";
-import { Dialog, lazyHydrated, GeneralErrorBoundary } from "~/components/ui";
+import { Dialog, lazyHydrated, ErrorReference, GeneralErrorBoundary } from "~/components/ui";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import {
@@ -122,6 +122,7 @@ export function ErrorBoundary() {
   const problem = (title: string, text: string) => () => (
     <Dialog title={title} closeTo={closeTo}>
       <p className="text-sm text-slate-700">{text}</p>
+      <ErrorReference className="mt-2 text-sm text-slate-600" />
     </Dialog>
   );
   return (

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { lazyHydrated, GeneralErrorBoundary } from "~/components/ui";
+import { lazyHydrated, ErrorReference, GeneralErrorBoundary } from "~/components/ui";
 import { sentDetailTexts } from "~/domain/mail-merges";
 import { loadSentPoll } from "./sent.server";
 
@@ -30,8 +30,9 @@ export function ErrorBoundary() {
 
 function PollFailed() {
   return (
-    <p role="alert" className="py-4 text-sm text-red-700">
-      {sentDetailTexts.poll.failed}
-    </p>
+    <div role="alert" className="py-4 text-sm text-red-700">
+      <p>{sentDetailTexts.poll.failed}</p>
+      <ErrorReference />
+    </div>
   );
 }

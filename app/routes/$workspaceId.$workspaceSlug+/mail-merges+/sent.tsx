@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
-import { buttonClass, Icon, GeneralErrorBoundary } from "~/components/ui";
+import { buttonClass, Icon, ErrorReference, GeneralErrorBoundary } from "~/components/ui";
 import { EmptyState, FilterSelect, Pagination, PastTheEnd, SearchForm } from "~/components/ui/list-controls";
 import { SentTable } from "./__sent-table";
 import { DEFAULT_DATE_RANGE, dateRangeLabels, dateRanges } from "~/domain/date-ranges";
@@ -112,6 +112,7 @@ function SentListFailed() {
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-6 py-10 text-center">
       <p className="text-lg font-semibold text-red-900">{sentTexts.failed.title}</p>
       <p className="mt-1 text-red-800">{sentTexts.failed.text}</p>
+      <ErrorReference className="mt-1 text-sm text-red-800" />
     </div>
   );
 }
