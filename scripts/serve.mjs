@@ -35,6 +35,8 @@ app.use((req, res, next) => operations().observe(req, res, next));
 const health = (answer) => (req, res, next) => (req.headers[REFUSAL_HEADER] ? next() : operations()[answer](req, res));
 app.get(HEALTH_PATHS.live, health("healthz"));
 app.get(HEALTH_PATHS.ready, health("readyz"));
+// A body refused by its headers (no form, too large) is answered here, unread, and its connection closed.
+app.use((req, res, next) => operations().refuseUnreadableBody(req, res, next));
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));

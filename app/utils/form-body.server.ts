@@ -1,7 +1,42 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { currentRequest } from "~/observability/request-context.server";
+import { writeRefusal } from "./refusals.server";
+
 /** The largest form body an action reads: the longest legitimate form (500 addresses) fits many times over. */
 export const MAX_FORM_BYTES = 1024 * 1024;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * What a refused body's sender may still send after its answer, read and
+ * dropped so the connection closes cleanly (a socket closed with unread data
+ * is reset, and the reset can overtake the answer); past it, or past
+ * DRAIN_MS, the connection closes anyway.
+ */
+const DRAIN_BYTES = 16 * MAX_FORM_BYTES;
+const DRAIN_MS = 2_000;
+
+/**
+ * The status a write is refused with from its headers alone: 415 for a body
+ * that is no HTML form, 413 for a declared length past MAX_FORM_BYTES, 400
+ * for a length that is no length; null when its body may be read (a body
+ * without a declared length, chunked, is measured as it is read).
+ */
+export function formBodyRefusal(
+  method: string,
+  contentType: string | null | undefined,
+  declaredLength: string | null | undefined,
+): 400 | 413 | 415 | null {
+  if (method === "GET" || method === "HEAD") return null;
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(type)) return 415;
+  if (declaredLength === null || declaredLength === undefined) return null;
+  const length = Number(declaredLength);
+  if (!Number.isSafeInteger(length) || length < 0) return 400;
+  return length > MAX_FORM_BYTES ? 413 : null;
+}
+
+const REFUSAL_TEXTS = { 400: "Bad Request", 413: "Payload Too Large", 415: "Unsupported Media Type: send a form" };
 
 /**
  * Actions read HTML forms only: any other body is a 415, and one larger than
@@ -10,13 +45,14 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
  * without one (chunked) is counted on a copy, up to the limit.
  */
 export async function assertFormBody(request: Request) {
-  if (request.method === "GET" || request.method === "HEAD") return;
-  const contentType = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!FORM_TYPES.includes(contentType)) throw new Response("Unsupported Media Type: send a form", { status: 415 });
-  const declared = request.headers.get("Content-Length");
-  const length = declared === null ? await measuredLength(request) : Number(declared);
-  if (!Number.isSafeInteger(length) || length < 0) throw new Response("Bad Request", { status: 400 });
-  if (length > MAX_FORM_BYTES) throw new Response("Payload Too Large", { status: 413 });
+  const refusal = formBodyRefusal(
+    request.method,
+    request.headers.get("Content-Type"),
+    request.headers.get("Content-Length"),
+  );
+  if (refusal !== null) throw new Response(REFUSAL_TEXTS[refusal], { status: refusal });
+  if (request.method === "GET" || request.method === "HEAD" || request.headers.has("Content-Length")) return;
+  if ((await measuredLength(request)) > MAX_FORM_BYTES) throw new Response(REFUSAL_TEXTS[413], { status: 413 });
 }
 
 /** The body's length, counted on a clone and given up just past the limit. */
@@ -32,4 +68,32 @@ async function measuredLength(request: Request) {
   } finally {
     void reader.cancel().catch(() => undefined);
   }
+}
+
+/**
+ * The server's middleware before Remix (scripts/serve.mjs): a write whose
+ * headers already refuse it (formBodyRefusal) is answered there, its body
+ * unread by the app, with `Connection: close`, so a proxy that pools
+ * connections never sends its next request after a body the app did not read.
+ * The rest of the body is drained before the connection closes.
+ */
+export function refuseUnreadableBody(req: IncomingMessage, res: ServerResponse, next: () => void) {
+  const status = formBodyRefusal(req.method ?? "GET", req.headers["content-type"], req.headers["content-length"]);
+  if (status === null) return next();
+  res.setHeader("Connection", "close");
+  const requestId = currentRequest()?.requestId;
+  let drained = 0;
+  const answer = () => {
+    clearTimeout(deadline);
+    req.off("data", count);
+    if (!res.writableEnded) writeRefusal(res, status, requestId);
+  };
+  const count = (chunk: Buffer) => {
+    if ((drained += chunk.length) > DRAIN_BYTES) answer();
+  };
+  const deadline = setTimeout(answer, DRAIN_MS);
+  req.on("data", count);
+  req.once("end", answer);
+  req.once("error", answer);
+  req.resume();
 }

@@ -12,6 +12,7 @@ import {
   type RequestContext,
 } from "~/observability/request-context.server";
 import packageJson from "../../package.json";
+import { refuseUnreadableBody } from "./form-body.server";
 import { serveMetrics as serveMetricsOn } from "../../scripts/metrics-server.mjs";
 
 /**
@@ -200,4 +201,13 @@ export function stopGracefully(server: Server, signal: string): Promise<boolean>
   });
 }
 
-export const operations = { observe, healthz, readyz, serveMetrics, stopGracefully, logger, HEALTH_PATHS };
+export const operations = {
+  observe,
+  healthz,
+  readyz,
+  refuseUnreadableBody,
+  serveMetrics,
+  stopGracefully,
+  logger,
+  HEALTH_PATHS,
+};

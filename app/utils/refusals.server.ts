@@ -1,5 +1,8 @@
+import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import { RETRY_AFTER_SECONDS } from "~/api/deadline.server";
 import { genericErrorTexts, oopsTexts, referenceText } from "~/domain/error-texts";
+import { applySecurityHeaders } from "./security-headers.server";
 
 /**
  * The header scripts/front-door.mjs sets on a request it refuses before
@@ -32,16 +35,45 @@ export function refusedAtTheDoor<Args extends { request: Request }, Result>(hand
   };
 }
 
+/** The statuses a request is refused with before any loader or action runs. */
+export type RefusalStatus = 400 | 403 | 405 | 413 | 415 | 503;
+
+/** The generic texts of 000 §8, without the shell or any React render: a refusal costs next to nothing. */
+function refusalPage(requestId?: string) {
+  // The id is ours (request-context: letters, digits, - and _), safe in HTML as it is.
+  const reference = requestId ? `<p>${referenceText(requestId)}</p>` : "";
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${genericErrorTexts.title}</title></head><body><main><h1>${genericErrorTexts.title}</h1><p>${genericErrorTexts.detail}</p>${reference}<p><a href="">${oopsTexts.tryAgain}</a></p></main></body></html>`;
+}
+
 /**
  * The document of a refused request (front door, overload): the generic
  * texts of 000 §8 without the shell or any React render, so a refusal costs
  * next to nothing and never shows a stack trace.
  */
-export function refusalDocument(status: 403 | 405 | 503, headers: Headers, requestId?: string) {
+export function refusalDocument(status: RefusalStatus, headers: Headers, requestId?: string) {
   refusalHeaders(status, headers);
   headers.set("Content-Type", "text/html; charset=utf-8");
-  // The id is ours (request-context: letters, digits, - and _), safe in HTML as it is.
-  const reference = requestId ? `<p>${referenceText(requestId)}</p>` : "";
-  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${genericErrorTexts.title}</title></head><body><main><h1>${genericErrorTexts.title}</h1><p>${genericErrorTexts.detail}</p>${reference}<p><a href="">${oopsTexts.tryAgain}</a></p></main></body></html>`;
-  return new Response(html, { status, headers });
+  return new Response(refusalPage(requestId), { status, headers });
+}
+
+let serverRefusalHeaders: Record<string, string> | undefined;
+
+/**
+ * The same page answered by the server itself, before Remix (overload, a
+ * body refused by its headers), on its Node response. The page runs no
+ * script: one set of security headers serves every such answer.
+ */
+export function writeRefusal(res: ServerResponse, status: RefusalStatus, requestId?: string) {
+  if (!serverRefusalHeaders) {
+    const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+    applySecurityHeaders(headers, { nonce: randomBytes(16).toString("base64"), indexable: false });
+    serverRefusalHeaders = Object.fromEntries(headers);
+  }
+  const page = refusalPage(requestId);
+  res.writeHead(status, {
+    ...serverRefusalHeaders,
+    ...Object.fromEntries(refusalHeaders(status)),
+    "Content-Length": Buffer.byteLength(page),
+  });
+  res.end(page);
 }
