@@ -7,7 +7,6 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { checkEnvAtStart } from "./env.server";
 import { currentRequest, noteRoute, requestLog } from "./observability/request-context.server";
-import { admissionGate } from "./utils/admission.server";
 import { renewedSessionCookie } from "./utils/auth.server";
 import { NonceContext } from "./utils/nonce";
 import { LazyHydratedCollector } from "./components/ui";
@@ -66,8 +65,7 @@ export default async function handleRequest(
   const { matches } = remixContext.staticHandlerContext;
   const page = matches[matches.length - 1];
   if (page) noteRoute(page.route.id, matches.length - 1);
-  const gate = admissionGate();
-  const refusal = frontDoorRefusal(request) ?? (gate.isRefused(loadContext) ? 503 : null);
+  const refusal = frontDoorRefusal(request);
   if (refusal !== null) {
     applySecurityHeaders(responseHeaders, { nonce, indexable: false });
     return refusalDocument(refusal, responseHeaders, currentRequest()?.requestId);
@@ -78,10 +76,6 @@ export default async function handleRequest(
   // Bots get the whole document at once; people get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
-  // The render is most of a request's work: its place at the admission gate is kept until the last byte.
-  const releasePlace = gate.holdWhileRendering(loadContext);
-  // A reader that leaves mid-stream (a click elsewhere) may leave the body unread, never closed: the request's abort frees the place then.
-  request.signal.addEventListener("abort", releasePlace, { once: true });
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -95,7 +89,6 @@ export default async function handleRequest(
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
-          body.on("close", releasePlace);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -106,7 +99,6 @@ export default async function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
-          releasePlace();
           reject(error);
         },
         onError(error: unknown) {

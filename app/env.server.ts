@@ -43,12 +43,12 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** After SIGTERM, the longest the requests under way may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
-  /** Requests the app works on at once; past them a short queue, then an immediate 503 (overload). */
+  /** Requests the app works on at once; past them a queue, then an immediate 503 (overload). */
   MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(1_000).default(8),
   /** Requests that may wait for a place before the app refuses new ones at once. */
-  MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(10_000).default(16),
-  /** The longest a request waits in that queue before it is refused after all, in milliseconds. */
-  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(2_000),
+  MAX_QUEUED_REQUESTS: z.coerce.number().int().min(0).max(10_000).default(512),
+  /** The longest a request waits for a place, in milliseconds: one that would wait three quarters of it at the queue's recent pace is refused at once. */
+  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(10).max(60_000).default(8_000),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };

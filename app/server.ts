@@ -1,15 +1,14 @@
 /**
  * The server build's main module (remix.config.js `server`): the compiled
  * app, every loader and action of it first refusing what the front door
- * refused (scripts/front-door.mjs), then taking a place at the admission
- * gate, inside a wrapper that names the route for the request's log line
- * and gives failures a reference and resource routes the documents'
- * headers. scripts/serve.mjs serves it, with `operations` (request ids,
- * logs, metrics, health, graceful stop) around it.
+ * refused (scripts/front-door.mjs), inside a wrapper that names the route
+ * for the request's log line and gives failures a reference and resource
+ * routes the documents' headers. scripts/serve.mjs serves it, with
+ * `operations` (request ids, logs, metrics, health, the admission gate,
+ * graceful stop) around it.
  */
 import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
-import { admitted } from "./utils/admission.server";
 import { refusedAtTheDoor } from "./utils/refusals.server";
 import { answeredBy } from "./utils/route-answers.server";
 
@@ -26,8 +25,8 @@ export const routes: ServerBuild["routes"] = Object.fromEntries(
     const info = { id, depth: depthOf(id), resource: !component && !ErrorBoundary };
     const module = {
       ...route.module,
-      ...(loader ? { loader: answeredBy(info, refusedAtTheDoor(admitted(loader))) } : {}),
-      ...(action ? { action: answeredBy(info, refusedAtTheDoor(admitted(action))) } : {}),
+      ...(loader ? { loader: answeredBy(info, refusedAtTheDoor(loader)) } : {}),
+      ...(action ? { action: answeredBy(info, refusedAtTheDoor(action)) } : {}),
     };
     return [id, { ...route, module }];
   }),

@@ -43,6 +43,8 @@ export async function startStack(extraEnv: Record<string, string> = {}) {
   await waitFor(`${url}/login`);
   return {
     url,
+    /** Every process's environment (the services' URLs, the session secret…). */
+    env,
     signIn: (email: string) => signIn(env, url, email),
     async stop() {
       stopStack();

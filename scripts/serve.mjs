@@ -4,7 +4,8 @@
 // handler, a build reloaded by `remix dev`), plus what it could not: the build's `operations`
 // (app/utils/operations.server.ts) around every request (its id, one JSON log line in place of
 // remix-serve's morgan line, metrics), the health endpoints before Remix and its admission gate, the
-// metrics on their own port, and a graceful stop on SIGTERM.
+// metrics on their own port, a graceful stop on SIGTERM, and the admission gate in front of Remix's routing
+// (overload: a refusal costs no routing, and a connection's timeouts are chosen, not Node's defaults).
 import { watch } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -39,6 +40,8 @@ app.get(HEALTH_PATHS.ready, health("readyz"));
 app.use((req, res, next) => operations().refuseUnreadableBody(req, res, next));
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+// Everything else takes a place at the gate first (MAX_CONCURRENT_REQUESTS…): a refusal costs no file lookup either.
+app.use((req, res, next) => operations().admit(req, res, next));
 app.use(express.static("public", { maxAge: "1h" }));
 app.all(
   "*",
@@ -53,6 +56,16 @@ const onListen = () => {
   if (development) void broadcastDevReady(build);
 };
 const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+// Longer than a load balancer keeps an idle connection to us (HAProxy, AWS: 60 s), so it is always the one to close
+// it: a request it sends as we close would fail.
+server.keepAliveTimeout = 65_000;
+// A client gets 10 s to send its headers and 30 s for its whole request (a 1 MB form on a slow line): slow senders
+// cannot hold connections open. The wait for a place at the gate comes after and is bounded by the gate.
+server.headersTimeout = 10_000;
+server.requestTimeout = 30_000;
+// Every connection is a file descriptor: past this many, new ones are closed at once rather than starve the
+// process of descriptors for its backend calls. Far above what the gate admits and queues.
+server.maxConnections = 4_096;
 const metrics = operations().serveMetrics();
 
 if (development) {

@@ -1,122 +1,113 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { Gauge } from "prom-client";
-import { serviceUnavailable } from "~/api/deadline.server";
 import { getEnv } from "~/env.server";
 import { gateRefusals, metricsRegistry } from "~/observability/metrics.server";
 import { currentRequest } from "~/observability/request-context.server";
+import { writeRefusal } from "./refusals.server";
 
 export interface AdmissionLimits {
   /** Requests worked on at once. */
   concurrency: number;
   /** Requests that may wait for a place; past it a request is refused at once. */
   queue: number;
-  /** The longest a waiting request waits before it is refused after all. */
+  /** The longest a request may wait: one that would wait longer is refused at once, one still waiting then after all. */
   maxWaitMs: number;
 }
 
-type State = "waiting" | "admitted" | "released" | "refused";
-
-interface Ticket {
-  state: State;
-  /** Loaders and actions of the request still running. */
-  holders: number;
-  /** The document is being rendered: the place is kept until it is written. */
-  rendering: boolean;
-  decided: Promise<boolean>;
+interface Waiting {
   decide(admitted: boolean): void;
-  timer?: ReturnType<typeof setTimeout>;
+  timer: ReturnType<typeof setTimeout>;
 }
 
+/** How much each step of the queue counts in its pace (an exponential moving average). */
+const PACE_WEIGHT = 0.05;
 /**
- * Bounds the requests the app works on at once (ARCHITECTURE.md, Overload):
- * past `concurrency`, a short queue; past the queue, a refusal at once, so
- * the requests accepted keep their normal latency instead of every request
- * slowing down together.
- *
- * A request is known by its load context (one object per request, shared by
- * its action and all its parallel loaders), so it takes one place however
- * many loaders it runs. The place is kept while any of them runs and, for a
- * document, while it renders; a request admitted once (say, by its action) is
- * never refused later on, so a stored change is never followed by a 503.
+ * The share of the longest wait that a request may expect to wait when it
+ * comes: the rest is a margin for a pace that slows down, so that few
+ * requests wait the longest wait only to be refused then.
  */
-export function createAdmissionGate(limits: AdmissionLimits) {
+const EXPECTED_WAIT_SHARE = 0.75;
+
+/**
+ * Bounds the requests the app works on at once (ARCHITECTURE.md, Budgets:
+ * overload): past `concurrency`, a queue served first come, first served;
+ * past the queue, or when the queue is already longer than three quarters of
+ * `maxWaitMs` at its recent pace, a refusal at once. So under any load the app keeps
+ * serving at its capacity, a request waits at most `maxWaitMs` for a place,
+ * and a refused one learns it without waiting.
+ */
+export function createAdmissionGate(limits: AdmissionLimits, now: () => number = () => performance.now()) {
   let active = 0;
-  const queue: Ticket[] = [];
-  const tickets = new WeakMap<object, Ticket>();
+  const queue: Waiting[] = [];
+  /** How long the queue has lately taken to move one step: a request's wait is its position times this. */
+  let msPerPlaceAhead = 0;
+  /** When the queue last moved (or, empty, got its first request): the next step is timed from there. */
+  let lastStep = 0;
 
-  function newTicket(): Ticket {
-    let decide!: (admitted: boolean) => void;
-    const decided = new Promise<boolean>((resolve) => (decide = resolve));
-    return { state: "waiting", holders: 0, rendering: false, decided, decide };
+  /**
+   * The pace, counting the step under way as if the queue moved now: a queue
+   * that stands still (every place held by a stalled request) slows it.
+   */
+  function pace() {
+    const sinceLastStep = queue.length > 0 ? now() - lastStep : 0;
+    return Math.max(msPerPlaceAhead, msPerPlaceAhead + PACE_WEIGHT * (sinceLastStep - msPerPlaceAhead));
   }
 
-  function admit(ticket: Ticket) {
+  /** Takes a place: the returned function gives it back (once, however often it is called). */
+  function place() {
     active++;
-    ticket.state = "admitted";
-    clearTimeout(ticket.timer);
-    ticket.decide(true);
-  }
-
-  function refuse(ticket: Ticket) {
-    ticket.state = "refused";
-    ticket.decide(false);
-  }
-
-  function release(ticket: Ticket) {
-    if (ticket.state !== "admitted" || ticket.holders > 0 || ticket.rendering) return;
-    ticket.state = "released";
-    active--;
-    const next = queue.shift();
-    if (next) admit(next);
-  }
-
-  /** Resolves true once the request may run, false when it is refused. */
-  function enter(key: object): Promise<boolean> {
-    let ticket = tickets.get(key);
-    if (!ticket) {
-      ticket = newTicket();
-      tickets.set(key, ticket);
-      if (active < limits.concurrency) admit(ticket);
-      else if (queue.length < limits.queue) {
-        const waiting = ticket;
-        queue.push(waiting);
-        waiting.timer = setTimeout(() => {
-          queue.splice(queue.indexOf(waiting), 1);
-          refuse(waiting);
-        }, limits.maxWaitMs);
-      } else refuse(ticket);
-    } else if (ticket.state === "released") {
-      // Its loaders after its action: the request was admitted already, so it goes on.
-      admit(ticket);
-    }
-    ticket.holders++;
-    return ticket.decided;
-  }
-
-  function leave(key: object) {
-    const ticket = tickets.get(key);
-    if (!ticket) return;
-    ticket.holders--;
-    // Not at once: the document render (or the loaders after an action) starts a few ticks later and keeps the place.
-    if (ticket.holders === 0 && ticket.state === "admitted") setImmediate(() => release(ticket));
-  }
-
-  /** Keeps the request's place while its document renders; the returned function gives it back. */
-  function holdWhileRendering(key: object): () => void {
-    const ticket = tickets.get(key);
-    if (ticket?.state !== "admitted") return () => {};
-    ticket.rendering = true;
+    let held = true;
     return () => {
-      ticket.rendering = false;
-      release(ticket);
+      if (!held) return;
+      held = false;
+      active--;
+      const next = queue.shift();
+      if (!next) return;
+      const at = now();
+      msPerPlaceAhead += PACE_WEIGHT * (at - lastStep - msPerPlaceAhead);
+      lastStep = at;
+      next.decide(true);
     };
+  }
+
+  /**
+   * Resolves with the function that gives the place back once the request
+   * may run, with null when it is refused. `onCancel` receives the function
+   * that takes a waiting request out of the queue (its client went away).
+   */
+  function enter(onCancel: (cancel: () => void) => void = () => {}): Promise<(() => void) | null> {
+    if (active < limits.concurrency) return Promise.resolve(place());
+    const position = queue.length + 1;
+    if (position > limits.queue || position * pace() > limits.maxWaitMs * EXPECTED_WAIT_SHARE)
+      return Promise.resolve(null);
+    if (position === 1) lastStep = now();
+    return new Promise((resolve) => {
+      const waiting: Waiting = {
+        decide(admitted) {
+          clearTimeout(waiting.timer);
+          // Its place is taken as it leaves the queue: no request can slip in between.
+          resolve(admitted ? place() : null);
+        },
+        timer: setTimeout(() => leaveQueue() && waiting.decide(false), limits.maxWaitMs),
+      };
+      /** Takes it out of the queue; false when it had left already. */
+      const leaveQueue = () => {
+        const index = queue.indexOf(waiting);
+        if (index >= 0) queue.splice(index, 1);
+        return index >= 0;
+      };
+      queue.push(waiting);
+      onCancel(() => {
+        if (!leaveQueue()) return;
+        clearTimeout(waiting.timer);
+        resolve(null);
+      });
+    });
   }
 
   return {
     enter,
-    leave,
-    holdWhileRendering,
-    isRefused: (key: object) => tickets.get(key)?.state === "refused",
-    /** Requests worked on and waiting now, for tests and the benchmark. */
+    /** Requests worked on and waiting now, for the metrics and tests. */
     load: () => ({ active, waiting: queue.length }),
   };
 }
@@ -154,27 +145,44 @@ new Gauge({
   },
 });
 
-/** A loader or action that first takes its request's place at the gate; a refused request gets a 503 with Retry-After. */
-export function admitted<Args extends { context: unknown }, Result>(
-  handler: (args: Args) => Result,
-  gateOf: () => AdmissionGate = admissionGate,
-): (args: Args) => Promise<Result> {
-  return async (args) => {
-    const gate = gateOf();
-    // Remix gives each request a load context object of its own (remix-serve passes none, so `{}`).
-    const key = (args.context ?? {}) as object;
-    const mayRun = await gate.enter(key);
-    try {
-      if (!mayRun) {
-        const request = currentRequest();
-        // Counted once per request, though each of its loaders learns it.
-        if (request && !request.refusedByGate) gateRefusals.inc();
-        if (request) request.refusedByGate = true;
-        throw serviceUnavailable();
-      }
-      return await handler(args);
-    } finally {
-      gate.leave(key);
-    }
-  };
+/**
+ * The server's middleware in front of Remix (scripts/serve.mjs): a request
+ * takes a place at the gate before Remix routes it and keeps it until its
+ * answer is all written (or its client goes away): a place bounds the
+ * app's work, not the client's reading, so a slow reader holds its
+ * connection, never a place. A refused request gets the small 503 page with
+ * Retry-After from the server itself, costing next to nothing, and its
+ * connection stays open for the client's next request.
+ */
+export function admit(_req: IncomingMessage, res: ServerResponse, next: () => void, gateOf = admissionGate) {
+  let closed = false;
+  // While waiting: leave the queue; once admitted: give the place back.
+  let onDone = () => {};
+  res.once("close", () => {
+    closed = true;
+    onDone();
+  });
+  void gateOf()
+    .enter((cancel) => (onDone = cancel))
+    .then((release) => {
+      if (release === null) return refuse(res, closed);
+      if (closed) return release();
+      onDone = release;
+      // The answer's last byte is handed to the socket here (Remix ends it once the render is done).
+      const end = res.end;
+      res.end = function (this: ServerResponse, ...args: Parameters<ServerResponse["end"]>) {
+        release();
+        return end.apply(this, args);
+      } as ServerResponse["end"];
+      next();
+    });
+}
+
+function refuse(res: ServerResponse, closed: boolean) {
+  // Its client left while it waited: nobody to answer, nothing refused.
+  if (closed) return;
+  gateRefusals.inc();
+  const request = currentRequest();
+  if (request) request.refusedByGate = true;
+  writeRefusal(res, 503, request?.requestId);
 }

@@ -12,7 +12,8 @@ import {
   type RequestContext,
 } from "~/observability/request-context.server";
 import packageJson from "../../package.json";
-import { refuseUnreadableBody } from "./form-body.server";
+import { admit } from "./admission.server";
+import { formBodyRefusal, refuseUnreadableBody } from "./form-body.server";
 import { serveMetrics as serveMetricsOn } from "../../scripts/metrics-server.mjs";
 
 /**
@@ -31,6 +32,8 @@ export const HEALTH_PATHS = { live: "/healthz", ready: "/readyz" } as const;
 const READINESS_DEADLINE_MS = 1_000;
 
 const REMIX_MANIFEST_PATH = "/__manifest";
+/** The route of a request refused before Remix routed it (overload, a body refused by its headers). */
+const REFUSED_ROUTE = "refused";
 
 const contexts = new WeakMap<IncomingMessage, RequestContext>();
 let stopping = false;
@@ -39,6 +42,10 @@ let stopping = false;
 function routeOf(req: IncomingMessage) {
   const context = contexts.get(req);
   if (context?.routeId) return context.routeId;
+  // Refused before Remix routed it: its route is unknown, and its path is not logged.
+  if (context?.refusedByGate) return REFUSED_ROUTE;
+  if (formBodyRefusal(req.method ?? "GET", req.headers["content-type"], req.headers["content-length"]) !== null)
+    return REFUSED_ROUTE;
   const path = req.url?.split("?")[0];
   if (path === HEALTH_PATHS.live || path === HEALTH_PATHS.ready) return path;
   // Remix's own route discovery (lazy route discovery); every other request Remix answers names its route.
@@ -203,6 +210,7 @@ export function stopGracefully(server: Server, signal: string): Promise<boolean>
 
 export const operations = {
   observe,
+  admit,
   healthz,
   readyz,
   refuseUnreadableBody,

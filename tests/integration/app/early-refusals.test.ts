@@ -71,12 +71,19 @@ describe("a refusal before the body is read", () => {
         ...sameOrigin(),
         "Content-Type": "application/x-www-form-urlencoded",
         "Content-Length": String(body.length),
+        "X-Request-Id": "early-413",
       },
       body,
     );
     expect(refused.status).toBe(413);
     expect(refused.connection).toBe("close");
     expect((await send("GET", UNSUBSCRIPTIONS)).status).toBe(200);
+    // Logged like any answer, under a route of its own: the path is never logged.
+    const line = app
+      .log()
+      .split("\n")
+      .find((each) => each.includes('"requestId":"early-413"'));
+    expect(JSON.parse(line!)).toMatchObject({ msg: "request", route: "refused", status: 413 });
   });
 
   it("answers a JSON body with 415, and the next request on the same pooled connection is served", async () => {

@@ -1,61 +1,86 @@
 /**
- * Overload protection (issue 6): the built app works on a bounded number of
- * requests at once; past a short queue it refuses at once with a 503 and
- * Retry-After, and it takes new work again as soon as places free up. One
- * place and one queue slot here, held by a request whose backend call stalls.
+ * Overload protection (issues 6 and 28): the app as `npm start` serves it
+ * works on a bounded number of requests at once; the server's admission
+ * gate, before Remix routes anything, queues the next ones, refuses past the
+ * queue at once with a small 503 page and Retry-After on a connection that
+ * stays open, and takes new work again as soon as places free up. One place
+ * and one queue slot here, held by a request whose backend call stalls.
  */
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningBackend } from "../support/backend";
-import { appRequest, signIn, startAppBackend } from "../support/app";
+import { signIn, startAppBackend } from "../support/app";
 import { startFaultProxy, type FaultProxy } from "../support/fault-proxy";
+import { startServedApp, type ServedApp } from "../support/served-app";
 
 const SENT_PAGE = "/5100000000000001/acme-marketing/mail-merges/sent";
 const READ_TIMEOUT_MS = 2_500;
 /** Long enough that a loaded machine still serves the queued request of "admits a queued request…" in time. */
 const MAX_QUEUE_WAIT_MS = 1_000;
-/** "At once": no wait for a place, only the app's own work. */
+/** "At once": no wait for a place, only the server's own work. */
 const IMMEDIATE_MS = 250;
 
 let backend: RunningBackend;
 let proxy: FaultProxy;
-let handle: (request: Request) => Promise<Response>;
+let app: ServedApp;
 let cookie: string;
+/** One kept-alive connection, as a pooling proxy uses it. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 beforeAll(async () => {
   backend = await startAppBackend();
   proxy = await startFaultProxy(backend);
-  Object.assign(process.env, {
+  ({ cookie } = await signIn(backend, "owner@acme.test"));
+  app = await startServedApp({
     BACKEND_READ_TIMEOUT_MS: String(READ_TIMEOUT_MS),
     MAX_CONCURRENT_REQUESTS: "1",
     MAX_QUEUED_REQUESTS: "1",
     MAX_QUEUE_WAIT_MS: String(MAX_QUEUE_WAIT_MS),
   });
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  handle = createRequestHandler(build, "production");
-  ({ cookie } = await signIn(backend, "owner@acme.test"));
 });
 
 afterAll(async () => {
-  await proxy.close();
-  await backend.close();
+  agent.destroy();
+  app?.stop();
+  await proxy?.close();
+  await backend?.close();
 });
 
-async function timed(path: string) {
+async function timed(path: string, init: RequestInit = {}) {
   const startedAt = performance.now();
-  const response = await handle(appRequest(path, { cookie }));
+  const response = await fetch(`${app.url}${path}`, { ...init, headers: { Cookie: cookie }, redirect: "manual" });
   const body = await response.text();
-  return { status: response.status, retryAfter: response.headers.get("Retry-After"), body, took: performance.now() - startedAt };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get("Retry-After"),
+    body,
+    took: performance.now() - startedAt,
+  };
+}
+
+/** A GET on the one kept-alive connection: its status and whether the server kept the connection. */
+function onPooledConnection(path: string) {
+  return new Promise<{ status: number; connection: string | undefined; reused: boolean }>((resolve, reject) => {
+    const request = http.get(`${app.url}${path}`, { agent, headers: { Cookie: cookie } }, (response) => {
+      response.resume();
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          connection: response.headers.connection,
+          reused: request.reusedSocket,
+        }),
+      );
+    });
+    request.on("error", reject);
+  });
 }
 
 /** A request that takes the only place: its backend call stalls until the read deadline. */
 async function occupyThePlace() {
   proxy.mode = "stall";
   const occupant = timed(SENT_PAGE);
-  // Its loaders reach the gate in the same tick; give the backend call a moment to start.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // Give its backend call a moment to start.
+  await new Promise((resolve) => setTimeout(resolve, 100));
   // Wrapped: an async function returning the bare promise would wait for it.
   return { occupant };
 }
@@ -64,6 +89,7 @@ describe("overload protection", () => {
   it("queues one request, refuses the next at once, and serves again once the place frees up", async () => {
     const { occupant } = await occupyThePlace();
     const queued = timed(SENT_PAGE);
+    await new Promise((resolve) => setTimeout(resolve, 50));
 
     const refused = await timed(SENT_PAGE);
     expect(refused.status).toBe(503);
@@ -90,12 +116,30 @@ describe("overload protection", () => {
     expect([first.status, second.status]).toEqual([200, 200]);
   });
 
-  it("refuses a data request at once too", async () => {
+  it("refuses a data request at once too, and keeps a refused request's connection open", async () => {
     const { occupant } = await occupyThePlace();
     const queued = timed(`${SENT_PAGE}.data`);
-    const refused = await timed(`${SENT_PAGE}.data`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refusedData = await timed(`${SENT_PAGE}.data`);
+    expect(refusedData.status).toBe(503);
+    expect(refusedData.took).toBeLessThan(IMMEDIATE_MS);
+
+    const refused = await onPooledConnection(SENT_PAGE);
     expect(refused.status).toBe(503);
-    expect(refused.took).toBeLessThan(IMMEDIATE_MS);
+    expect(refused.connection).toBe("keep-alive");
+    await Promise.all([occupant, queued]);
+    proxy.mode = "pass";
+    const next = await onPooledConnection(SENT_PAGE);
+    expect(next).toMatchObject({ status: 200, reused: true });
+  });
+
+  it("answers the health checks while the gate is full", async () => {
+    const { occupant } = await occupyThePlace();
+    const queued = timed(SENT_PAGE);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const live = await timed("/healthz");
+    expect(live.status).toBe(200);
+    expect(live.took).toBeLessThan(IMMEDIATE_MS);
     await Promise.all([occupant, queued]);
     proxy.mode = "pass";
   });
