@@ -56,8 +56,8 @@ const app = await startApp(stack.env, {
 
 let failed = false;
 try {
-  const cookie = await stack.signIn("owner@acme.test");
-  const list = { name: "sent list", url: `${app.url}${LIST_PATH}`, headers: { cookie }, pid: app.pid };
+  const list = { name: "sent list", url: `${app.url}${LIST_PATH}`, headers: { cookie: "" }, pid: app.pid };
+  list.headers.cookie = await cookieAfterFirstVisit(list.url, await stack.signIn("owner@acme.test"));
   const fetchList = () => fetch(list.url, { headers: list.headers }).then((response) => response.text());
   // One at a time, so that the traced calls are one page's.
   for (let warmUp = 0; warmUp < 3; warmUp++) await fetchList();
@@ -139,6 +139,19 @@ try {
 if (failed) {
   console.error("\nRender budget exceeded (ARCHITECTURE.md, Budgets).");
   process.exitCode = 1;
+}
+
+/**
+ * The session cookie as a browser holds it after its first visit of a space page (which records the space
+ * as the last one visited): autocannon keeps no cookies, and with the first one every request would be
+ * answered with a new cookie.
+ */
+async function cookieAfterFirstVisit(url: string, cookie: string) {
+  const response = await fetch(url, { headers: { cookie } });
+  await response.text();
+  const name = cookie.split("=")[0]!;
+  const renewed = response.headers.getSetCookie().find((setCookie) => setCookie.startsWith(`${name}=`));
+  return renewed?.split(";")[0] ?? cookie;
 }
 
 /** The CPU time a process has used so far, user and system (fields 14 and 15 of /proc/<pid>/stat), in ms. */
