@@ -16,6 +16,8 @@ export interface ProxiedCall {
   method: string;
   /** The path without its query. */
   path: string;
+  /** The path and its query. */
+  target: string;
   startedAt: number;
   endedAt?: number;
 }
@@ -53,6 +55,7 @@ export async function startFaultProxy(backend: RunningBackend): Promise<FaultPro
       requestId: request.headers["x-request-id"] as string | undefined,
       method: request.method ?? "GET",
       path: (request.url ?? "/").split("?")[0]!,
+      target: request.url ?? "/",
       startedAt: performance.now(),
     };
     proxy.calls.push(call);
