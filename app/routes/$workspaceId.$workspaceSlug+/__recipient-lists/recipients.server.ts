@@ -40,9 +40,9 @@ import {
 } from "~/domain/recipients";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
-import { csvResponse } from "~/utils/csv-export.server";
+import { spaceCsvResponse } from "~/utils/csv-export.server";
 import { requireCanonicalListUrl } from "~/utils/canonical-list-url.server";
-import { planContext, requireAccess, requireSpace, type SpaceContext } from "~/utils/space.server";
+import { planContext, requireAccess, requireSpace, requireSpaceWith, type SpaceContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 
 /**
@@ -55,8 +55,12 @@ import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 /** The space, for a recipients page: bounces are hidden when the rules say so (000 §6). */
 async function requireRecipientsSpace(args: LoaderFunctionArgs | ActionFunctionArgs, kind: RecipientKind) {
   const space = await requireSpace(args);
-  if (kind === "bounce") requireAccess(space, (access) => access.canAccessBounces);
+  requireRecipientsAccess(space, kind);
   return space;
+}
+
+function requireRecipientsAccess(space: SpaceContext, kind: RecipientKind) {
+  if (kind === "bounce") requireAccess(space, (access) => access.canAccessBounces);
 }
 
 function backendListQuery(query: ListQuery<RecipientSort>) {
@@ -74,25 +78,23 @@ async function ownerEmailOrNull(space: SpaceContext) {
 }
 
 export async function loadRecipientsPage(args: LoaderFunctionArgs, kind: RecipientKind) {
-  const space = await requireRecipientsSpace(args, kind);
-  const { membership, workspace, urlPrefix } = space;
   const url = new URL(args.request.url);
   const query = parseListQuery(url.searchParams, recipientListOptions);
+  const { space, answers } = await requireSpaceWith(args, ({ auth, workspaceId }) =>
+    rowsOrNoneIfRefused(
+      listRecipients(auth, kind, workspaceId, { ...backendListQuery(query), ...pageWindow(query.page) }),
+    ),
+  );
+  requireRecipientsAccess(space, kind);
+  const { membership, workspace, urlPrefix } = space;
   requireCanonicalListUrl(url, listParamValues(query, recipientListOptions));
   const rights = recipientRights(kind, membership);
   const isOwner = membership.userRole === "OWNER";
   const restricted = kind === "unsubscription" && workspace.restrictions.SHARED_UNSUBS;
   const asksOwner = !rights.shared && !isOwner && !restricted;
 
-  const [fetched, ownerEmail] = await Promise.all([
-    rowsOrNoneIfRefused(
-      listRecipients(space.auth, kind, workspace.workspaceId, {
-        ...backendListQuery(query),
-        ...pageWindow(query.page),
-      }),
-    ),
-    asksOwner ? ownerEmailOrNull(space) : null,
-  ]);
+  // Whom to ask depends on the member's rights: the one call that waits for the space's answer.
+  const [fetched, ownerEmail] = await Promise.all([answers, asksOwner ? ownerEmailOrNull(space) : null]);
   const { rows, hasNextPage } = pageOf(fetched);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
   const now = Date.now();
@@ -296,20 +298,23 @@ function shownTimestamp(row: Recipient) {
 
 /** The list with its current search and sort as a CSV download (002 §2, §9), up to 30,000 rows. */
 export async function recipientsCsv(args: LoaderFunctionArgs, kind: RecipientKind) {
-  const space = await requireRecipientsSpace(args, kind);
   const url = new URL(args.request.url);
   const query = parseListQuery(url.searchParams, recipientListOptions);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
-  const rights = recipientRights(kind, space.membership);
-  return csvResponse<Recipient>({
-    auth: space.auth,
-    eventContext: planContext(space),
-    kind,
-    fileKind: recipientTexts[kind].csvFileKind,
-    header: [sharedRecipientTexts.emailColumn, sharedRecipientTexts.dateColumn],
-    fetchPage: (window) =>
-      listRecipients(space.auth, kind, space.workspace.workspaceId, { ...backendListQuery(query), ...window }),
-    keep: (row) => canSeeRecipient(rights, row.type),
-    toRecord: (row) => [row.emailAddress, formatCsvDateTime(shownTimestamp(row), timeZone)],
-  });
+  return spaceCsvResponse<Recipient>(
+    args,
+    ({ auth, workspaceId }, window) =>
+      listRecipients(auth, kind, workspaceId, { ...backendListQuery(query), ...window }),
+    (space) => {
+      requireRecipientsAccess(space, kind);
+      const rights = recipientRights(kind, space.membership);
+      return {
+        kind,
+        fileKind: recipientTexts[kind].csvFileKind,
+        header: [sharedRecipientTexts.emailColumn, sharedRecipientTexts.dateColumn],
+        keep: (row) => canSeeRecipient(rights, row.type),
+        toRecord: (row) => [row.emailAddress, formatCsvDateTime(shownTimestamp(row), timeZone)],
+      };
+    },
+  );
 }

@@ -3,7 +3,15 @@ import { readCheckoutDraft, saveCheckoutDraft } from "~/api/billing.server";
 import { seatCheckoutBack, seatCheckoutSteps, seatCheckoutType, type SeatCheckoutPage } from "~/domain/checkout-flow";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { isGmailAddress } from "~/domain/wrong-plan";
-import { requireAccess, requireSpace, type SpaceArgs, type SpaceContext } from "~/utils/space.server";
+import {
+  callerOf,
+  requireAccess,
+  requireSpace,
+  requireSpaceWith,
+  type SpaceArgs,
+  type SpaceCaller,
+  type SpaceContext,
+} from "~/utils/space.server";
 import {
   billingPage,
   domainSeatPlan,
@@ -36,13 +44,13 @@ export function seatStepHeader(space: SpaceContext, page: SeatCheckoutPage, gmai
  * user no details step. The per-user flows have their own pages.
  */
 export async function requirePurchase(args: SpaceArgs, page: "details" | "information") {
-  const space = await requireSpace(args);
+  const { space, answers: draft } = await requireSpaceWith(args, readDraftOf);
   requireAccess(space, (access) => access.canAccessBilling, "");
   const gmail = isGmailAddress(space.me.userEmail);
   if (!space.workspace.isPerSeat) throw redirect(spacePath(space.urlPrefix, spaceSections.checkout));
   if (space.workspace.workspacePlan !== "FREE") throw redirect(billingPage(space));
   if (page === "details" && gmail) throw redirect(spacePath(space.urlPrefix, spaceSections.checkoutInformation));
-  return { space, gmail, header: seatStepHeader(space, page, gmail) };
+  return { space, gmail, header: seatStepHeader(space, page, gmail), draft };
 }
 
 /**
@@ -65,8 +73,11 @@ export async function requireSeatChange(args: SpaceArgs, page: "add-seats" | "re
 
 /** The answers kept for this person and space (001 §3 Checkout form, seat quantity). */
 export function readDraft(space: SpaceContext) {
-  return readCheckoutDraft(space.auth, space.workspace.workspaceId);
+  return readDraftOf(callerOf(space));
 }
+
+/** readDraft, started beside a step's guard (requireSpaceWith): the steps' drafts are read in their first round. */
+export const readDraftOf = ({ auth, workspaceId }: SpaceCaller) => readCheckoutDraft(auth, workspaceId);
 
 /** Adds these answers to the kept ones (the other step's stay). */
 export async function keepInDraft(space: SpaceContext, answers: Record<string, string>) {
