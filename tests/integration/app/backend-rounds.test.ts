@@ -85,7 +85,7 @@ const PAGES: Record<string, Page> = {
     space: "acmeMarketing",
     path: "unsubscriptions",
     status: 200,
-    rounds: 2,
+    rounds: 1,
   },
   "unsubscriptions export": {
     as: "owner",
@@ -173,13 +173,13 @@ const PAGES: Record<string, Page> = {
   },
   "checkout details": { as: "premium", space: "bigco", path: "checkout/details", status: 302, rounds: 1 },
   "checkout information": { as: "premium", space: "bigco", path: "checkout/information", status: 302, rounds: 2 },
-  "checkout, add seats": { as: "owner", space: "acmeMarketing", path: "checkout/add-seats", status: 200, rounds: 3 },
+  "checkout, add seats": { as: "owner", space: "acmeMarketing", path: "checkout/add-seats", status: 200, rounds: 2 },
   "checkout, remove seats": {
     as: "owner",
     space: "acmeMarketing",
     path: "checkout/remove-seats",
     status: 200,
-    rounds: 3,
+    rounds: 2,
   },
   "checkout, cannot downgrade": {
     as: "dora",

@@ -42,7 +42,14 @@ import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
 import { spaceCsvResponse } from "~/utils/csv-export.server";
 import { requireCanonicalListUrl } from "~/utils/canonical-list-url.server";
-import { planContext, requireAccess, requireSpace, requireSpaceWith, type SpaceContext } from "~/utils/space.server";
+import {
+  planContext,
+  requireAccess,
+  requireSpace,
+  requireSpaceWith,
+  type SpaceCaller,
+  type SpaceContext,
+} from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 
 /**
@@ -68,9 +75,9 @@ function backendListQuery(query: ListQuery<RecipientSort>) {
 }
 
 /** Whom a member asks to upgrade; the page still explains without it. */
-async function ownerEmailOrNull(space: SpaceContext) {
+async function ownerEmailOrNull({ auth, workspaceId }: SpaceCaller) {
   try {
-    return (await getSpaceOwner(space.auth, space.workspace.workspaceId))?.userEmail ?? null;
+    return (await getSpaceOwner(auth, workspaceId))?.userEmail ?? null;
   } catch (error) {
     if (error instanceof Response) throw error;
     return null;
@@ -80,10 +87,18 @@ async function ownerEmailOrNull(space: SpaceContext) {
 export async function loadRecipientsPage(args: LoaderFunctionArgs, kind: RecipientKind) {
   const url = new URL(args.request.url);
   const query = parseListQuery(url.searchParams, recipientListOptions);
-  const { space, answers } = await requireSpaceWith(args, ({ auth, workspaceId }) =>
-    rowsOrNoneIfRefused(
-      listRecipients(auth, kind, workspaceId, { ...backendListQuery(query), ...pageWindow(query.page) }),
-    ),
+  // Whom a member asks is asked for with the rows, before the member's rights are known (one round):
+  // an owner's or admin's page leaves that answer unread.
+  const { space, answers } = await requireSpaceWith(args, (caller) =>
+    Promise.all([
+      rowsOrNoneIfRefused(
+        listRecipients(caller.auth, kind, caller.workspaceId, {
+          ...backendListQuery(query),
+          ...pageWindow(query.page),
+        }),
+      ),
+      ownerEmailOrNull(caller),
+    ]),
   );
   requireRecipientsAccess(space, kind);
   const { membership, workspace, urlPrefix } = space;
@@ -93,8 +108,8 @@ export async function loadRecipientsPage(args: LoaderFunctionArgs, kind: Recipie
   const restricted = kind === "unsubscription" && workspace.restrictions.SHARED_UNSUBS;
   const asksOwner = !rights.shared && !isOwner && !restricted;
 
-  // Whom to ask depends on the member's rights: the one call that waits for the space's answer.
-  const [fetched, ownerEmail] = await Promise.all([answers, asksOwner ? ownerEmailOrNull(space) : null]);
+  const [fetched, owner] = await answers;
+  const ownerEmail = asksOwner ? owner : null;
   const { rows, hasNextPage } = pageOf(fetched);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
   const now = Date.now();

@@ -3,8 +3,10 @@ import { readCheckoutDraft, saveCheckoutDraft } from "~/api/billing.server";
 import { seatCheckoutBack, seatCheckoutSteps, seatCheckoutType, type SeatCheckoutPage } from "~/domain/checkout-flow";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { isGmailAddress } from "~/domain/wrong-plan";
+import type { Subscription } from "~/api/subscriptions.server";
 import {
   callerOf,
+  mayGoUnread,
   requireAccess,
   requireSpace,
   requireSpaceWith,
@@ -59,16 +61,29 @@ export async function requirePurchase(args: SpaceArgs, page: "details" | "inform
  * removal scheduled, and not a Gmail user; anyone else goes to billing. The
  * seats changed are those of the space's domain users (the PRO seat plan).
  */
-export async function requireSeatChange(args: SpaceArgs, page: "add-seats" | "remove-seats") {
+export async function requireSeatChange<Offer = null>(
+  args: SpaceArgs,
+  page: "add-seats" | "remove-seats",
+  offerOf?: (change: SeatChange) => Promise<Offer>,
+) {
   const space = await requireSpace(args);
   requireAccess(space, (access) => access.canAccessBilling, "");
   const toBilling = () => redirect(billingPage(space));
   if (!space.workspace.isPerSeat || !managesSeats(space)) throw toBilling();
   const { active } = await loadSubscriptions(space);
-  const seats = await seatSummaryOf(space, active);
   const seatPlan = active && domainSeatPlan(active);
+  // The page's quote needs only the subscription: it is asked for beside the scheduled removals, not after them.
+  const offer = active && seatPlan && offerOf ? mayGoUnread(offerOf({ space, subscription: active, seatPlan })) : null;
+  const seats = await seatSummaryOf(space, active);
   if (seatChangeRefusal(space, active, seats) || !active || !seatPlan) throw toBilling();
-  return { space, subscription: active, seatPlan, header: seatStepHeader(space, page, false) };
+  return { space, subscription: active, seatPlan, header: seatStepHeader(space, page, false), offer };
+}
+
+/** What a seat change starts from: the space, its subscription, and the seats of its domain's users. */
+export interface SeatChange {
+  space: SpaceContext;
+  subscription: Subscription;
+  seatPlan: NonNullable<ReturnType<typeof domainSeatPlan>>;
 }
 
 /** The answers kept for this person and space (001 §3 Checkout form, seat quantity). */
