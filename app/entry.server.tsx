@@ -7,6 +7,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { checkEnvAtStart } from "./env.server";
 import { currentRequest, noteRoute, requestLog } from "./observability/request-context.server";
+import { setServerTiming } from "./observability/server-timing.server";
 import { renewedSessionCookie } from "./utils/auth.server";
 import { NonceContext } from "./utils/nonce";
 import { LazyHydratedCollector } from "./components/ui";
@@ -35,9 +36,10 @@ async function withRenewedSession(headers: Headers, loadContext: object) {
     headers.append("Set-Cookie", cookie);
 }
 
-/** Data responses (single fetch) carry signed-in data like the documents: never stored. */
+/** Data responses (single fetch) carry signed-in data like the documents: never stored; timed like them. */
 export async function handleDataRequest(response: Response, { context }: { context: AppLoadContext }) {
   await withRenewedSession(response.headers, context);
+  setServerTiming(response.headers);
   return withNoStore(response);
 }
 
@@ -59,6 +61,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  const renderStarted = performance.now();
   await withRenewedSession(responseHeaders, loadContext);
   const nonce = randomBytes(16).toString("base64");
   const { pathname } = new URL(request.url);
@@ -68,6 +71,7 @@ export default async function handleRequest(
   const refusal = frontDoorRefusal(request);
   if (refusal !== null) {
     applySecurityHeaders(responseHeaders, { nonce, indexable: false });
+    setServerTiming(responseHeaders);
     return refusalDocument(refusal, responseHeaders, currentRequest()?.requestId);
   }
   applySecurityHeaders(responseHeaders, { nonce, indexable: pathname === "/login" });
@@ -90,6 +94,7 @@ export default async function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          setServerTiming(responseHeaders, { renderMs: performance.now() - renderStarted });
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -10,6 +10,7 @@ import fs from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { appServer } from "./services.mjs";
 
 export const root = path.resolve(import.meta.dirname, "..");
 
@@ -54,11 +55,32 @@ export async function startStack(extraEnv: Record<string, string> = {}) {
 }
 
 /**
- * Builds the bare Remix page (scripts/bare-remix: the app's Remix, a 25-row
- * table) and serves it on a free port, as the app is served: remix-serve in
- * production mode.
+ * One more app server (scripts/serve.mjs and the build) beside the stack's, with the stack's environment and
+ * `extraEnv` (the render benchmark points its backend at a stand-in). Its `pid` is the process serving.
  */
-export async function startBarePage() {
+export async function startApp(env: NodeJS.ProcessEnv, extraEnv: Record<string, string>) {
+  const [port] = await freePorts(1);
+  const { command, args } = appServer(path.join(root, "build", "index.js"));
+  const server = spawn(command, args, {
+    cwd: root,
+    env: { ...env, NODE_ENV: "production", ...extraEnv, PORT: String(port) },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const stop = () => stopGroup(server.pid);
+  process.on("exit", stop);
+  const url = `http://localhost:${port}`;
+  await waitFor(`${url}/login`);
+  return { url, pid: server.pid!, stop };
+}
+
+/**
+ * Builds the bare Remix page (scripts/bare-remix: the app's Remix, a 25-row
+ * table; with `env` naming a backend, also the same table from the backend
+ * calls of a list page) and serves it on a free port, as the app is served:
+ * remix-serve in production mode. Its `pid` is the process serving.
+ */
+export async function startBarePage(env: Record<string, string> = {}) {
   const fixture = path.join(root, "scripts", "bare-remix");
   const built = spawnSync(
     process.execPath,
@@ -80,7 +102,7 @@ export async function startBarePage() {
     ],
     {
       cwd: fixture,
-      env: { ...process.env, PORT: String(port), NODE_ENV: "production" },
+      env: { ...process.env, ...env, PORT: String(port), NODE_ENV: "production" },
       stdio: "ignore",
       detached: true,
     },
@@ -88,7 +110,7 @@ export async function startBarePage() {
   const stop = () => stopGroup(server.pid);
   process.on("exit", stop);
   await waitFor(url);
-  return { url, stop };
+  return { url, pid: server.pid!, stop };
 }
 
 /** Ends a process group that a benchmark started (detached, so it leads its own group). */

@@ -95,6 +95,7 @@ export function quoteSeats(
     base: "billing",
     method: "POST",
     path: `${billingSpacePath(workspaceId)}/stripe/checkout/v2/info`,
+    changesNothing: true,
     body: {
       purchaseType: request.business ? "B2B" : "B2C",
       country: request.country,
@@ -153,6 +154,7 @@ export function quotePerUser(
     base: "billing",
     method: "POST",
     path: `${billingSpacePath(workspaceId)}/stripe/checkout/v1/info`,
+    changesNothing: true,
     query: { previewProratedChanges: request.previewProratedChanges },
     body: {
       purchaseType: request.business ? "B2B" : "B2C",

@@ -45,6 +45,8 @@ export interface BackendRequest<T> {
   schema?: z.ZodType<T, z.ZodTypeDef, unknown>;
   /** A read that asks again instead of sharing this request's earlier answer: waiting for a webhook's effect. */
   fresh?: boolean;
+  /** A POST that changes nothing (a price preview): the request's earlier reads stay shared. */
+  changesNothing?: boolean;
 }
 
 export function backendUrl(base: BackendBase, path: string, query?: Record<string, QueryValue>) {

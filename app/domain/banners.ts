@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { BANNER_PARAMS, BANNER_SIGNATURE_PARAM, type BannerContent } from "./banner-params";
 import { billingTexts, perUserTexts } from "./billing-texts";
-import { addTexts, drawerTexts, memberTexts, type MemberChange } from "./members";
+import { drawerTexts, memberTexts, type MemberChange } from "./members";
+import { addTexts } from "./add-members";
 import { memberRefusalTexts, type GoneKind } from "./member-refusals";
 import { genericErrorTexts } from "./error-texts";
 import { generalSettingsTexts } from "./general-settings";

@@ -1,5 +1,5 @@
 import type { ListQueryOptions } from "./list-query";
-import { MEMBER_INTENTS } from "./members";
+import { ADD_INTENT } from "./add-members";
 
 /*
  * The legacy users page's list state (001 §2 Legacy users screen, §4 Legacy
@@ -18,7 +18,7 @@ export const legacyUserQueryOptions: ListQueryOptions<LegacyUserSort> = {
 };
 
 /** The page's forms: the Add users dialog's (the members page's own), the count's update, and Next. */
-export const LEGACY_INTENTS = { add: MEMBER_INTENTS.add, update: "update", next: "next" } as const;
+export const LEGACY_INTENTS = { add: ADD_INTENT, update: "update", next: "next" } as const;
 
 /** The form field of a kept user's box (and of a kept user the table does not show), repeated. */
 export const KEEP_FIELD = "keep";

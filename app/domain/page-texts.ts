@@ -17,7 +17,7 @@ export const pageTexts = {
   addSeats: { title: "Add seats", heading: (spaceName: string) => `Add seats for ${spaceName}` },
   removeSeats: { title: "Remove unused seats", heading: (spaceName: string) => `Remove unused seats for ${spaceName}` },
   legacyUsers: { title: "Confirm users", heading: "Confirm the list of users you want in your space:" },
-  cannotDowngrade: { title: "Cannot downgrade", heading: "You cannot downgrade this space" },
+  cannotDowngrade: { title: "Cannot downgrade" },
   notFound: { title: "Page not found", heading: "Page not found", back: "Go to my dashboard" },
 } as const;
 

@@ -9,6 +9,11 @@ import { isGmailAddress } from "./wrong-plan";
  * change. Pure rules; the route modules load the data and call these.
  */
 
+/** The options step's two buttons: Update the summary, Next. */
+export const OPTIONS_INTENTS = { update: "update", next: "next" } as const;
+/** Each user's radio on the options step is named `user-<id>`, valued `paid` or `free`. */
+export const USER_RADIO_PREFIX = "user-";
+
 export type PerUserFlowType =
   | "PURCHASE"
   | "UPGRADE"

@@ -18,6 +18,8 @@ export interface RequestContext {
   readonly requestId: string;
   /** The request's logger: every line carries its id. */
   readonly log: Logger;
+  /** When the request arrived (performance.now()), for the Server-Timing header's total. */
+  readonly startedAt: number;
   /** The Remix route that answered (the deepest that ran), never the raw path. */
   routeId?: string;
   routeDepth: number;
@@ -32,6 +34,7 @@ export function newRequestContext(requestId: string, log: Logger = logger.child(
   return {
     requestId,
     log,
+    startedAt: performance.now(),
     routeDepth: -1,
     backendCalls: 0,
     backendMs: 0,

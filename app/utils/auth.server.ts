@@ -168,7 +168,7 @@ export function authContextFor(
     call<T>(backendRequest: BackendRequest<T>) {
       if ((backendRequest.method ?? "GET") !== "GET") {
         // A write may change what earlier reads answered.
-        reads.clear();
+        if (!backendRequest.changesNothing) reads.clear();
         return send(backendRequest);
       }
       const key = `${backendRequest.base} ${backendRequest.path} ${JSON.stringify(backendRequest.query ?? {})}`;

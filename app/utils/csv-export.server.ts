@@ -4,6 +4,14 @@ import { logEvent } from "~/api/events.server";
 import type { AuthContext } from "~/api/caller.server";
 import { isRefusedQuery } from "~/api/list-filter.server";
 import { listTexts } from "~/domain/list-texts";
+import {
+  callerOf,
+  planContext,
+  requireSpaceWith,
+  type SpaceArgs,
+  type SpaceCaller,
+  type SpaceContext,
+} from "./space.server";
 
 /** 002 §9: a full export fetches up to 30,000 rows. */
 export const CSV_MAX_ROWS = 30_000;
@@ -15,15 +23,22 @@ const FETCH_PAGE_SIZE = 1_000;
  */
 const FIRST_PAGE_SIZE = 100;
 
-const FIRST_WINDOW = { limit: FIRST_PAGE_SIZE, limitOffset: 0 };
+/** The first call's window: asked for beside the page's guard (requireSpaceWith), before the export is known to be allowed. */
+export const CSV_FIRST_WINDOW = { limit: FIRST_PAGE_SIZE, limitOffset: 0 };
 
 /** The backend windows after the first: full pages, up to CSV_MAX_ROWS. */
 function laterWindows() {
-  const windows: { limit: number; limitOffset: number }[] = [];
+  const windows: CsvWindow[] = [];
   for (let offset = FIRST_PAGE_SIZE; offset < CSV_MAX_ROWS; offset += FETCH_PAGE_SIZE) {
     windows.push({ limit: Math.min(FETCH_PAGE_SIZE, CSV_MAX_ROWS - offset), limitOffset: offset });
   }
   return windows;
+}
+
+/** A backend page of an export: its size and where it starts. */
+export interface CsvWindow {
+  limit: number;
+  limitOffset: number;
 }
 
 export type CsvKind = "sent" | "scheduled" | "unsubscription" | "bounce" | "team_report";
@@ -36,12 +51,36 @@ export interface CsvExport<Row> {
   /** Used in the file name: Exported_{fileKind}_{date}.csv. */
   fileKind: string;
   header: string[];
+  /** The rows of CSV_FIRST_WINDOW when already asked for (spaceCsvResponse); else asked for here. */
+  firstPage?: Promise<Row[]>;
   /** One backend page of the current filters. */
-  fetchPage(window: { limit: number; limitOffset: number }): Promise<Row[]>;
+  fetchPage(window: CsvWindow): Promise<Row[]>;
   /** Rows the person may not see are left out, whatever the backend sent (paging still counts them). */
   keep?(row: Row): boolean;
   toRecord(row: Row): (string | number | null)[];
   now?: Date;
+}
+
+/**
+ * A space's list as a CSV download (csvResponse), its first page asked for
+ * beside the space's guard (requireSpaceWith): one round before the file
+ * starts, then the export's event. `fileOf` describes the file for the
+ * space let in, and is where the export's own permission is checked (it
+ * throws to refuse, before any row is read).
+ */
+export async function spaceCsvResponse<Row>(
+  args: SpaceArgs,
+  fetchPage: (caller: SpaceCaller, window: CsvWindow) => Promise<Row[]>,
+  fileOf: (space: SpaceContext) => Omit<CsvExport<Row>, "auth" | "eventContext" | "firstPage" | "fetchPage">,
+) {
+  const { space, answers } = await requireSpaceWith(args, (caller) => fetchPage(caller, CSV_FIRST_WINDOW));
+  return csvResponse({
+    ...fileOf(space),
+    auth: space.auth,
+    eventContext: planContext(space),
+    firstPage: answers,
+    fetchPage: (window) => fetchPage(callerOf(space), window),
+  });
 }
 
 /** First characters that make a spreadsheet read a cell as a formula (or start one, for tab and CR). */
@@ -74,6 +113,7 @@ export async function csvResponse<Row>({
   eventContext,
   fileKind,
   header,
+  firstPage,
   fetchPage,
   keep,
   toRecord,
@@ -81,7 +121,7 @@ export async function csvResponse<Row>({
 }: CsvExport<Row>) {
   let firstRows: Row[];
   try {
-    firstRows = await fetchPage(FIRST_WINDOW);
+    firstRows = await (firstPage ?? fetchPage(CSV_FIRST_WINDOW));
   } catch (error) {
     if (!isRefusedQuery(error)) throw error;
     return new Response(listTexts.exportRefused, {
@@ -105,7 +145,7 @@ export async function csvResponse<Row>({
           for (const row of rows) if (!keep || keep(row)) stringifier.write(toRecord(row).map(neutraliseCell));
         };
         write(firstRows);
-        let more = firstRows.length === FIRST_WINDOW.limit;
+        let more = firstRows.length === CSV_FIRST_WINDOW.limit;
         for (const window of laterWindows()) {
           if (!more) break;
           const rows = await fetchPage(window);

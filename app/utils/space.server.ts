@@ -79,6 +79,84 @@ async function invitationHost(auth: AuthContext, me: User): Promise<SpaceContext
   return { auth, me, membership, workspace, access, urlPrefix: membership.urlPrefix };
 }
 
+/** What a page's first calls need before the guard has answered: the caller, and the space's id from the URL. */
+export interface SpaceCaller {
+  auth: AuthContext;
+  workspaceId: string;
+}
+
+/** A page's answers, asked for before its guard answered: awaited only once the guard lets the caller in. */
+export interface GuardedSpace<Space, Answers> {
+  space: Space;
+  /** Awaited after the page's own permission checks; never awaited when one refuses. */
+  answers: Promise<Answers>;
+}
+
+export interface BesideGuardOptions {
+  /** The answers do not depend on the space (an invitation's): kept when an invite link is drawn in another space. */
+  spaceless?: boolean;
+}
+
+/**
+ * One round of backend calls for every page (ARCHITECTURE, Data flow):
+ * `start` makes the page's own calls at once, in the same tick as the
+ * guard's (me and the space, shared with the shell's through the request's
+ * memo), instead of after them. The guard's verdict comes back with the
+ * answers still pending: the loader checks its permissions on the space,
+ * then awaits them. When the guard or a permission refuses (a redirect, a
+ * 403), the answers are dropped, and a failure among them goes nowhere: no
+ * unhandled rejection, no 500 in place of the refusal. The backend checks
+ * the caller on every call anyway, so nothing is read that it would not
+ * give. A call that needs another's answer (an id from it) starts once it has it.
+ */
+async function besideGuard<Space extends { membership: UserWorkspace }, Answers>(
+  args: SpaceArgs,
+  guard: (args: SpaceArgs) => Promise<Space>,
+  start: (caller: SpaceCaller) => Promise<Answers>,
+  { spaceless = false }: BesideGuardOptions = {},
+): Promise<GuardedSpace<Space, Answers>> {
+  const auth = await requireSession(args);
+  const verdict = guard(args);
+  const started = (caller: SpaceCaller) => mayGoUnread((async () => start(caller))());
+  const workspaceId = args.params.workspaceId ?? "";
+  const answers = started({ auth, workspaceId });
+  const space = await verdict;
+  // An invite link is drawn in another space (invitationHost): that space's answers are asked for now.
+  if (!spaceless && space.membership.workspaceId !== workspaceId)
+    return { space, answers: started({ auth, workspaceId: space.membership.workspaceId }) };
+  return { space, answers };
+}
+
+/**
+ * An answer asked for before it is known to be wanted: handled now, so that
+ * leaving it unread (a refused guard, a merge without a poll) is no unhandled
+ * rejection; whoever awaits it still gets its failure.
+ */
+export function mayGoUnread<T>(answer: Promise<T>): Promise<T> {
+  answer.catch(() => undefined);
+  return answer;
+}
+
+/** requireSpace, with the page's calls (`start`) made beside it: see besideGuard. */
+export function requireSpaceWith<Answers>(
+  args: SpaceArgs,
+  start: (caller: SpaceCaller) => Promise<Answers>,
+  options?: BesideGuardOptions,
+) {
+  return besideGuard(args, requireSpace, start, options);
+}
+
+/** loadSpace (a disabled space too: the shell, the disabled screen), with the page's calls beside it. */
+export function loadSpaceWith<Answers>(args: SpaceArgs, start: (caller: SpaceCaller) => Promise<Answers>) {
+  return besideGuard(args, loadSpace, start);
+}
+
+/** The caller of a space already let in: for the calls made after its guard. */
+export const callerOf = (space: SpaceContext): SpaceCaller => ({
+  auth: space.auth,
+  workspaceId: space.workspace.workspaceId,
+});
+
 /** loadSpace for every page but the disabled screen: a disabled user is sent there. */
 export async function requireSpace(args: SpaceArgs): Promise<SpaceContext> {
   const space = await loadSpace(args);

@@ -18,9 +18,10 @@ import { redirectInSession, requireSession } from "~/utils/auth.server";
 import { verifiedBanner } from "~/utils/banner-links.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { commitLastWorkspaceId, readLastWorkspaceId } from "~/utils/session.server";
-import { loadSpace, type SpaceContext } from "~/utils/space.server";
+import { loadSpaceWith, type SpaceContext } from "~/utils/space.server";
 import { readPreferences } from "./__shell/preferences.server";
 import { loadPaymentAlert } from "./__billing/payment-alert.server";
+import { listSubscriptionsOf } from "./__billing/space-billing.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 
 /**
@@ -38,9 +39,10 @@ import { timeZoneFromCookieHeader } from "~/utils/time-zone";
  */
 export async function loadShell({ request, params, context }: LoaderFunctionArgs) {
   const auth = await requireSession({ request, context });
-  // me, the space and the promotions in parallel; loadSpace shares its calls with page loaders.
-  const [space, promotions, preferences, lastWorkspaceId] = await Promise.all([
-    loadSpace({ request, params, context }),
+  // One round: me, the space, its subscriptions (for the payment alert) and the promotions, with the page's
+  // own calls; loadSpace shares its calls with page loaders.
+  const [{ space, answers: subscriptions }, promotions, preferences, lastWorkspaceId] = await Promise.all([
+    loadSpaceWith({ request, params, context }, listSubscriptionsOf),
     getSidebarPromotions(auth),
     readPreferences(request),
     readLastWorkspaceId(request),
@@ -82,7 +84,7 @@ export async function loadShell({ request, params, context }: LoaderFunctionArgs
   const url = new URL(request.url);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   const [paymentAlert, spaceManagers] = await Promise.all([
-    loadPaymentAlert(space, preferences.dismissedPaymentAlerts, timeZone),
+    loadPaymentAlert(space, subscriptions, preferences.dismissedPaymentAlerts, timeZone),
     // Only while the Upgrade info dialog is open: other pages make no extra call.
     upgradeContacts(auth, url, workspaceId, access),
   ]);

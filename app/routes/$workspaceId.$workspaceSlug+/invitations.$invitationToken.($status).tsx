@@ -10,7 +10,7 @@ import { pageTitle } from "~/domain/page-title";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
 import { parseAcceptInvitation } from "./invitation.server";
-import { requireSpace } from "~/utils/space.server";
+import { requireSpace, requireSpaceWith } from "~/utils/space.server";
 
 const AcceptForm = lazyConformForm("accept-invitation-form", () =>
   import("./__invitation-schema").then((module) => module.acceptInvitationSchema),
@@ -25,13 +25,19 @@ const AcceptForm = lazyConformForm("accept-invitation-form", () =>
  * be accepted says why instead.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const space = await requireSpace({ request, params, context });
   const invitationToken = params.invitationToken ?? "";
-  if (space.workspace.restrictions.INVITATION || params.status !== "accept") {
+  const accepting = params.status === "accept";
+  // The invitation beside the guard: it names its own space, whichever space the page is drawn in.
+  const { space, answers } = await requireSpaceWith(
+    { request, params, context },
+    async ({ auth }) => (accepting ? getInvitation(auth, invitationToken) : null),
+    { spaceless: true },
+  );
+  if (space.workspace.restrictions.INVITATION || !accepting) {
     return { invitation: null, refusal: invitationTexts.noLongerValid, invitationToken };
   }
   try {
-    const invitation = await getInvitation(space.auth, invitationToken);
+    const invitation = (await answers)!;
     const url = new URL(request.url);
     const own = `${invitation.urlPrefix}/invitations/${encodeURIComponent(invitationToken)}/accept`;
     if (url.pathname !== own) throw redirect(`${own}${url.search}`);

@@ -14,8 +14,8 @@ import {
   type TeamReportSort,
 } from "~/domain/team-report";
 import { requireCanonicalListUrl } from "~/utils/canonical-list-url.server";
-import { csvResponse } from "~/utils/csv-export.server";
-import { requireSpace, type SpaceContext, planContext } from "~/utils/space.server";
+import { CSV_FIRST_WINDOW, csvResponse, type CsvWindow } from "~/utils/csv-export.server";
+import { callerOf, planContext, requireSpaceWith, type SpaceCaller, type SpaceContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 
 /**
@@ -29,12 +29,21 @@ function isAuthorised(space: SpaceContext) {
   return space.access.canAccessTeamReport;
 }
 
-function reportFilters(space: SpaceContext, query: ListQuery<TeamReportSort>) {
-  return {
-    filters: teamReportFilters({ isLegacy: space.workspace.workspacePlan === "LEGACY", q: query.q }),
-    sortBy: teamReportSortBy(query.sort, query.dir),
-  };
-}
+const isLegacySpace = (space: SpaceContext) => space.workspace.workspacePlan === "LEGACY";
+
+/**
+ * The report's members call. It starts beside the guard, before the space's
+ * plan is known, as for a space that is not legacy (most are); a legacy
+ * space's report asks again with its own filters once the space has answered.
+ */
+const reportMembers =
+  ({ auth, workspaceId }: SpaceCaller, query: ListQuery<TeamReportSort>, isLegacy = false) =>
+  (window: CsvWindow) =>
+    listTeamReportMembers(auth, workspaceId, {
+      filters: teamReportFilters({ isLegacy, q: query.q }),
+      sortBy: teamReportSortBy(query.sort, query.dir),
+      ...window,
+    });
 
 function description(space: SpaceContext) {
   const { workspace } = space;
@@ -61,24 +70,28 @@ export type TeamReportRow = ReturnType<typeof teamReportRow>;
 
 /**
  * The page's data. Someone without the feature stays on the URL and gets the
- * not-authorised view with 403 (002 §2), and no report call is made for them.
+ * not-authorised view with 403 (002 §2): the report's calls, made beside the
+ * guard (the backend refuses them as well), go unread.
  */
 export async function loadTeamReport(args: LoaderFunctionArgs) {
-  const space = await requireSpace(args);
-  const homeHref = spacePath(space.urlPrefix, spaceSections.sent);
-  if (!isAuthorised(space)) return data({ authorised: false as const, homeHref }, { status: 403 });
-
   const { request } = args;
   const url = new URL(request.url);
   const query = parseListQuery(url.searchParams, teamReportQueryOptions);
+  const window = pageWindow(query.page);
+  const { space, answers } = await requireSpaceWith(args, (caller) =>
+    Promise.all([
+      rowsOrNoneIfRefused(reportMembers(caller, query)(window)),
+      getTeamReportSummary(caller.auth, caller.workspaceId),
+    ]),
+  );
+  const homeHref = spacePath(space.urlPrefix, spaceSections.sent);
+  if (!isAuthorised(space)) return data({ authorised: false as const, homeHref }, { status: 403 });
+
   requireCanonicalListUrl(url, listParamValues(query, teamReportQueryOptions));
-  const workspaceId = space.workspace.workspaceId;
-  const [members, summary] = await Promise.all([
-    rowsOrNoneIfRefused(
-      listTeamReportMembers(space.auth, workspaceId, { ...reportFilters(space, query), ...pageWindow(query.page) }),
-    ),
-    getTeamReportSummary(space.auth, workspaceId),
-  ]);
+  const [guessedMembers, summary] = await answers;
+  const members = isLegacySpace(space)
+    ? await rowsOrNoneIfRefused(reportMembers(callerOf(space), query, true)(window))
+    : guessedMembers;
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   const { rows, hasNextPage } = pageOf(members);
   const csvQuery = new URLSearchParams(url.searchParams);
@@ -107,21 +120,21 @@ export function csvDateTime(timestamp: number | null, timeZone: string) {
 
 /** The CSV export of the report with the page's current search and sort (every page of it). */
 export async function exportTeamReport(args: LoaderFunctionArgs) {
-  const space = await requireSpace(args);
-  if (!isAuthorised(space)) throw new Response("Not authorised", { status: 403 });
-
   const { request } = args;
   const query = parseListQuery(new URL(request.url).searchParams, teamReportQueryOptions);
-  const filters = reportFilters(space, query);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
-  const workspaceId = space.workspace.workspaceId;
+  const { space, answers } = await requireSpaceWith(args, (caller) => reportMembers(caller, query)(CSV_FIRST_WINDOW));
+  if (!isAuthorised(space)) throw new Response("Not authorised", { status: 403 });
+
+  const fetchPage = reportMembers(callerOf(space), query, isLegacySpace(space));
   return csvResponse<TeamReportMember>({
     auth: space.auth,
     eventContext: planContext(space),
     kind: "team_report",
     fileKind: "team_report",
     header: teamReportCsvHeader,
-    fetchPage: (window) => listTeamReportMembers(space.auth, workspaceId, { ...filters, ...window }),
+    firstPage: isLegacySpace(space) ? fetchPage(CSV_FIRST_WINDOW) : answers,
+    fetchPage,
     toRecord: (member) => [
       member.userName,
       member.userEmail,

@@ -7,7 +7,7 @@ import { redirectInSession } from "~/utils/auth.server";
 import { sanitizeHtml } from "./__templates/sanitize-html.server";
 import { templateUseSchema } from "./__templates/template-use-schema";
 import { thumbnailUrl } from "./__templates/thumbnails.server";
-import { requireSpace } from "~/utils/space.server";
+import { requireSpace, requireSpaceWith } from "~/utils/space.server";
 
 /**
  * The server side of the template gallery (002 §2, §4, §7): the cards, the
@@ -30,8 +30,8 @@ export type TemplateCardData = ReturnType<typeof card>;
 
 /** The gallery: cards in the order field's order, and the alert of the last 'Use'. */
 export async function loadTemplateGallery(args: LoaderFunctionArgs) {
-  const space = await requireSpace(args);
-  const templates = byTemplateOrder(await listTemplates(space.auth));
+  const { space, answers } = await requireSpaceWith(args, ({ auth }) => listTemplates(auth));
+  const templates = byTemplateOrder(await answers);
   return {
     galleryPath: spacePath(space.urlPrefix, spaceSections.templates),
     templates: templates.map(card),
@@ -41,8 +41,8 @@ export async function loadTemplateGallery(args: LoaderFunctionArgs) {
 
 /** The preview dialog: the template's subject and its body, sanitised (the list call is shared with the gallery's). */
 export async function loadTemplatePreview(args: LoaderFunctionArgs) {
-  const space = await requireSpace(args);
-  const template = (await listTemplates(space.auth)).find((candidate) => candidate.id === args.params.templateId);
+  const { answers } = await requireSpaceWith(args, ({ auth }) => listTemplates(auth));
+  const template = (await answers).find((candidate) => candidate.id === args.params.templateId);
   if (!template) throw new Response("Template not found", { status: 404 });
   return { ...card(template), previewHtml: sanitizeHtml(template.preview) };
 }

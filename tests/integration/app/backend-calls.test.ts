@@ -7,15 +7,20 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { quoteSeats, readCheckoutDraft, saveCheckoutDraft } from "~/api/billing.server";
+import { requireSession } from "~/utils/auth.server";
 import type { RunningBackend } from "../support/backend";
-import { appRequest, signIn, startAppBackend } from "../support/app";
+import { appRequest, signIn, startAppBillingStack } from "../support/app";
 
+let stack: Awaited<ReturnType<typeof startAppBillingStack>>;
 let backend: RunningBackend;
 let handle: (request: Request) => Promise<Response>;
 const calls: { url: string; startedAt: number; endedAt?: number }[] = [];
 
 beforeAll(async () => {
-  backend = await startAppBackend();
+  // With a local Stripe: a price preview is one of the calls.
+  stack = await startAppBillingStack();
+  backend = stack.backend;
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   handle = createRequestHandler(build, "production");
   const realFetch = globalThis.fetch;
@@ -32,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   vi.restoreAllMocks();
-  await backend.close();
+  await stack.close();
 });
 
 function callCounts() {
@@ -61,5 +66,29 @@ describe("backend calls of one page load", () => {
     expect(space).toBeDefined();
     // Both started before either answered.
     expect(Math.max(me.startedAt, space.startedAt)).toBeLessThan(Math.min(me.endedAt!, space.endedAt!));
+  });
+});
+
+describe("the request's shared reads", () => {
+  it("stay shared after a price preview, and are asked again after a write", async () => {
+    const { cookie } = await signIn(backend, "owner@acme.test");
+    const auth = await requireSession({ request: appRequest("/", { cookie }) });
+    const workspaceId = "5100000000000001";
+    const draftReads = () => calls.filter((call) => call.url.includes(`/${workspaceId}/`) && call.url.includes("draft"));
+    calls.length = 0;
+
+    await readCheckoutDraft(auth, workspaceId);
+    await quoteSeats(auth, workspaceId, {
+      country: "US",
+      business: false,
+      previewProratedAmounts: false,
+      seatPlans: [{ userPlan: "PRO", quantity: 3 }],
+    });
+    await readCheckoutDraft(auth, workspaceId);
+    expect(draftReads()).toHaveLength(1);
+
+    await saveCheckoutDraft(auth, workspaceId, {});
+    await readCheckoutDraft(auth, workspaceId);
+    expect(draftReads()).toHaveLength(3);
   });
 });

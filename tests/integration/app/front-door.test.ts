@@ -2,8 +2,7 @@
  * Odd methods and cross-site writes (issue 13): the app as `npm start` runs
  * it (scripts/serve.mjs, with scripts/front-door.mjs) answers a method it
  * does not serve with 405 and a write from another origin with 403, each with
- * a readable page; nothing is written and nothing reaches the log. The same
- * running app shows that the framework patches (patches/) are applied.
+ * a readable page; nothing is written and nothing reaches the log.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -157,28 +156,5 @@ describe("the front door", () => {
   it("keeps stack traces out of the log", () => {
     expect(log).not.toMatch(/^\s+at /m);
     expect(log).not.toMatch(/Error:/);
-  });
-});
-
-describe("the patched framework (patches/)", () => {
-  const inlineManifest = (html: string) => /window\.__remixManifest = (.*);\n/.exec(html)?.[1];
-
-  it("inlines the partial route manifest as compact JSON, the same for each request", async () => {
-    const [first, second] = await Promise.all(
-      [1, 2].map(async () => (await send("GET", UNSUBSCRIPTIONS, { Cookie: cookie })).body),
-    );
-    const manifest = inlineManifest(first!);
-    expect(manifest).toBeDefined();
-    expect(manifest).not.toContain("\n");
-    expect(Object.keys(JSON.parse(manifest!).routes)).toContain("routes/$workspaceId.$workspaceSlug+/_layout");
-    expect(inlineManifest(second!)).toBe(manifest);
-  });
-
-  it("preloads the page's scripts at low priority, behind what the first paint needs", async () => {
-    const { body } = await send("GET", UNSUBSCRIPTIONS, { Cookie: cookie });
-    const preloads = body.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-    expect(preloads.length).toBeGreaterThan(3);
-    for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
-    expect(body).toMatch(/<link rel="stylesheet" href="[^"]+"\/>/);
   });
 });

@@ -4,6 +4,7 @@
  * through the app's loaders and actions against a backend and a local
  * Stripe whose webhooks reach it.
  */
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as details from "~/routes/$workspaceId.$workspaceSlug+/checkout+/details";
 import * as information from "~/routes/$workspaceId.$workspaceSlug+/checkout+/information";
@@ -252,6 +253,27 @@ describe("adding seats (001 §4)", () => {
     expect(redirectTarget(await arlo.get(addSeats, SPACES.fernStudio, "checkout/add-seats"))).toBe(
       pathOf(SPACES.fernStudio, "").replace(/\/$/, ""),
     );
+  });
+
+  it("adds a form's seats once however often it is sent, and refuses its key for another count", async () => {
+    const mona = await as(PERSONAS.mona.email);
+    const seatsNow = async () =>
+      loaderData<{ current: { seats: { total: number } } }>(
+        await mona.get({ loader: billingLoader }, SPACES.mapleMedia, "space/billing"),
+      ).current.seats.total;
+    const before = await seatsNow();
+    const form = { seats: "1", idempotencyKey: randomUUID() };
+
+    const first = await mona.post(addSeats, SPACES.mapleMedia, "checkout/add-seats", form);
+    const again = await mona.post(addSeats, SPACES.mapleMedia, "checkout/add-seats", form);
+    expect(redirectTarget(again)).toBe(redirectTarget(first));
+    expect(await seatsNow()).toBe(before + 1);
+
+    // The same key with another count (a tampered or stale form): nothing is added, and no "Well done".
+    const other = await mona.post(addSeats, SPACES.mapleMedia, "checkout/add-seats", { ...form, seats: "3" });
+    expect(statusOf(other)).toBeGreaterThanOrEqual(400);
+    expect(loaderData<{ error: string }>(other).error).toBe("An error occurred. Please try again.");
+    expect(await seatsNow()).toBe(before + 1);
   });
 
   it("sends to billing while a removal is scheduled", async () => {

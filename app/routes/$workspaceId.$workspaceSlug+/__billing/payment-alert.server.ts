@@ -6,6 +6,7 @@ import { isGmailAddress } from "~/domain/wrong-plan";
 import { spacePath } from "~/domain/space-paths";
 import { formatDate } from "~/domain/zoned-format";
 import { newIdempotencyKey } from "~/domain/idempotency";
+import type { Subscription } from "~/api/subscriptions.server";
 import type { SpaceContext } from "~/utils/space.server";
 import { billingPage, loadSubscriptions } from "./space-billing.server";
 
@@ -14,11 +15,17 @@ import { billingPage, loadSubscriptions } from "./space-billing.server";
  * ready for the shell's banners: its kind, whether it may be dismissed, the
  * date the subscription will be suspended and where its link goes (the
  * portal, or the payment's confirmation, through the billing page's form;
- * or a new purchase). Members never see one, so nothing is read for them.
+ * or a new purchase). Members never see one: their subscriptions, asked for
+ * beside the shell's guard (`listed`) before their role was known, go unread.
  */
-export async function loadPaymentAlert(space: SpaceContext, dismissed: readonly string[], timeZone: string) {
+export async function loadPaymentAlert(
+  space: SpaceContext,
+  listed: Promise<Subscription[]>,
+  dismissed: readonly string[],
+  timeZone: string,
+) {
   if (space.access.role === "MEMBER") return null;
-  const { subscriptions } = await loadSubscriptions(space);
+  const { subscriptions } = await loadSubscriptions(space, { listed });
   const newest = subscriptions[0] ?? null;
   const invoice = newest?.additionalStripeInfo?.latestInvoice ?? null;
   const alert = paymentAlertFor(

@@ -9,7 +9,7 @@ import { seatCheckoutSections, spacePath, spaceSections } from "~/domain/space-p
 import { formatDate } from "~/domain/zoned-format";
 import { isGmailAddress } from "~/domain/wrong-plan";
 import { redirectInSession } from "~/utils/auth.server";
-import type { SpaceContext } from "~/utils/space.server";
+import type { SpaceCaller, SpaceContext } from "~/utils/space.server";
 
 /*
  * What the members page, the billing page and the seat checkout share about
@@ -31,11 +31,15 @@ export const isManagedOffline = (subscription: Pick<Subscription, "paymentSource
 
 /**
  * The space's subscriptions, newest first (001 §5: not listed for members,
- * who get none), and the active one among them.
+ * who get none), and the active one among them. `listed` is their call
+ * started beside the page's guard (listSubscriptionsOf), before the role was known.
  */
-export async function loadSubscriptions(space: SpaceContext, options: { fresh?: boolean } = {}) {
+export async function loadSubscriptions(
+  space: SpaceContext,
+  { fresh, listed }: { fresh?: boolean; listed?: Promise<Subscription[]> } = {},
+) {
   if (space.access.role === "MEMBER") return { subscriptions: [], active: null };
-  const subscriptions = await listSubscriptions(space.auth, space.workspace.workspaceId, options);
+  const subscriptions = await (listed ?? listSubscriptions(space.auth, space.workspace.workspaceId, { fresh }));
   return { subscriptions, active: subscriptions.find((subscription) => subscription.status === "ACTIVE") ?? null };
 }
 
@@ -128,6 +132,9 @@ export async function cancelSeatDowngrade(space: SpaceContext, page: string) {
   await cancelScheduledRemovals(space.auth, space.workspace.workspaceId, seats.subscriptionId);
   throw redirectInSession(space.auth, `${page}?${bannerQuery({ banner: "downgrade-cancelled" })}`);
 }
+
+/** The call of loadSubscriptions, started beside a page's guard (requireSpaceWith): every page's shell makes it. */
+export const listSubscriptionsOf = ({ auth, workspaceId }: SpaceCaller) => listSubscriptions(auth, workspaceId);
 
 /** Webhooks may trail Stripe's answer by a moment (001 §4 Add seats: wait 2 s, at most twice). */
 const WEBHOOK_WAITS_MS = [2000, 2000];

@@ -5,17 +5,16 @@ import { EmailTagList } from "~/components/ui/email-tag-list";
 import { useTypedBeforeHydration } from "~/components/ui/use-typed-before-hydration";
 import { parseEmailTags } from "~/domain/email-tags";
 import { externalLinks, pricingUrl } from "~/domain/external-links";
+import { MEMBER_INTENTS, withChosenAddress } from "~/domain/members";
 import {
   ADD_FIELD,
   ADD_INPUT_MAX_ROWS,
   ADD_MAX_ADDRESSES,
   addTexts,
-  MEMBER_INTENTS,
   type AddMode,
   roomAfterRefusals,
   roomForEntries,
-  withChosenAddress,
-} from "~/domain/members";
+} from "~/domain/add-members";
 import type { AddAnswer, AddDialogData } from "./add-members.server";
 import { AddSuggestions } from "./add-suggestions";
 import { MoreRoom } from "./more-room";

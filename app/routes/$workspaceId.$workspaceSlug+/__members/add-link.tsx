@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
 import { buttonClass, InfoTooltip } from "~/components/ui";
-import { addTexts } from "~/domain/members";
+import { addTexts } from "~/domain/add-members";
 import type { AddDialogData } from "./add-members.server";
 import { MoreRoom } from "./more-room";
 

@@ -8,7 +8,14 @@ import { genericErrorTexts } from "~/domain/error-texts";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { memberRefusalTexts } from "~/domain/member-refusals";
-import { ADD_FIELD, ADD_MAX_ADDRESSES, type AddMode, type AddRoom, addTexts, userLimitBlock } from "~/domain/members";
+import {
+  ADD_FIELD,
+  ADD_MAX_ADDRESSES,
+  type AddMode,
+  type AddRoom,
+  addTexts,
+  userLimitBlock,
+} from "~/domain/add-members";
 import { upgradeAction } from "~/domain/shell-nav";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";

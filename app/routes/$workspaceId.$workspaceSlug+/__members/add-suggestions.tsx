@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef } from "react";
-import { addTexts, SUGGEST_DELAY_MS, SUGGEST_MIN_CHARS, tokenBeingTyped, type SuggestAnswer } from "~/domain/members";
+import { SUGGEST_DELAY_MS, SUGGEST_MIN_CHARS, tokenBeingTyped, type SuggestAnswer } from "~/domain/members";
+import { addTexts } from "~/domain/add-members";
 
 /**
  * Colleagues to add, suggested while an address is typed (002 §5, §9: from

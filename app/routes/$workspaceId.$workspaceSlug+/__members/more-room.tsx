@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { addTexts, memberTexts } from "~/domain/members";
+import { addTexts } from "~/domain/add-members";
 import { dialogParams, hrefWith } from "~/domain/shell-nav";
 import type { AddDialogData } from "./add-members.server";
 
@@ -25,7 +25,7 @@ export function MoreRoom({
   let link;
   switch (more.kind) {
     case "askOwner":
-      return <> {memberTexts.nonOwnerNotice}</>;
+      return <> {addTexts.nonOwnerNotice}</>;
     case "addSeats": {
       const left = room?.kind === "seats" ? Math.max(0, room.left) : 0;
       const seats = Math.max(1, wanted - left);

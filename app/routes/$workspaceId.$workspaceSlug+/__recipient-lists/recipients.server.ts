@@ -40,9 +40,16 @@ import {
 } from "~/domain/recipients";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
-import { csvResponse } from "~/utils/csv-export.server";
+import { spaceCsvResponse } from "~/utils/csv-export.server";
 import { requireCanonicalListUrl } from "~/utils/canonical-list-url.server";
-import { planContext, requireAccess, requireSpace, type SpaceContext } from "~/utils/space.server";
+import {
+  planContext,
+  requireAccess,
+  requireSpace,
+  requireSpaceWith,
+  type SpaceCaller,
+  type SpaceContext,
+} from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 
 /**
@@ -55,8 +62,12 @@ import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 /** The space, for a recipients page: bounces are hidden when the rules say so (000 §6). */
 async function requireRecipientsSpace(args: LoaderFunctionArgs | ActionFunctionArgs, kind: RecipientKind) {
   const space = await requireSpace(args);
-  if (kind === "bounce") requireAccess(space, (access) => access.canAccessBounces);
+  requireRecipientsAccess(space, kind);
   return space;
+}
+
+function requireRecipientsAccess(space: SpaceContext, kind: RecipientKind) {
+  if (kind === "bounce") requireAccess(space, (access) => access.canAccessBounces);
 }
 
 function backendListQuery(query: ListQuery<RecipientSort>) {
@@ -64,9 +75,9 @@ function backendListQuery(query: ListQuery<RecipientSort>) {
 }
 
 /** Whom a member asks to upgrade; the page still explains without it. */
-async function ownerEmailOrNull(space: SpaceContext) {
+async function ownerEmailOrNull({ auth, workspaceId }: SpaceCaller) {
   try {
-    return (await getSpaceOwner(space.auth, space.workspace.workspaceId))?.userEmail ?? null;
+    return (await getSpaceOwner(auth, workspaceId))?.userEmail ?? null;
   } catch (error) {
     if (error instanceof Response) throw error;
     return null;
@@ -74,25 +85,31 @@ async function ownerEmailOrNull(space: SpaceContext) {
 }
 
 export async function loadRecipientsPage(args: LoaderFunctionArgs, kind: RecipientKind) {
-  const space = await requireRecipientsSpace(args, kind);
-  const { membership, workspace, urlPrefix } = space;
   const url = new URL(args.request.url);
   const query = parseListQuery(url.searchParams, recipientListOptions);
+  // Whom a member asks is asked for with the rows, before the member's rights are known (one round):
+  // an owner's or admin's page leaves that answer unread.
+  const { space, answers } = await requireSpaceWith(args, (caller) =>
+    Promise.all([
+      rowsOrNoneIfRefused(
+        listRecipients(caller.auth, kind, caller.workspaceId, {
+          ...backendListQuery(query),
+          ...pageWindow(query.page),
+        }),
+      ),
+      ownerEmailOrNull(caller),
+    ]),
+  );
+  requireRecipientsAccess(space, kind);
+  const { membership, workspace, urlPrefix } = space;
   requireCanonicalListUrl(url, listParamValues(query, recipientListOptions));
   const rights = recipientRights(kind, membership);
   const isOwner = membership.userRole === "OWNER";
   const restricted = kind === "unsubscription" && workspace.restrictions.SHARED_UNSUBS;
   const asksOwner = !rights.shared && !isOwner && !restricted;
 
-  const [fetched, ownerEmail] = await Promise.all([
-    rowsOrNoneIfRefused(
-      listRecipients(space.auth, kind, workspace.workspaceId, {
-        ...backendListQuery(query),
-        ...pageWindow(query.page),
-      }),
-    ),
-    asksOwner ? ownerEmailOrNull(space) : null,
-  ]);
+  const [fetched, owner] = await answers;
+  const ownerEmail = asksOwner ? owner : null;
   const { rows, hasNextPage } = pageOf(fetched);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
   const now = Date.now();
@@ -296,20 +313,23 @@ function shownTimestamp(row: Recipient) {
 
 /** The list with its current search and sort as a CSV download (002 §2, §9), up to 30,000 rows. */
 export async function recipientsCsv(args: LoaderFunctionArgs, kind: RecipientKind) {
-  const space = await requireRecipientsSpace(args, kind);
   const url = new URL(args.request.url);
   const query = parseListQuery(url.searchParams, recipientListOptions);
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
-  const rights = recipientRights(kind, space.membership);
-  return csvResponse<Recipient>({
-    auth: space.auth,
-    eventContext: planContext(space),
-    kind,
-    fileKind: recipientTexts[kind].csvFileKind,
-    header: [sharedRecipientTexts.emailColumn, sharedRecipientTexts.dateColumn],
-    fetchPage: (window) =>
-      listRecipients(space.auth, kind, space.workspace.workspaceId, { ...backendListQuery(query), ...window }),
-    keep: (row) => canSeeRecipient(rights, row.type),
-    toRecord: (row) => [row.emailAddress, formatCsvDateTime(shownTimestamp(row), timeZone)],
-  });
+  return spaceCsvResponse<Recipient>(
+    args,
+    ({ auth, workspaceId }, window) =>
+      listRecipients(auth, kind, workspaceId, { ...backendListQuery(query), ...window }),
+    (space) => {
+      requireRecipientsAccess(space, kind);
+      const rights = recipientRights(kind, space.membership);
+      return {
+        kind,
+        fileKind: recipientTexts[kind].csvFileKind,
+        header: [sharedRecipientTexts.emailColumn, sharedRecipientTexts.dateColumn],
+        keep: (row) => canSeeRecipient(rights, row.type),
+        toRecord: (row) => [row.emailAddress, formatCsvDateTime(shownTimestamp(row), timeZone)],
+      };
+    },
+  );
 }

@@ -60,7 +60,7 @@ export function NewSpaceDialog({
             autoComplete="off"
             placeholder={newSpaceTexts.namePlaceholder}
             disabled={limitReached}
-            className="block w-full rounded-md border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-brand-600 disabled:bg-slate-50 aria-[invalid=true]:ring-red-500"
+            className="text-input"
           />
           {field.errors?.length ? (
             <p id={field.errorId} className="text-sm text-red-700">

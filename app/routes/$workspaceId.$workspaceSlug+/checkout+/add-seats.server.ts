@@ -21,25 +21,36 @@ import { PAYMENT_FAILED_PARAM, quoteSeatTotal, seatRateOf, welcomeAddedSeats } f
  * next payment with its date.
  */
 export async function loadAddSeats(args: LoaderFunctionArgs) {
-  const { space, subscription, seatPlan, header } = await requireSeatChange(args, "add-seats");
-  const current = seatPlan.totalSeats;
-  const addable = SEAT_MAXIMUM - current;
   const query = new URL(args.request.url).searchParams;
+  const { space, subscription, seatPlan, header, offer } = await requireSeatChange(
+    args,
+    "add-seats",
+    async ({ space, subscription, seatPlan }) => {
+      const addable = SEAT_MAXIMUM - seatPlan.totalSeats;
+      if (addable <= 0) return null;
+      const seats = clampSeatsToAdd(query.get(SEAT_COUNT_PARAM), addable);
+      return {
+        seats,
+        quote: await quoteSeatTotal(space, subscription, seatPlan.totalSeats + seats, { prorated: true }),
+      };
+    },
+  );
+  const current = seatPlan.totalSeats;
   const base = {
     spaceName: space.workspace.workspaceName,
     header,
     current,
     plan: space.workspace.workspacePlan,
     billing: billingPage(space),
-    addable,
+    addable: SEAT_MAXIMUM - current,
     // Back from an authentication that failed: the seats asked for were not added.
     refusal: query.has(PAYMENT_FAILED_PARAM)
       ? { error: checkoutTexts.addSeats.notAuthenticated, declined: false }
       : null,
   };
-  if (addable <= 0) return { ...base, offer: null };
-  const seats = clampSeatsToAdd(query.get(SEAT_COUNT_PARAM), addable);
-  const quote = await quoteSeatTotal(space, subscription, current + seats, { prorated: true });
+  const quoted = await offer;
+  if (!quoted) return { ...base, offer: null };
+  const { seats, quote } = quoted;
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
   const money = (amount: number) => formatMoney(amount, quote.currency);
   return {

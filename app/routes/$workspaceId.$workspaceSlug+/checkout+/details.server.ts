@@ -2,14 +2,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { detailsSchema } from "~/domain/checkout-form";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
-import { keepInDraft, readDraft, requirePurchase } from "./__steps/checkout.server";
+import { keepInDraft, requirePurchase } from "./__steps/checkout.server";
 
 /** The team size offered first (001 §2: 'for a team' sets the seat count to 2). */
 const TEAM_START = "2";
 
 export async function loadDetails(args: LoaderFunctionArgs) {
-  const { space, header } = await requirePurchase(args, "details");
-  const draft = await readDraft(space);
+  const { space, header, draft: drafted } = await requirePurchase(args, "details");
+  const draft = await drafted;
   return {
     spaceName: space.workspace.workspaceName,
     header,

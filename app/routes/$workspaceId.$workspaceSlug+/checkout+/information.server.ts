@@ -19,9 +19,9 @@ import { INFORMATION_INTENTS } from "~/domain/checkout-flow";
 import { afterOptions, daysLeft, isLegacyFlow, perUserSteps, purchaseResult } from "~/domain/per-user-checkout";
 import { isGmailAddress } from "~/domain/wrong-plan";
 import { redirectInSession } from "~/utils/auth.server";
-import { requireSpace, type SpaceContext } from "~/utils/space.server";
+import { requireSpaceWith, type SpaceContext } from "~/utils/space.server";
 import { billingPage } from "../__billing/space-billing.server";
-import { keepInDraft, readDraft, requirePurchase, type seatStepHeader } from "./__steps/checkout.server";
+import { keepInDraft, readDraft, readDraftOf, requirePurchase, type seatStepHeader } from "./__steps/checkout.server";
 import {
   beforeOptions,
   loadPerUserCheckout,
@@ -60,7 +60,8 @@ const emailDomain = (email: string) => email.slice(email.lastIndexOf("@") + 1).t
  * must come first; in a per-user space, the users chosen on the options step.
  */
 async function purchaseOf(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Purchase> {
-  const space = await requireSpace(args);
+  // The draft, which either purchase reads, beside the guard: their own reads of it share this call.
+  const { space } = await requireSpaceWith(args, readDraftOf);
   return space.workspace.isPerSeat ? seatPurchase(args) : userPurchase(args);
 }
 
@@ -83,8 +84,8 @@ interface Purchase {
 }
 
 async function seatPurchase(args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Purchase> {
-  const { space, gmail, header } = await requirePurchase(args, "information");
-  const draft = await readDraft(space);
+  const { space, gmail, header, draft: drafted } = await requirePurchase(args, "information");
+  const draft = await drafted;
   const seats = gmail ? 1 : draft.purchaseFor === "myself" ? 1 : Number(draft.seats);
   if (!gmail && (draft.purchaseFor === undefined || !Number.isInteger(seats) || seats < 1)) {
     throw redirect(spacePath(space.urlPrefix, spaceSections.checkoutDetails));

@@ -21,7 +21,7 @@ import { legacyMarks, legacySwitchOffered } from "~/domain/per-user-checkout";
 import { spacePath } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
 import { requireCanonicalListUrl } from "~/utils/canonical-list-url.server";
-import { requireAccess, requireSpace } from "~/utils/space.server";
+import { requireAccess, requireSpaceWith } from "~/utils/space.server";
 import { billingPage } from "../__billing/space-billing.server";
 import { addDialog, addMembers, userLimit } from "../__members/add-members.server";
 import { perUserSections } from "./__steps/per-user.server";
@@ -48,16 +48,18 @@ const userOf = (member: Member): LegacyUser => ({
  * sort's order.
  */
 async function loadLegacy(args: LoaderFunctionArgs | ActionFunctionArgs) {
-  const space = await requireSpace(args);
+  const url = new URL(args.request.url);
+  const query = parseListQuery(url.searchParams, legacyUserQueryOptions);
+  const { space, answers } = await requireSpaceWith(args, ({ auth, workspaceId }) =>
+    listAllMembers(auth, workspaceId, {
+      search: "",
+      sortBy: `userEmail:${query.sort === "email" ? query.dir : "asc"}`,
+    }),
+  );
   requireAccess(space, (access) => access.canAccessBilling, "");
   if (space.workspace.workspacePlan !== "LEGACY") throw redirect(spacePath(space.urlPrefix, "space"));
   if (!legacySwitchOffered(space.workspace.legacyLicense)) throw redirect(billingPage(space));
-  const url = new URL(args.request.url);
-  const query = parseListQuery(url.searchParams, legacyUserQueryOptions);
-  const members = await listAllMembers(space.auth, space.workspace.workspaceId, {
-    search: "",
-    sortBy: `userEmail:${query.sort === "email" ? query.dir : "asc"}`,
-  });
+  const members = await answers;
   return {
     space,
     url,

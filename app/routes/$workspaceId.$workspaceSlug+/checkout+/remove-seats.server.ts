@@ -27,8 +27,17 @@ const chosenTotal = (raw: string | null, totals: number[]) =>
  * no removal.
  */
 export async function loadRemoveSeats(args: LoaderFunctionArgs) {
-  const { space, subscription, seatPlan, header } = await requireSeatChange(args, "remove-seats");
-  const totals = removableTotals(seatPlan.totalSeats, seatPlan.assignedSeats);
+  const asked = new URL(args.request.url).searchParams.get(SEAT_COUNT_PARAM);
+  const { space, subscription, seatPlan, header, offer } = await requireSeatChange(
+    args,
+    "remove-seats",
+    async ({ space, subscription, seatPlan }) => {
+      const totals = removableTotals(seatPlan.totalSeats, seatPlan.assignedSeats);
+      const target = chosenTotal(asked, totals);
+      if (target === undefined) return null;
+      return { totals, target, quote: await quoteSeatTotal(space, subscription, target, { prorated: false }) };
+    },
+  );
   const base = {
     spaceName: space.workspace.workspaceName,
     header,
@@ -38,9 +47,9 @@ export async function loadRemoveSeats(args: LoaderFunctionArgs) {
     // 001 §2: the link to remove members, unless only one seat is in use.
     membersPage: seatPlan.assignedSeats !== 1 ? spacePath(space.urlPrefix, spaceSections.users) : null,
   };
-  const target = chosenTotal(new URL(args.request.url).searchParams.get(SEAT_COUNT_PARAM), totals);
-  if (target === undefined) return { ...base, offer: null };
-  const quote = await quoteSeatTotal(space, subscription, target, { prorated: false });
+  const quoted = await offer;
+  if (!quoted) return { ...base, offer: null };
+  const { totals, target, quote } = quoted;
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
   return {
     ...base,

@@ -17,7 +17,7 @@ import {
 import { scheduledDetail } from "~/domain/scheduled-rows";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
-import { requireSpace, planContext } from "~/utils/space.server";
+import { requireSpace, requireSpaceWith, planContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 import { genericErrorTexts } from "~/domain/error-texts";
 import { parseCancelForm } from "./scheduled.$campaignId.server";
@@ -30,8 +30,10 @@ import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
  */
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const space = await requireSpace({ request, params, context });
-  const campaign = await getScheduledCampaign(space.auth, space.workspace.workspaceId, params.campaignId ?? "");
+  const { space, answers } = await requireSpaceWith({ request, params, context }, ({ auth, workspaceId }) =>
+    getScheduledCampaign(auth, workspaceId, params.campaignId ?? ""),
+  );
+  const campaign = await answers;
   if (!campaign) throw new Response(null, { status: 404 });
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
   return {

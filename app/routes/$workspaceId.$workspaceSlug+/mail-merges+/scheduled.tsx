@@ -13,7 +13,7 @@ import { cancelResultOf, listSearch, scheduledListOptions, scheduledTexts } from
 import { scheduledRow } from "~/domain/scheduled-rows";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { requireCanonicalListUrl } from "~/utils/canonical-list-url.server";
-import { requireSpace } from "~/utils/space.server";
+import { requireSpaceWith } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 
 /**
@@ -23,21 +23,22 @@ import { timeZoneFromCookieHeader } from "~/utils/time-zone";
  */
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const space = await requireSpace({ request, params, context });
   const url = new URL(request.url);
   const query = parseListQuery(url.searchParams, scheduledListOptions);
+  const { space, answers } = await requireSpaceWith({ request, params, context }, ({ auth, workspaceId }) =>
+    rowsOrNoneIfRefused(
+      listScheduledCampaigns(auth, {
+        workspaceId,
+        search: query.q,
+        sort: query.sort,
+        dir: query.dir,
+        ...pageWindow(query.page),
+      }),
+    ),
+  );
   requireCanonicalListUrl(url, listParamValues(query, scheduledListOptions));
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
-
-  const items = await rowsOrNoneIfRefused(
-    listScheduledCampaigns(space.auth, {
-      workspaceId: space.workspace.workspaceId,
-      search: query.q,
-      sort: query.sort,
-      dir: query.dir,
-      ...pageWindow(query.page),
-    }),
-  );
+  const items = await answers;
   const { rows, hasNextPage } = pageOf(items);
   const now = Date.now();
   const listPath = spacePath(space.urlPrefix, spaceSections.scheduled);

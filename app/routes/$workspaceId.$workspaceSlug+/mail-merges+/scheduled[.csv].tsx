@@ -3,8 +3,7 @@ import { listScheduledCampaigns } from "~/api/scheduled-campaigns.server";
 import { parseListQuery } from "~/domain/list-query";
 import { isOutOfQuota, scheduledListOptions, scheduledTexts } from "~/domain/scheduled-merges";
 import { formatCsvDateTime } from "~/domain/zoned-format";
-import { csvResponse } from "~/utils/csv-export.server";
-import { requireSpace, planContext } from "~/utils/space.server";
+import { spaceCsvResponse } from "~/utils/csv-export.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 
 /**
@@ -18,34 +17,28 @@ import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 const CSV_HEADER = ["Sheet name", "Date", "Time", "Emails", "Status"];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const space = await requireSpace({ request, params, context });
   const query = parseListQuery(new URL(request.url).searchParams, scheduledListOptions);
   const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
 
-  return csvResponse({
-    auth: space.auth,
-    eventContext: planContext(space),
-    kind: "scheduled",
-    fileKind: "scheduled",
-    header: CSV_HEADER,
-    fetchPage: (window) =>
-      listScheduledCampaigns(space.auth, {
-        workspaceId: space.workspace.workspaceId,
-        search: query.q,
-        sort: query.sort,
-        dir: query.dir,
-        ...window,
-      }),
-    toRecord: (campaign) => [
-      [campaign.mergeSourceSpreadSheetName, campaign.mergeSourceSheetName].filter(Boolean).join(" - "),
-      formatCsvDateTime(campaign.createTimestamp, timeZone),
-      isOutOfQuota(campaign)
-        ? scheduledTexts.uponQuotaReset
-        : campaign.nextScheduledRunTimestamp === null
-          ? ""
-          : formatCsvDateTime(campaign.nextScheduledRunTimestamp, timeZone),
-      campaign.eventCounts.toSendCount,
-      campaign.status,
-    ],
-  });
+  return spaceCsvResponse(
+    { request, params, context },
+    ({ auth, workspaceId }, window) =>
+      listScheduledCampaigns(auth, { workspaceId, search: query.q, sort: query.sort, dir: query.dir, ...window }),
+    () => ({
+      kind: "scheduled",
+      fileKind: "scheduled",
+      header: CSV_HEADER,
+      toRecord: (campaign) => [
+        [campaign.mergeSourceSpreadSheetName, campaign.mergeSourceSheetName].filter(Boolean).join(" - "),
+        formatCsvDateTime(campaign.createTimestamp, timeZone),
+        isOutOfQuota(campaign)
+          ? scheduledTexts.uponQuotaReset
+          : campaign.nextScheduledRunTimestamp === null
+            ? ""
+            : formatCsvDateTime(campaign.nextScheduledRunTimestamp, timeZone),
+        campaign.eventCounts.toSendCount,
+        campaign.status,
+      ],
+    }),
+  );
 }

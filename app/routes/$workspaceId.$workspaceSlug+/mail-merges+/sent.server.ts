@@ -1,4 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import type { Params } from "@remix-run/react";
 import {
   getPollAnswers,
   getScheduledCampaignCount,
@@ -24,9 +25,9 @@ import {
 import { currentMonthCount, recentMonthCounts } from "~/domain/sent-counters";
 import { sheetUrl } from "~/domain/sheet-links";
 import { spacePath, spaceSections } from "~/domain/space-paths";
-import { csvResponse } from "~/utils/csv-export.server";
+import { spaceCsvResponse } from "~/utils/csv-export.server";
 import { requireCanonicalListUrl } from "~/utils/canonical-list-url.server";
-import { requireSpace, type SpaceContext, planContext } from "~/utils/space.server";
+import { mayGoUnread, requireSpaceWith, type SpaceCaller, type SpaceContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 
 /**
@@ -49,11 +50,11 @@ function sentPaths(urlPrefix: string) {
 
 /** The Mail merges page frame: the scheduled count, the space's counters, the chart and the tabs. */
 export async function loadMailMergesFrame(args: LoaderFunctionArgs) {
-  const space = await requireSpace(args);
+  const { space, answers } = await requireSpaceWith(args, scheduledCountOrNull);
   const timeZone = timeZoneOf(args.request);
   const now = Date.now();
   const { counters } = space.membership;
-  const scheduledCount = await scheduledCountOrNull(space);
+  const scheduledCount = await answers;
 
   const months = recentMonthCounts(counters.monthlySentMails, now, timeZone).map(({ year, month, count }) => ({
     longLabel: `${monthName(month)} ${year}`,
@@ -76,9 +77,9 @@ export async function loadMailMergesFrame(args: LoaderFunctionArgs) {
 }
 
 /** A failing count shows "-" on its card rather than taking the whole page down. */
-async function scheduledCountOrNull(space: SpaceContext) {
+async function scheduledCountOrNull({ auth, workspaceId }: SpaceCaller) {
   try {
-    return await getScheduledCampaignCount(space.auth, space.workspace.workspaceId);
+    return await getScheduledCampaignCount(auth, workspaceId);
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("Scheduled campaign count failed", error);
@@ -116,22 +117,24 @@ function sentRow(campaign: SentCampaign, timeZone: string, now: number) {
  * backend is asked for one row more than a page to know whether a next page exists.
  */
 export async function loadSentList(args: LoaderFunctionArgs) {
-  const space = await requireSpace(args);
   const url = new URL(args.request.url);
   const query = parseSentQuery(url.searchParams);
-  requireCanonicalListUrl(url, sentParamValues(query));
   const timeZone = timeZoneOf(args.request);
   const now = Date.now();
-  const campaigns = await rowsOrNoneIfRefused(
-    listSentCampaigns(space.auth, {
-      workspaceId: space.workspace.workspaceId,
-      ...dateRangeBounds(query.range, now, timeZone),
-      search: query.q,
-      sort: query.sort,
-      dir: query.dir,
-      ...pageWindow(query.page),
-    }),
+  const { space, answers } = await requireSpaceWith(args, ({ auth, workspaceId }) =>
+    rowsOrNoneIfRefused(
+      listSentCampaigns(auth, {
+        workspaceId,
+        ...dateRangeBounds(query.range, now, timeZone),
+        search: query.q,
+        sort: query.sort,
+        dir: query.dir,
+        ...pageWindow(query.page),
+      }),
+    ),
   );
+  requireCanonicalListUrl(url, sentParamValues(query));
+  const campaigns = await answers;
   const { rows, hasNextPage } = pageOf(campaigns);
   const paths = sentPaths(space.urlPrefix);
   const search = listSearch(url.search);
@@ -164,10 +167,13 @@ async function sentEmptyReason(space: SpaceContext, query: SentListQuery): Promi
 
 // ---------------------------------------------------------------- the dialog
 
+const sentCampaignOf = ({ auth, workspaceId }: SpaceCaller, params: Params) =>
+  getSentCampaign(auth, workspaceId, params.campaignId ?? "");
+
 /** The dialog of one sent merge; an unknown id is a 404 shown inside the dialog. */
 export async function loadSentDetail(args: LoaderFunctionArgs) {
-  const space = await requireSpace(args);
-  const campaign = await getSentCampaign(space.auth, space.workspace.workspaceId, args.params.campaignId ?? "");
+  const { space, answers } = await requireSpaceWith(args, (caller) => sentCampaignOf(caller, args.params));
+  const campaign = await answers;
   if (!campaign) throw data(null, { status: 404 });
 
   const timeZone = timeZoneOf(args.request);
@@ -204,17 +210,20 @@ export async function loadSentDetail(args: LoaderFunctionArgs) {
 
 /** The poll view; a merge without a poll shows its mail results instead. */
 export async function loadSentPoll(args: LoaderFunctionArgs) {
-  const space = await requireSpace(args);
-  // The same GET as the dialog's loader in this request: made once.
-  const campaign = await getSentCampaign(space.auth, space.workspace.workspaceId, args.params.campaignId ?? "");
+  // The campaign is the same GET as the dialog's loader in this request: made once. Its poll's answers are asked
+  // for beside it, and go unread when it has no poll.
+  const { space, answers } = await requireSpaceWith(args, async (caller) => {
+    const poll = mayGoUnread(getPollAnswers(caller.auth, caller.workspaceId, args.params.campaignId ?? ""));
+    return { campaign: await sentCampaignOf(caller, args.params), poll };
+  });
+  const { campaign, poll } = await answers;
   if (!campaign) throw data(null, { status: 404 });
   if (!campaign.hasPoll) {
     const url = new URL(args.request.url);
     throw redirect(`${sentPaths(space.urlPrefix).detail(campaign.campaignId)}${listSearch(url.search)}`);
   }
-  const answers = await getPollAnswers(space.auth, space.workspace.workspaceId, campaign.campaignId);
   return {
-    answers: answers.map(({ answer, count, percent }) => ({ answer, percent, count: formatCount(count) })),
+    answers: (await poll).map(({ answer, count, percent }) => ({ answer, percent, count: formatCount(count) })),
   };
 }
 
@@ -227,27 +236,20 @@ export async function loadSentPoll(args: LoaderFunctionArgs) {
  * like the page and a spreadsheet still recognises the numbers.
  */
 export async function exportSentCsv(args: LoaderFunctionArgs) {
-  const space = await requireSpace(args);
   const query = parseSentQuery(new URL(args.request.url).searchParams);
   const timeZone = timeZoneOf(args.request);
   const bounds = dateRangeBounds(query.range, Date.now(), timeZone);
-  return csvResponse({
-    auth: space.auth,
-    eventContext: planContext(space),
-    kind: "sent",
-    fileKind: "sent",
-    header: sentCsvHeader,
-    fetchPage: (window) =>
-      listSentCampaigns(space.auth, {
-        workspaceId: space.workspace.workspaceId,
-        ...bounds,
-        search: query.q,
-        sort: query.sort,
-        dir: query.dir,
-        ...window,
-      }),
-    toRecord: (campaign) => sentCsvRecord(campaign, timeZone),
-  });
+  return spaceCsvResponse(
+    args,
+    ({ auth, workspaceId }, window) =>
+      listSentCampaigns(auth, { workspaceId, ...bounds, search: query.q, sort: query.sort, dir: query.dir, ...window }),
+    () => ({
+      kind: "sent",
+      fileKind: "sent",
+      header: sentCsvHeader,
+      toRecord: (campaign) => sentCsvRecord(campaign, timeZone),
+    }),
+  );
 }
 
 export const sentCsvHeader = [

@@ -18,13 +18,14 @@ import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { appUrl } from "~/utils/app-url.server";
 import { redirectInSession } from "~/utils/auth.server";
-import { requireAccess, requireSpace, type SpaceContext } from "~/utils/space.server";
+import { requireAccess, requireSpace, requireSpaceWith, type SpaceContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 import {
   awaitSubscription,
   billingPage,
   cancelSeatDowngrade,
   isManagedOffline,
+  listSubscriptionsOf,
   loadSubscriptions,
   seatRemovalView,
   seatSummaryOf,
@@ -41,7 +42,8 @@ const RELOADED_PARAM = "reloaded";
  * (`?confirm=cancel-interval-change`), and the banners the query asks for.
  */
 export async function loadBillingPage(args: LoaderFunctionArgs) {
-  const space = await requireSpace(args);
+  // The subscriptions (the shell's call, shared) beside the guard; the plans and the seats' removals after it.
+  const { space, answers: listed } = await requireSpaceWith(args, listSubscriptionsOf);
   requireAccess(space, (access) => access.canViewBillingPage, "");
   const url = new URL(args.request.url);
   const result = checkoutResult(url.searchParams);
@@ -51,7 +53,7 @@ export async function loadBillingPage(args: LoaderFunctionArgs) {
   const { workspace, access } = space;
 
   const [{ active }, plans] = await Promise.all([
-    loadSubscriptions(space),
+    loadSubscriptions(space, { listed }),
     offersPlans(space) ? listPaymentPlans(space.auth) : [],
   ]);
   // Right after a purchase the webhook may trail the person by a moment, and the space (read alongside)

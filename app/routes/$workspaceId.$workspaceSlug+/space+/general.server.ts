@@ -10,7 +10,7 @@ import { GENERAL_INTENTS, generalSettingsTexts } from "~/domain/general-settings
 import { spaceNameMessageForReason } from "~/domain/new-space";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
-import { requireAccess, requireSpace, type SpaceContext } from "~/utils/space.server";
+import { requireAccess, requireSpace, requireSpaceWith, type SpaceContext } from "~/utils/space.server";
 import { renameSchema } from "./__general/rename-schema";
 
 const settingsPage = (space: SpaceContext) => spacePath(space.urlPrefix, spaceSections.general);
@@ -22,12 +22,15 @@ const settingsPage = (space: SpaceContext) => spacePath(space.urlPrefix, spaceSe
  * with no candidate chosen, it says so instead.
  */
 export async function loadGeneralSettings(args: LoaderFunctionArgs) {
-  const space = await requireSpace(args);
+  // The transfer's candidates beside the guard: unread by whoever may not transfer the space.
+  const { space, answers } = await requireSpaceWith(args, ({ auth, workspaceId }) =>
+    listTransferCandidates(auth, workspaceId),
+  );
   requireAccess(space, (access) => access.canAccessGeneralSettings, "space");
   const spaceName = space.workspace.workspaceName;
   if (!space.access.canTransferOwnership) return { spaceName, transfer: null };
 
-  const candidates = await listTransferCandidates(space.auth, space.workspace.workspaceId);
+  const candidates = await answers;
   const query = new URL(args.request.url).searchParams;
   const asked = query.get("confirm") === GENERAL_INTENTS.transfer;
   const chosen = candidates.find((candidate) => candidate.userId === query.get("newOwner")) ?? null;

@@ -37,10 +37,19 @@ import { spacePath, spaceSections } from "~/domain/space-paths";
 import { formatDate } from "~/domain/zoned-format";
 import { redirectInSession } from "~/utils/auth.server";
 import { requireCanonicalListUrl } from "~/utils/canonical-list-url.server";
-import { requireAccess, requireSpace, type SpaceContext } from "~/utils/space.server";
+import {
+  mayGoUnread,
+  requireAccess,
+  requireSpace,
+  requireSpaceWith,
+  type SpaceCaller,
+  type SpaceContext,
+} from "~/utils/space.server";
+import type { Subscription } from "~/api/subscriptions.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 import {
   cancelSeatDowngrade,
+  listSubscriptionsOf,
   loadSubscriptions,
   managesSeats,
   seatChangeRefusal,
@@ -61,11 +70,11 @@ const offersTypeChange = (space: SpaceContext) =>
   !space.workspace.isPerSeat && space.workspace.workspacePlan !== "LEGACY" && space.access.canAccessBilling;
 
 /** What the type change rules need beyond the rows: who is paid elsewhere, and the subscription. */
-async function loadTypeChangeFacts(space: SpaceContext) {
+async function loadTypeChangeFacts(space: SpaceContext, listed: Promise<Subscription[]>) {
   const workspaceId = space.workspace.workspaceId;
   const [restrictions, { active: subscription }] = await Promise.all([
     listPromoteRestrictions(space.auth, workspaceId),
-    loadSubscriptions(space),
+    loadSubscriptions(space, { listed }),
   ]);
   return {
     paidElsewhere: new Set(
@@ -80,9 +89,9 @@ type SpaceTypeFacts = Awaited<ReturnType<typeof loadTypeChangeFacts>> & { paidCo
  * The per-seat space's seats, for its owners and admins (001 §5: subscriptions
  * are not listed for members), and why the seat checkout would refuse a change.
  */
-async function loadSeats(space: SpaceContext) {
+async function loadSeats(space: SpaceContext, listed: Promise<Subscription[]>) {
   if (!space.workspace.isPerSeat || !managesMembers(space)) return null;
-  const { active } = await loadSubscriptions(space);
+  const { active } = await loadSubscriptions(space, { listed });
   const summary = await seatSummaryOf(space, active);
   return summary && { ...summary, changeRefusal: seatChangeRefusal(space, active, summary) };
 }
@@ -131,26 +140,31 @@ export type MemberRow = ReturnType<typeof memberRow>;
  * downgrade, and for others than the owner the owner to ask for seats.
  */
 export async function loadMembersPage(args: LoaderFunctionArgs) {
-  const space = await requireSpace(args);
-  requireAccess(space, (access) => access.canAccessUsersPage, "space");
   const url = new URL(args.request.url);
   const query = parseListQuery(url.searchParams, memberQueryOptions);
-  requireCanonicalListUrl(url, listParamValues(query, memberQueryOptions));
-  const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
-  const { workspace } = space;
-  const isOwner = space.access.role === "OWNER";
-
-  const selection = url.searchParams.has(SELECTED_PARAM);
-  const [members, seats, owner, typeFacts] = await Promise.all([
-    listMembersOrNone(space, {
+  // The page of members and the subscriptions (the shell's call, shared) beside the guard; the seats' removals
+  // (which need the subscription's id) and the owner (named for a per-seat space's non-owners) after it.
+  const { space, answers } = await requireSpaceWith(args, async (caller) => ({
+    subscriptions: mayGoUnread(listSubscriptionsOf(caller)),
+    members: await listMembersOrNone(caller, {
       search: query.q,
       sortBy: memberSortBy(query.sort, query.dir),
       ...pageWindow(query.page),
     }),
-    loadSeats(space),
+  }));
+  requireAccess(space, (access) => access.canAccessUsersPage, "space");
+  requireCanonicalListUrl(url, listParamValues(query, memberQueryOptions));
+  const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
+  const { workspace } = space;
+  const isOwner = space.access.role === "OWNER";
+  const { members, subscriptions } = await answers;
+
+  const selection = url.searchParams.has(SELECTED_PARAM);
+  const [seats, owner, typeFacts] = await Promise.all([
+    loadSeats(space, subscriptions),
     // Only the per-seat notice names the owner (002 §6).
     workspace.isPerSeat && !isOwner ? getSpaceOwner(space.auth, workspace.workspaceId) : null,
-    selection && offersTypeChange(space) ? loadTypeChangeFacts(space) : null,
+    selection && offersTypeChange(space) ? loadTypeChangeFacts(space, subscriptions) : null,
   ]);
   const context = { space, timeZone, freeMembers: members.counts.free };
   const { rows, hasNextPage } = pageOf(members.items.map((member) => memberRow(member, context)));
@@ -190,10 +204,9 @@ export async function loadMembersPage(args: LoaderFunctionArgs) {
  * no-match state, ARCHITECTURE "Strict input"), with the space's counts,
  * which no search changes.
  */
-function listMembersOrNone(space: SpaceContext, query: MembersQuery) {
-  const workspaceId = space.workspace.workspaceId;
-  return answerOrNoneIfRefused(listMembers(space.auth, workspaceId, query), async () => {
-    const unfiltered = await listMembers(space.auth, workspaceId, { ...query, search: "", limit: 1, limitOffset: 0 });
+function listMembersOrNone({ auth, workspaceId }: SpaceCaller, query: MembersQuery) {
+  return answerOrNoneIfRefused(listMembers(auth, workspaceId, query), async () => {
+    const unfiltered = await listMembers(auth, workspaceId, { ...query, search: "", limit: 1, limitOffset: 0 });
     return { ...unfiltered, items: [] };
   });
 }

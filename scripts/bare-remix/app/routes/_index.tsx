@@ -1,4 +1,5 @@
 import { useLoaderData } from "@remix-run/react";
+import { RowsTable } from "../rows-table";
 
 const DAY_MS = 86_400_000;
 
@@ -20,35 +21,7 @@ export function loader() {
 
 export default function Index() {
   const { rows } = useLoaderData<typeof loader>();
-  return (
-    <main>
-      <h1>Mail merges</h1>
-      <table>
-        <thead>
-          <tr>
-            <th>Sheet name</th>
-            <th>Date</th>
-            <th>Sent</th>
-            <th>Opened</th>
-            <th>Clicked</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <th scope="row">
-                <a href={`/${row.id}`}>{row.name}</a> {row.sheet}
-              </th>
-              <td>{row.date}</td>
-              <td>{row.sent}</td>
-              <td>{row.opened}%</td>
-              <td>{row.clicked}%</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </main>
-  );
+  return <RowsTable rows={rows} />;
 }
 
 export const meta = () => [{ title: "Bare Remix" }];

@@ -73,7 +73,7 @@ export function DetailsForm({
           onChange={(event) => setSeats(event.target.value.replace(/\D/g, ""))}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? "seats-error" : undefined}
-          className="mt-1 block w-32 rounded-md border-slate-300 text-sm shadow-sm read-only:bg-slate-100"
+          className="text-input mt-1 w-32 read-only:bg-slate-100"
         />
         {message ? (
           <p id="seats-error" role="alert" className="mt-1 text-sm text-red-700">

@@ -9,7 +9,7 @@ const texts = checkoutTexts.information;
 type Errors = Partial<Record<string, string[]>>;
 
 const inputClass =
-  "mt-1 block w-full rounded-md border-slate-300 text-sm shadow-sm read-only:bg-slate-100 aria-[invalid]:border-red-600";
+  "text-input mt-1";
 
 /**
  * The billing information form (001 §2, §5). The business question and the
@@ -52,7 +52,7 @@ export function InformationForm({
       <div className="grid gap-4 tablet:grid-cols-2 laptop:grid-cols-1 desktop:grid-cols-2">
         {domain ? (
           <Field id="domain" label={texts.domain} error={null} wide>
-            <input id="domain" value={domain} readOnly className={inputClass} />
+            <input id="domain" value={domain} readOnly className={`${inputClass} bg-slate-100`} />
           </Field>
         ) : null}
         <Field id="country" label={texts.country} error={error("country")} wide>

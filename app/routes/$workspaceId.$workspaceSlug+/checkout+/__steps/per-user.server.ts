@@ -19,8 +19,8 @@ import {
 } from "~/domain/per-user-checkout";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { isGmailAddress } from "~/domain/wrong-plan";
-import { requireAccess, requireSpace, type SpaceArgs } from "~/utils/space.server";
-import { billingPage, loadSubscriptions } from "../../__billing/space-billing.server";
+import { mayGoUnread, requireAccess, requireSpaceWith, type SpaceArgs } from "~/utils/space.server";
+import { billingPage, listSubscriptionsOf, loadSubscriptions } from "../../__billing/space-billing.server";
 import { userLimit } from "../../__members/add-members.server";
 
 /*
@@ -70,7 +70,11 @@ export type PerUserCheckout = Awaited<ReturnType<typeof loadPerUserCheckout>>;
  * to the details step and a Gmail user to billing, as every other does.
  */
 export async function loadPerUserCheckout(args: SpaceArgs, page: "options" | "other" = "other") {
-  const space = await requireSpace(args);
+  // The subscriptions (the shell's call, shared) and the members beside the guard.
+  const { space, answers } = await requireSpaceWith(args, async (caller) => ({
+    subscriptions: mayGoUnread(listSubscriptionsOf(caller)),
+    members: await listAllMembers(caller.auth, caller.workspaceId, { search: "", sortBy: "userName" }),
+  }));
   requireAccess(space, (access) => access.canAccessBilling, "");
   if (space.workspace.isPerSeat) {
     const domainStart = page === "options" && !isGmailAddress(space.me.userEmail);
@@ -80,10 +84,8 @@ export async function loadPerUserCheckout(args: SpaceArgs, page: "options" | "ot
   const asked = checkoutTarget(query);
   if (!asked) throw redirect(billingPage(space));
   const { given, ...target } = asked;
-  const [{ active }, members] = await Promise.all([
-    loadSubscriptions(space),
-    listAllMembers(space.auth, space.workspace.workspaceId, { search: "", sortBy: "userName" }),
-  ]);
+  const { subscriptions, members } = await answers;
+  const { active } = await loadSubscriptions(space, { listed: subscriptions });
   const flag = checkoutQueryFlag(
     query,
     target,

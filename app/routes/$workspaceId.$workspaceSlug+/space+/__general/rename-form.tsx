@@ -51,7 +51,7 @@ export function RenameForm({
           {...getInputProps(field, { type: "text" })}
           onChange={(event) => setTyped(event.currentTarget.value)}
           autoComplete="off"
-          className="block w-full rounded-md border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-brand-600 aria-[invalid=true]:ring-red-500"
+          className="text-input"
         />
         {field.errors?.length ? (
           <p id={field.errorId} className="text-sm text-red-700">

@@ -54,7 +54,7 @@ export function TransferSection({
               defaultValue={transfer.chosenId ?? ""}
               aria-invalid={transfer.error ? true : undefined}
               aria-describedby={transfer.error ? errorId : undefined}
-              className="block w-full rounded-md border-0 px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-inset focus:ring-brand-600 aria-[invalid=true]:ring-red-500"
+              className="text-input"
             >
               <option value="">{generalSettingsTexts.chooseNewOwner}</option>
               {transfer.candidates.map((candidate) => (
