@@ -161,6 +161,7 @@ function report(label: string, server: string, run: Run) {
   );
   const others = run.count() - served.length - refused.length;
   if (others > 0) console.log(`  ${others} answers other than 200 or 503: ${run.otherStatuses()}`);
+  if (run.notSent > 0) console.log(`  ${run.notSent} arrivals not sent: ${MAX_IN_FLIGHT} requests were open already`);
 }
 
 /** `connections` clients on connections of their own, each sending its next request as soon as the last is answered. */
@@ -208,7 +209,7 @@ async function openLoop({
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     if (outcomes.inFlight < MAX_IN_FLIGHT) requests.push(outcomes.time(() => get(`${url}${LIST_PATH}`, cookie, agent)));
-    else outcomes.connectionErrors++;
+    else outcomes.notSent++;
   }
   await Promise.all(requests);
   agent.destroy();
@@ -226,6 +227,8 @@ function newOutcomes() {
     byStatus: new Map<number, number[]>(),
     connectionErrors: 0,
     timeouts: 0,
+    /** Arrivals the bench did not send: MAX_IN_FLIGHT requests were open already. */
+    notSent: 0,
     maxWait: 0,
     inFlight: 0,
     async time(request: () => Promise<number>) {
@@ -248,12 +251,20 @@ function newOutcomes() {
   return outcomes;
 }
 
-function summarise({ byStatus, connectionErrors, timeouts, maxWait, clientDelay }: ReturnType<typeof newOutcomes>) {
+function summarise({
+  byStatus,
+  connectionErrors,
+  timeouts,
+  notSent,
+  maxWait,
+  clientDelay,
+}: ReturnType<typeof newOutcomes>) {
   clientDelay.disable();
   const latencies = (status: number) => byStatus.get(status) ?? [];
   return {
     connectionErrors,
     timeouts,
+    notSent,
     maxWait: () => maxWait,
     clientDelayP99: `${Math.round(clientDelay.percentile(99) / 1e6)} (max ${Math.round(clientDelay.max / 1e6)})`,
     latencies,

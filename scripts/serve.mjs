@@ -3,7 +3,7 @@
 // What remix-serve did (compression, the build's assets for a year, public/ for an hour, the Remix
 // handler, a build reloaded by `remix dev`), plus what it could not: the build's `operations`
 // (app/utils/operations.server.ts) around every request (its id, one JSON log line in place of
-// remix-serve's morgan line, metrics), the health endpoints before Remix and its admission gate, the
+// remix-serve's morgan line, metrics), the health endpoints before the admission gate, the
 // metrics on their own port, a graceful stop on SIGTERM, and the admission gate in front of Remix's routing
 // (overload: a refusal costs no routing, and a connection's timeouts are chosen, not Node's defaults).
 import { watch } from "node:fs";

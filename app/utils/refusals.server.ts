@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import { RETRY_AFTER_SECONDS } from "~/api/deadline.server";
 import { genericErrorTexts, oopsTexts, referenceText } from "~/domain/error-texts";
+import { serverTiming } from "~/observability/server-timing.server";
 import { applySecurityHeaders } from "./security-headers.server";
 
 /**
@@ -70,9 +71,11 @@ export function writeRefusal(res: ServerResponse, status: RefusalStatus, request
     serverRefusalHeaders = Object.fromEntries(headers);
   }
   const page = refusalPage(requestId);
+  const timing = serverTiming();
   res.writeHead(status, {
     ...serverRefusalHeaders,
     ...Object.fromEntries(refusalHeaders(status)),
+    ...(timing ? { "Server-Timing": timing } : {}),
     "Content-Length": Buffer.byteLength(page),
   });
   res.end(page);

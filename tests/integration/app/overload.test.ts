@@ -53,6 +53,7 @@ async function timed(path: string, init: RequestInit = {}) {
   return {
     status: response.status,
     retryAfter: response.headers.get("Retry-After"),
+    serverTiming: response.headers.get("Server-Timing"),
     body,
     took: performance.now() - startedAt,
   };
@@ -94,6 +95,7 @@ describe("overload protection", () => {
     const refused = await timed(SENT_PAGE);
     expect(refused.status).toBe(503);
     expect(refused.retryAfter).toMatch(/^\d+$/);
+    expect(refused.serverTiming).toMatch(/backend;desc="0 calls";dur=0\.0, total;dur=/);
     expect(refused.took).toBeLessThan(IMMEDIATE_MS);
     expect(refused.body).toContain("Something went wrong.");
     expect(refused.body).toContain("Please try again later.");
