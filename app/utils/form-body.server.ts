@@ -79,7 +79,10 @@ async function measuredLength(request: Request) {
  */
 export function refuseUnreadableBody(req: IncomingMessage, res: ServerResponse, next: () => void) {
   const status = formBodyRefusal(req.method ?? "GET", req.headers["content-type"], req.headers["content-length"]);
-  if (status === null) return next();
+  if (status === null) {
+    closeIfAnsweredUnread(req, res);
+    return next();
+  }
   res.setHeader("Connection", "close");
   const requestId = currentRequest()?.requestId;
   let drained = 0;
@@ -96,4 +99,19 @@ export function refuseUnreadableBody(req: IncomingMessage, res: ServerResponse, 
   req.once("end", answer);
   req.once("error", answer);
   req.resume();
+}
+
+/**
+ * A body without a declared length (chunked) may be refused by the action
+ * once it has read past the limit (assertFormBody): an answer that starts
+ * before the body is all read closes its connection, whose unread rest
+ * would otherwise stand before the next request.
+ */
+function closeIfAnsweredUnread(req: IncomingMessage, res: ServerResponse) {
+  if (req.method === "GET" || req.method === "HEAD" || req.complete) return;
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    if (!req.complete) this.setHeader("Connection", "close");
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
 }

@@ -1,8 +1,9 @@
 /**
  * Early refusals close cleanly (issue 28, item 5): a form body that is too
- * large (413) or no form at all (415) is refused before it is read, and the
- * connection it came on is closed with the answer, so the next request a
- * proxy sends on that pooled connection is never reset. The app as `npm
+ * large (413) or no form at all (415) is refused before it is read (a
+ * chunked one once past the limit), and the connection it came on is closed
+ * with the answer, so the next request a proxy sends on that pooled
+ * connection is never reset nor stalled. The app as `npm
  * start` serves it, through a keep-alive agent with a single connection.
  */
 import http from "node:http";
@@ -99,6 +100,18 @@ describe("a refusal before the body is read", () => {
       body,
     );
     expect(refused.status).toBe(415);
+    expect(refused.connection).toBe("close");
+    expect((await send("GET", UNSUBSCRIPTIONS)).status).toBe(200);
+  });
+
+  it("answers a 3 MB form sent without a length (chunked) with 413 once past the limit, and the next request is served", async () => {
+    const refused = await send(
+      "POST",
+      UNSUBSCRIPTIONS,
+      { ...sameOrigin(), "Content-Type": "application/x-www-form-urlencoded", "Transfer-Encoding": "chunked" },
+      Buffer.alloc(THREE_MB, "a"),
+    );
+    expect(refused.status).toBe(413);
     expect(refused.connection).toBe("close");
     expect((await send("GET", UNSUBSCRIPTIONS)).status).toBe(200);
   });
