@@ -10,7 +10,7 @@ export interface AdmissionLimits {
   concurrency: number;
   /** Requests that may wait for a place; past it a request is refused at once. */
   queue: number;
-  /** The longest a request may wait: one that would wait longer is refused at once, one still waiting then after all. */
+  /** The longest a request may wait; one still waiting then is refused after all (see EXPECTED_WAIT_SHARE). */
   maxWaitMs: number;
 }
 
@@ -31,10 +31,10 @@ const EXPECTED_WAIT_SHARE = 0.75;
 /**
  * Bounds the requests the app works on at once (ARCHITECTURE.md, Budgets:
  * overload): past `concurrency`, a queue served first come, first served;
- * past the queue, or when the queue is already longer than three quarters of
- * `maxWaitMs` at its recent pace, a refusal at once. So under any load the app keeps
- * serving at its capacity, a request waits at most `maxWaitMs` for a place,
- * and a refused one learns it without waiting.
+ * past the queue, or when the queue is already longer than three quarters
+ * of `maxWaitMs` at its recent pace, a refusal at once. So under any load
+ * the app keeps serving at its capacity, a request waits at most
+ * `maxWaitMs` for a place, and a refused one mostly learns it at once.
  */
 export function createAdmissionGate(limits: AdmissionLimits, now: () => number = () => performance.now()) {
   let active = 0;
