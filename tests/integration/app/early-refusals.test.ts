@@ -11,13 +11,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import type { RunningBackend } from "../support/backend";
 import { signIn, startAppBackend } from "../support/app";
-import { startServedApp, type ServedApp } from "../support/served-app";
+import { startAppServer, type RunningApp } from "../support/app-server";
 
 const UNSUBSCRIPTIONS = `/${SPACES.acmeMarketing.id}/${SPACES.acmeMarketing.slug}/unsubscriptions`;
 const THREE_MB = 3 * 1024 * 1024;
 
 let backend: RunningBackend;
-let app: ServedApp;
+let app: RunningApp;
 let cookie: string;
 /** What a pooling proxy does: every request on one kept-alive connection, one after the other. */
 let agent: http.Agent;
@@ -25,11 +25,12 @@ let agent: http.Agent;
 beforeAll(async () => {
   backend = await startAppBackend();
   ({ cookie } = await signIn(backend, PERSONAS.owner.email));
-  app = await startServedApp();
+  // Its request log lines are read.
+  app = await startAppServer({ LOG_LEVEL: "info" });
 });
 
 afterAll(async () => {
-  app?.stop();
+  await app?.close();
   await backend?.close();
 });
 
@@ -81,7 +82,7 @@ describe("a refusal before the body is read", () => {
     expect((await send("GET", UNSUBSCRIPTIONS)).status).toBe(200);
     // Logged like any answer, under a route of its own: the path is never logged.
     const line = app
-      .log()
+      .output()
       .split("\n")
       .find((each) => each.includes('"requestId":"early-413"'));
     expect(JSON.parse(line!)).toMatchObject({ msg: "request", route: "refused", status: 413 });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningBackend } from "../support/backend";
 import { signIn, startAppBackend } from "../support/app";
 import { startFaultProxy, type FaultProxy } from "../support/fault-proxy";
-import { startServedApp, type ServedApp } from "../support/served-app";
+import { startAppServer, type RunningApp } from "../support/app-server";
 
 const SENT_PAGE = "/5100000000000001/acme-marketing/mail-merges/sent";
 const READ_TIMEOUT_MS = 2_500;
@@ -22,7 +22,7 @@ const IMMEDIATE_MS = 250;
 
 let backend: RunningBackend;
 let proxy: FaultProxy;
-let app: ServedApp;
+let app: RunningApp;
 let cookie: string;
 /** One kept-alive connection, as a pooling proxy uses it. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -31,7 +31,7 @@ beforeAll(async () => {
   backend = await startAppBackend();
   proxy = await startFaultProxy(backend);
   ({ cookie } = await signIn(backend, "owner@acme.test"));
-  app = await startServedApp({
+  app = await startAppServer({
     BACKEND_READ_TIMEOUT_MS: String(READ_TIMEOUT_MS),
     MAX_CONCURRENT_REQUESTS: "1",
     MAX_QUEUED_REQUESTS: "1",
@@ -41,7 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   agent.destroy();
-  app?.stop();
+  await app?.close();
   await proxy?.close();
   await backend?.close();
 });
