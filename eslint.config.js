@@ -10,7 +10,7 @@ import noCycle from "./scripts/eslint-rules/no-cycle.js";
 import tailwindVariants from "./scripts/eslint-rules/tailwind-variants.js";
 
 /** Where the root and entry modules are: nothing below them may import them. */
-const appEntries = ["./app/root.tsx", "./app/entry.server.tsx", "./app/entry.client.tsx", "./app/server.ts"];
+const appEntries = ["./app/root.tsx", "./app/entry.server.tsx", "./app/entry.client.tsx", "./app/entry.build.ts"];
 
 /**
  * The layers of ARCHITECTURE.md (Layout): imports only point down.

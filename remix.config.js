@@ -9,8 +9,8 @@ export default {
       // A route folder keeps its own modules beside its routes: `__` files and folders, server helpers and tests.
       ignoredRouteFiles: ["**/__*", "**/__*/**", "**/*.server.*", "**/*.test.{ts,tsx}", "**/.*"],
     }),
-  // The compiled app behind the admission gate (app/server.ts); remix-serve serves it unchanged.
-  server: "app/server.ts",
+  // The compiled app behind the admission gate (app/entry.build.ts); remix-serve serves it unchanged.
+  server: "app/entry.build.ts",
   serverModuleFormat: "esm",
   tailwind: true,
   postcss: false,

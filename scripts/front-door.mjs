@@ -6,7 +6,7 @@
 // and a write whose Origin is another host (Remix's own CSRF check). Node's
 // http diagnostics channel sees each request first: such a request goes on as
 // a plain GET that carries its refusal in a header, and the server build
-// (app/server.ts) answers it with that status and a readable page before any
+// (app/entry.build.ts) answers it with that status and a readable page before any
 // loader or action runs. Nothing is written, nothing is logged.
 import { subscribe } from "node:diagnostics_channel";
 

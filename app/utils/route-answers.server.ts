@@ -63,7 +63,7 @@ export function failureAnswer(error: unknown, request: Request): unknown {
 }
 
 /**
- * Wraps a route's loader or action (app/server.ts): names the route for the
+ * Wraps a route's loader or action (app/entry.build.ts): names the route for the
  * request's log line, answers failures with a reference, and gives every
  * Response (a redirect, a resource route's answer, success or failure) the
  * documents' headers.

@@ -2,7 +2,7 @@
  * Every route of the build answers with the documents' Cache-Control and
  * security headers (issue 27, item 7): documents through entry.server, and
  * resource routes and redirects, which Remix sends as their loader made
- * them, through app/server.ts. /space/users/suggest answered names and
+ * them, through app/entry.build.ts. /space/users/suggest answered names and
  * e-mail addresses without them.
  */
 import { spawn, type ChildProcess } from "node:child_process";

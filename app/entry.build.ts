@@ -1,5 +1,5 @@
 /**
- * The server build's main module (remix.config.js `server`): the compiled
+ * The server build's entry (remix.config.js `server`; entry.server.tsx renders its documents): the compiled
  * app, every loader and action of it first refusing what the front door
  * refused (scripts/front-door.mjs), inside a wrapper that names the route
  * for the request's log line and gives failures a reference and resource
