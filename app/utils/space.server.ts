@@ -71,12 +71,17 @@ export async function loadSpace({ request, params, context }: SpaceArgs): Promis
  * the invitee has no space to draw it in.
  */
 async function invitationHost(auth: AuthContext, me: User): Promise<SpaceContext | null> {
-  const active = me.userWorkspaces.filter((entry) => entry.status !== "DISABLED");
-  const membership = active.find((entry) => entry.workspaceId === me.addonWorkspaceId) ?? active[0];
+  const membership = invitationHostMembership(me);
   const workspace = membership && (await getWorkspaceOrNull(auth, membership.workspaceId));
   if (!membership || !workspace || workspace.status === "DISABLED") return null;
   const access = spaceAccess(membership, workspace);
   return { auth, me, membership, workspace, access, urlPrefix: membership.urlPrefix };
+}
+
+/** The invitee's space an invite link is drawn in: their home space, else their first active one. */
+function invitationHostMembership(me: User): UserWorkspace | undefined {
+  const active = me.userWorkspaces.filter((entry) => entry.status !== "DISABLED");
+  return active.find((entry) => entry.workspaceId === me.addonWorkspaceId) ?? active[0];
 }
 
 /** What a page's first calls need before the guard has answered: the caller, and the space's id from the URL. */
@@ -120,11 +125,19 @@ async function besideGuard<Space extends { membership: UserWorkspace }, Answers>
   const started = (caller: SpaceCaller) => mayGoUnread((async () => start(caller))());
   const workspaceId = args.params.workspaceId ?? "";
   const answers = started({ auth, workspaceId });
+  // An invite link opened by someone outside its space is drawn in another space (invitationHost), which
+  // `me` names: that space's answers start as soon as `me` answers, beside the host space's own call.
+  const startedForHost = (me: User) => {
+    if (me.userWorkspaces.some((entry) => entry.workspaceId === workspaceId)) return null;
+    const host = invitationHostMembership(me);
+    return host ? { workspaceId: host.workspaceId, answers: started({ auth, workspaceId: host.workspaceId }) } : null;
+  };
+  const hostAnswers = !spaceless && args.params.invitationToken ? mayGoUnread(loadMe(auth).then(startedForHost)) : null;
   const space = await verdict;
-  // An invite link is drawn in another space (invitationHost): that space's answers are asked for now.
-  if (!spaceless && space.membership.workspaceId !== workspaceId)
-    return { space, answers: started({ auth, workspaceId: space.membership.workspaceId }) };
-  return { space, answers };
+  if (spaceless || space.membership.workspaceId === workspaceId) return { space, answers };
+  const host = await hostAnswers;
+  if (host?.workspaceId === space.membership.workspaceId) return { space, answers: host.answers };
+  return { space, answers: started({ auth, workspaceId: space.membership.workspaceId }) };
 }
 
 /**

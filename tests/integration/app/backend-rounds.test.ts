@@ -204,7 +204,7 @@ const PAGES: Record<string, Page> = {
     space: "acmeMarketing",
     path: `invitations/${INVITATION}/accept`,
     status: 200,
-    rounds: 3,
+    rounds: 2,
   },
   "another's space (refused)": { as: "solo", space: "acmeMarketing", path: "mail-merges/sent", status: 302, rounds: 1 },
 };
