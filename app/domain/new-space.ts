@@ -28,10 +28,6 @@ export function ownedSpaceCount(spaces: { userRole: Role }[]) {
   return spaces.filter((space) => space.userRole === "OWNER").length;
 }
 
-export function canCreateSpace(spaces: { userRole: Role }[]) {
-  return ownedSpaceCount(spaces) < MAX_OWNED_SPACES;
-}
-
 /** What the New space dialog needs to know about the limit. */
 export function spaceLimit(spaces: { userRole: Role }[]) {
   return { owned: ownedSpaceCount(spaces), max: MAX_OWNED_SPACES };

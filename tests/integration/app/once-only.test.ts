@@ -13,6 +13,7 @@ import { appRequest, loaderData, redirectTarget, run, signIn, startAppBackend } 
 
 const SAM = { workspaceId: "5100000000000003", workspaceSlug: "sams-space" };
 const ACME = { workspaceId: "5100000000000001", workspaceSlug: "acme-marketing" };
+const OLDCO = { workspaceId: "5100000000000004", workspaceSlug: "oldco-team" };
 const prefix = (space: typeof ACME) => `/${space.workspaceId}/${space.workspaceSlug}`;
 
 let backend: RunningBackend;
@@ -20,7 +21,7 @@ const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
   backend = await startAppBackend();
-  for (const email of ["solo@gmail.com", "owner@acme.test"]) cookies[email] = (await signIn(backend, email)).cookie;
+  for (const email of ["solo@gmail.com", "owner@acme.test", "legacy@oldco.test"]) cookies[email] = (await signIn(backend, email)).cookie;
 });
 afterAll(() => backend.close());
 
@@ -46,6 +47,27 @@ describe("once-only forms", () => {
 
     await run(newSpaceAction, post(path, "solo@gmail.com", { ...form, [IDEMPOTENCY_FIELD]: randomUUID() }), params);
     expect(await spacesNamed("Double Click Space")).toHaveLength(2);
+  });
+
+  it("answers a resent New space form with its success even when that space was the last one allowed", async () => {
+    // legacy@oldco.test owns 3 spaces; the most is 5.
+    const path = `${prefix(OLDCO)}/spaces/new`;
+    const create = (spaceName: string, key: string) =>
+      run(newSpaceAction, post(path, "legacy@oldco.test", { spaceName, [IDEMPOTENCY_FIELD]: key }), OLDCO);
+    expect(redirectTarget(await create("Fourth Oldco Space", randomUUID()))).toMatch(/banner=created/);
+
+    const fifth = { name: "Fifth Oldco Space", key: randomUUID() };
+    const first = redirectTarget(await create(fifth.name, fifth.key));
+    expect(first).toMatch(/banner=created/);
+    // The same form again (a double click without JavaScript, a reload): the same answer, not the limit.
+    expect(redirectTarget(await create(fifth.name, fifth.key))).toBe(first);
+    expect(await spacesNamed(fifth.name)).toHaveLength(1);
+
+    // A new form past the limit is refused, and creates nothing.
+    const sixth = await create("Sixth Oldco Space", randomUUID());
+    expect(redirectTarget(sixth)).toBeNull();
+    expect(JSON.stringify(loaderData(sixth))).toContain("You already own 5 spaces");
+    expect(await spacesNamed("Sixth Oldco Space")).toHaveLength(0);
   });
 
   it("makes one draft for a template's 'Use' sent twice", async () => {
