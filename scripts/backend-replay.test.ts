@@ -12,7 +12,11 @@ describe("roundsOf", () => {
       { url: "/count", start: 33, end: 63 },
       { url: "/removals", start: 64, end: 94 },
     ];
-    expect(roundsOf(calls)).toEqual([["/me", "/space"], ["/list", "/count"], ["/removals"]]);
+    expect(roundsOf(calls, (call) => call).map((round) => round.map((call) => call.url))).toEqual([
+      ["/me", "/space"],
+      ["/list", "/count"],
+      ["/removals"],
+    ]);
   });
 });
 

@@ -99,17 +99,21 @@ async function passOn(backendUrl: string, request: IncomingMessage): Promise<Ans
 }
 
 /**
- * The traced calls grouped in rounds: a call belongs to the round after the
- * latest round whose answer it waited for (one that ended before it started).
+ * Calls grouped in rounds: a call belongs to the round after the latest
+ * round whose answer it waited for (one that ended before it started). The
+ * benchmark's trace and the rounds test (tests/integration/app/backend-rounds.test.ts) count them so.
  */
-export function roundsOf(calls: TracedCall[]) {
-  const sorted = [...calls].sort((a, b) => a.start - b.start);
-  const roundOf = new Map<TracedCall, number>();
+export function roundsOf<Call>(
+  calls: readonly Call[],
+  timesOf: (call: Call) => { start: number; end: number },
+): Call[][] {
+  const sorted = [...calls].sort((a, b) => timesOf(a).start - timesOf(b).start);
+  const roundOf = new Map<Call, number>();
   for (const call of sorted) {
-    const before = sorted.filter((other) => roundOf.has(other) && other.end <= call.start);
+    const before = sorted.filter((other) => roundOf.has(other) && timesOf(other).end <= timesOf(call).start);
     roundOf.set(call, Math.max(-1, ...before.map((other) => roundOf.get(other)!)) + 1);
   }
-  const rounds: string[][] = [];
-  for (const [call, round] of roundOf) (rounds[round] ??= []).push(call.url);
+  const rounds: Call[][] = [];
+  for (const [call, round] of roundOf) (rounds[round] ??= []).push(call);
   return rounds;
 }

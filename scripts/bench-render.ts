@@ -62,7 +62,7 @@ try {
   // One at a time, so that the traced calls are one page's.
   for (let warmUp = 0; warmUp < 3; warmUp++) await fetchList();
   const calls = await replay.traceCalls(fetchList);
-  const rounds = roundsOf(calls);
+  const rounds = roundsOf(calls, (call) => call).map((round) => round.map((call) => call.url));
   replay.replay();
   const bare = await startBarePage({ BARE_BACKEND_URL: replay.url, BARE_BACKEND_CALLS: JSON.stringify(rounds) });
   try {

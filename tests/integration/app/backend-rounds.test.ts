@@ -16,6 +16,7 @@ import { PERSONAS, SPACES, type SpaceKey } from "../../../backend/src/db/seed/pe
 import type { RunningBackend } from "../support/backend";
 import { signIn, startAppBackend } from "../support/app";
 import { startAppServer, type RunningApp } from "../support/app-server";
+import { roundsOf } from "../../../scripts/backend-replay";
 import { startFaultProxy, type FaultProxy, type ProxiedCall } from "../support/fault-proxy";
 
 const HOLD_MS = 50;
@@ -232,22 +233,6 @@ afterAll(async () => {
   await backend?.close();
 });
 
-/** The rounds of `calls`: a call joins the current round when it started before any call of that round finished. */
-export function roundsOf(calls: readonly ProxiedCall[]): ProxiedCall[][] {
-  const rounds: ProxiedCall[][] = [];
-  let firstEnd = -Infinity;
-  for (const call of [...calls].sort((a, b) => a.startedAt - b.startedAt)) {
-    if (call.startedAt >= firstEnd) {
-      rounds.push([call]);
-      firstEnd = call.endedAt!;
-    } else {
-      rounds.at(-1)!.push(call);
-      firstEnd = Math.min(firstEnd, call.endedAt!);
-    }
-  }
-  return rounds;
-}
-
 /** The backend calls made for one request, once every one of them is answered. */
 async function callsOf(requestId: string) {
   const calls = () => proxy.calls.filter((call) => call.requestId === requestId);
@@ -266,7 +251,11 @@ async function load({ as, space, path }: Page) {
     redirect: "manual",
   });
   const body = await response.text();
-  return { status: response.status, body, rounds: roundsOf(await callsOf(requestId)) };
+  return {
+    status: response.status,
+    body,
+    rounds: roundsOf(await callsOf(requestId), (call) => ({ start: call.startedAt, end: call.endedAt! })),
+  };
 }
 
 const describeRounds = (rounds: ProxiedCall[][]) =>
