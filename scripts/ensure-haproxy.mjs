@@ -1,4 +1,4 @@
-// Makes sure the browser test of several instances (tests/e2e/several-instances.spec.ts) has HAProxy:
+// Makes sure the tests and the benchmark of the load balancer (scripts/balancer.ts) have HAProxy:
 // HAPROXY_PATH, else the one on this machine, else Debian's `haproxy` package. Node built-ins only.
 import { existsSync } from "node:fs";
 import { ensureDebianPackage } from "./debian-package.mjs";
@@ -11,7 +11,7 @@ if (configured && !existsSync(configured)) {
   process.exit(1);
 }
 if (!configured && !ensureDebianPackage("haproxy", SYSTEM_HAPROXY)) {
-  console.error(`The browser test of several instances needs HAProxy, and none was found. Either:
+  console.error(`The tests and the load benchmark of the balancer in front of the app need HAProxy, and none was found. Either:
   - install your distribution's package (Debian/Ubuntu: sudo apt-get install haproxy),
   - or point HAPROXY_PATH at an haproxy binary.`);
   process.exit(1);

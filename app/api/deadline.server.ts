@@ -1,9 +1,7 @@
+import { RETRY_AFTER_SECONDS } from "~/domain/refusal-page";
 import { getEnv } from "~/env.server";
 import { backendCallDuration } from "~/observability/metrics.server";
 import { currentRequest, REQUEST_ID_HEADER, requestLog } from "~/observability/request-context.server";
-
-/** How long a browser should wait before trying again once a backend is away (seconds). */
-export const RETRY_AFTER_SECONDS = 10;
 
 /**
  * The 503 that a timed-out or unreachable backend becomes: thrown as a

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import { RETRY_AFTER_SECONDS } from "~/api/deadline.server";
-import { genericErrorTexts, oopsTexts, referenceText } from "~/domain/error-texts";
+import { RETRY_AFTER_SECONDS, refusalPage } from "~/domain/refusal-page";
 import { serverTiming } from "~/observability/server-timing.server";
 import { applySecurityHeaders } from "./security-headers.server";
 
@@ -38,13 +37,6 @@ export function refusedAtTheDoor<Args extends { request: Request }, Result>(hand
 
 /** The statuses a request is refused with before any loader or action runs. */
 export type RefusalStatus = 400 | 403 | 405 | 413 | 415 | 503;
-
-/** The generic texts of 000 §8, without the shell or any React render: a refusal costs next to nothing. */
-function refusalPage(requestId?: string) {
-  // The id is ours (request-context: letters, digits, - and _), safe in HTML as it is.
-  const reference = requestId ? `<p>${referenceText(requestId)}</p>` : "";
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${genericErrorTexts.title}</title></head><body><main><h1>${genericErrorTexts.title}</h1><p>${genericErrorTexts.detail}</p>${reference}<p><a href="">${oopsTexts.tryAgain}</a></p></main></body></html>`;
-}
 
 /**
  * The document of a refused request (front door, overload): the generic

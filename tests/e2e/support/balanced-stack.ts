@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startBalancer } from "../../../scripts/balancer";
 import { appServer, resolveEnv } from "../../../scripts/services.mjs";
 import { freePorts } from "./env";
 
@@ -10,48 +11,11 @@ import { freePorts } from "./env";
  * The README's "Running more than one instance", for a browser test: the
  * local stack (backend, Google, Stripe) with a fresh database, two app
  * instances sharing its session secret, and HAProxy in front of them
- * (round robin, no stickiness, /readyz as its health check).
+ * (scripts/balancer.ts: round robin, no stickiness, /readyz as its health check).
  */
 
 /** After SIGTERM an instance says it is not ready, and keeps answering this long: HAProxy notices within it. */
 const DRAIN_MS = 1_500;
-
-export function haproxyConfig(port: number, instances: number[]) {
-  return `defaults
-  mode http
-  timeout connect 2s
-  timeout client 30s
-  timeout server 30s
-  # A connection refused (an instance stopping) is tried again on the other one.
-  retries 3
-  option redispatch
-
-frontend dashboard
-  bind 127.0.0.1:${port}
-  default_backend app
-
-backend app
-  balance roundrobin
-  # Ready: the instance and its backend answer; an instance stopping says it is not (SHUTDOWN_DRAIN_MS).
-  option httpchk GET /readyz
-  http-check expect status 200
-  timeout check 1500ms
-  default-server check inter 300ms fall 2 rise 1
-${instances.map((instancePort, index) => `  server app${index + 1} 127.0.0.1:${instancePort}`).join("\n")}
-`;
-}
-
-/** HAProxy: HAPROXY_PATH, else on PATH, else Debian's place (scripts/ensure-haproxy.mjs installs it there). */
-function haproxyBinary() {
-  const candidates = [
-    process.env.HAPROXY_PATH,
-    ...(process.env.PATH ?? "").split(path.delimiter).map((dir) => path.join(dir, "haproxy")),
-    "/usr/sbin/haproxy",
-  ];
-  const found = candidates.find((candidate) => candidate && existsSync(candidate));
-  if (!found) throw new Error("HAProxy is missing: run `node scripts/ensure-haproxy.mjs`.");
-  return found;
-}
 
 /** An app instance and what it logged: its request lines' ids tell which requests it answered. */
 export class Instance {
@@ -138,11 +102,9 @@ export async function startBalancedStack() {
   };
   let second = startSecond();
 
-  const configFile = path.join(directory, "haproxy.cfg");
-  writeFileSync(configFile, haproxyConfig(balancer, [appA, appB]));
   await waitUntil("the first instance's readiness", answers(`http://127.0.0.1:${appA}/readyz`));
   await waitUntil("the second instance's readiness", answers(`http://127.0.0.1:${appB}/readyz`));
-  const haproxy = spawn(haproxyBinary(), ["-f", configFile, "-db"], { stdio: ["ignore", "inherit", "inherit"] });
+  const haproxy = startBalancer({ port: balancer, instances: [appA, appB] });
   // Both servers up for HAProxy: two requests in a row, one on each.
   await waitUntil("HAProxy's view of both instances", async () => {
     const before = [first.requestIds().size, second.requestIds().size];
@@ -178,10 +140,9 @@ export async function startBalancedStack() {
       });
     },
     async stop() {
-      haproxy.kill("SIGTERM");
       second.process.kill("SIGTERM");
       stack.kill("SIGTERM");
-      await Promise.all([second.exited, first.exited]);
+      await Promise.all([haproxy.stop(), second.exited, first.exited]);
     },
   };
 }

@@ -1,14 +1,15 @@
 /**
  * A proxy in front of the reference backend that forwards, or misbehaves as
- * a test asks: stalls (accepts and never answers), refuses connections, or
- * answers 502 once; and holds every forwarded call `delayMs` first (a
+ * a test asks: stalls (accepts and never answers) every call, or every call
+ * but the backend's health check (a backend that is up but slow), refuses
+ * connections, or answers 502 once; and holds every forwarded call `delayMs` first (a
  * backend far away). Points the app's environment at itself.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { RunningBackend } from "./backend";
 
-export type FaultMode = "pass" | "stall" | "refuse" | "502-once";
+export type FaultMode = "pass" | "stall" | "stall-but-health" | "refuse" | "502-once";
 
 /** One forwarded call, timed by the proxy (performance.now()): from its arrival to its answer's end. */
 export interface ProxiedCall {
@@ -42,7 +43,7 @@ export async function startFaultProxy(backend: RunningBackend): Promise<FaultPro
       request.socket.destroy();
       return;
     }
-    if (proxy.mode === "stall") {
+    if (proxy.mode === "stall" || (proxy.mode === "stall-but-health" && request.url !== "/health")) {
       stalled.push(response);
       return;
     }

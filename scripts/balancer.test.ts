@@ -1,0 +1,20 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "~/env.server";
+import { INSTANCE_MAXCONN, QUEUE_TIMEOUT_MS, haproxyConfig } from "./balancer";
+
+describe("the balancer's configuration", () => {
+  it("gives each instance the app's own limits: its places, and its longest wait for one", () => {
+    const defaults = parseEnv({});
+    expect(INSTANCE_MAXCONN).toBe(defaults.MAX_CONCURRENT_REQUESTS);
+    expect(QUEUE_TIMEOUT_MS).toBe(defaults.MAX_QUEUE_WAIT_MS);
+  });
+
+  it("is the one the README shows", () => {
+    const readme = readFileSync(path.join(import.meta.dirname, "..", "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("### Running more than one instance"));
+    const shown = /\n```\n([\s\S]*?)```\n/.exec(section)?.[1];
+    expect(shown).toBe(haproxyConfig({ port: 8080, instances: [3001, 3002] }));
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * HAProxy in front of app instances (README, "Running more than one
+ * instance" and "Overload"): the one configuration the browser test of
+ * several instances, the balancer's integration test and `npm run
+ * bench:load` run, and the README shows.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { RETRY_AFTER_SECONDS, refusalPage } from "../app/domain/refusal-page";
+
+/** The requests HAProxy lets an instance work on at once: the app's MAX_CONCURRENT_REQUESTS (default). */
+export const INSTANCE_MAXCONN = 8;
+/**
+ * Requests that may wait per instance; past them a newcomer is refused at
+ * once. Above 200 connections' worth, and 1.5 to 5 s of an instance's work
+ * (120–180 pages/s on the development machine, 48 when it is busy).
+ */
+export const QUEUE_PER_INSTANCE = 256;
+/** The longest a request waits for a place (the app's MAX_QUEUE_WAIT_MS): with its answer, under 10 s. */
+export const QUEUE_TIMEOUT_MS = 8_000;
+
+const REQUEST_ID_HEADER = "X-Request-Id";
+/** The ids the app keeps (app/observability/request-context.server.ts): any other is replaced. */
+const VALID_REQUEST_ID = "^[A-Za-z0-9_-]{1,64}$";
+
+/** HAProxy's own 503s: the app's refusal page with the request's id, as a log-format string in a quoted argument. */
+function refusalPageFormat() {
+  const marker = "REQUEST-ID";
+  const [before, after] = refusalPage(marker)
+    .split(marker)
+    .map((part) => part.replaceAll("%", "%%"));
+  const format = `${before}%[req.hdr(${REQUEST_ID_HEADER})]${after}`;
+  return `"${format.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
+}
+
+export function haproxyConfig({ port, instances }: { port: number; instances: number[] }) {
+  /** A server line per instance, with what `options` gives its name. */
+  const servers = (options: (name: string) => string) =>
+    instances
+      .map((instancePort, index) => {
+        const name = `app${index + 1}`;
+        return `  server ${name} 127.0.0.1:${instancePort}${options(name)}`;
+      })
+      .join("\n");
+  return `global
+  # Past this many connections, new ones wait in the kernel's accept queue: far above what is served and queued.
+  maxconn 4096
+
+defaults
+  mode http
+  timeout connect 2s
+  timeout client 30s
+  timeout server 30s
+  # A client gets 10 s to send its headers, as the app gives it.
+  timeout http-request 10s
+  # The longest a request waits for a place on an instance; then it gets the refusal page (http-error below).
+  timeout queue ${QUEUE_TIMEOUT_MS / 1000}s
+  # A connection refused (an instance stopping) is tried again on the other one.
+  retries 3
+  option redispatch
+
+frontend dashboard
+  bind 127.0.0.1:${port}
+  # The request's id: the client's when the app would keep it, else a new one; a refusal here shows the one the app logs.
+  unique-id-format %[uuid]
+  http-request set-header ${REQUEST_ID_HEADER} %[unique-id] unless { req.hdr_cnt(${REQUEST_ID_HEADER}) eq 1 } { req.hdr(${REQUEST_ID_HEADER}) -m reg ${VALID_REQUEST_ID} }
+  # Health checks and the build's assets: the app answers them before its gate, so they never queue here either.
+  use_backend app_ungated if { path /healthz /readyz } || { path_beg /build/ }
+  default_backend app
+
+backend app
+  balance roundrobin
+  # Ready: the instance and its backend answer; an instance stopping says it is not (SHUTDOWN_DRAIN_MS).
+  option httpchk GET /readyz
+  http-check expect status 200
+  timeout check 1500ms
+  # An instance works on MAX_CONCURRENT_REQUESTS at once; the next requests wait here, first come first served.
+  default-server check inter 300ms fall 2 rise 1 maxconn ${INSTANCE_MAXCONN}
+  # Past a long queue, a newcomer is refused at once.
+  http-request deny deny_status 503 if { avg_queue gt ${QUEUE_PER_INSTANCE} }
+  # HAProxy's 503 (that refusal, a queue timeout, no instance up): the app's refusal page.
+  http-error status 503 content-type "text/html; charset=utf-8" hdr Retry-After ${RETRY_AFTER_SECONDS} hdr ${REQUEST_ID_HEADER} %[req.hdr(${REQUEST_ID_HEADER})] hdr Cache-Control "private, no-store" hdr Content-Security-Policy "default-src 'none'; frame-ancestors 'none'" lf-string ${refusalPageFormat()}
+${servers(() => "")}
+
+backend app_ungated
+${servers((name) => ` track app/${name}`)}
+`;
+}
+
+/** HAProxy: HAPROXY_PATH, else on PATH, else Debian's place (scripts/ensure-haproxy.mjs installs it there). */
+export function haproxyBinary() {
+  const candidates = [
+    process.env.HAPROXY_PATH,
+    ...(process.env.PATH ?? "").split(path.delimiter).map((dir) => path.join(dir, "haproxy")),
+    "/usr/sbin/haproxy",
+  ];
+  const found = candidates.find((candidate) => candidate && existsSync(candidate));
+  if (!found) throw new Error("HAProxy is missing: run `node scripts/ensure-haproxy.mjs`.");
+  return found;
+}
+
+/**
+ * HAProxy with that configuration on `port`, in front of the instances on `instances` (127.0.0.1); stopped with the
+ * process that started it at the latest.
+ */
+export function startBalancer({ port, instances }: { port: number; instances: number[] }) {
+  const directory = mkdtempSync(path.join(os.tmpdir(), "yamm-haproxy-"));
+  const configFile = path.join(directory, "haproxy.cfg");
+  writeFileSync(configFile, haproxyConfig({ port, instances }));
+  const haproxy = spawn(haproxyBinary(), ["-f", configFile, "-db"], { stdio: ["ignore", "ignore", "inherit"] });
+  const exited = new Promise<void>((resolve) => haproxy.once("exit", () => resolve()));
+  const kill = () => haproxy.kill("SIGTERM");
+  process.once("exit", kill);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      process.off("exit", kill);
+      if (haproxy.exitCode === null && haproxy.signalCode === null) kill();
+      await exited;
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
