@@ -8,6 +8,8 @@ const root = path.resolve(import.meta.dirname, "..");
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
 const benches = [
   ["build", "npm", ["run", "build"]],
+  // The overload benchmark loads the app behind HAProxy too.
+  ["HAProxy", process.execPath, ["scripts/ensure-haproxy.mjs"]],
   ["overload", tsx, ["scripts/bench-load.ts"]],
   ["server render", tsx, ["scripts/bench-render.ts"]],
   ["Lighthouse", tsx, ["scripts/bench-lighthouse.ts"]],
