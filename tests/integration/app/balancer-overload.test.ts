@@ -64,17 +64,19 @@ afterAll(async () => {
 
 interface Answer {
   status: number;
+  /** Whether it went on a connection an earlier request had used. */
+  reused: boolean;
   headers: http.IncomingHttpHeaders;
   body: string;
   took: number;
 }
 
-/** A GET through the balancer on a connection of its own; `sent` resolves once it is written. */
-function send(path: string, headers: Record<string, string> = {}) {
+/** A GET through the balancer, on a connection of its own unless an agent is given; `sent` resolves once it is written. */
+function send(path: string, headers: Record<string, string> = {}, agent: http.Agent | false = false) {
   const startedAt = performance.now();
   let sent!: Promise<void>;
   const answer = new Promise<Answer>((resolve, reject) => {
-    const request = http.get(`${balancer.url}${path}`, { agent: false, headers: { Cookie: cookie, ...headers } });
+    const request = http.get(`${balancer.url}${path}`, { agent, headers: { Cookie: cookie, ...headers } });
     sent = new Promise((resolveSent) => request.once("finish", () => resolveSent()));
     request.on("response", (response) => {
       let body = "";
@@ -83,6 +85,7 @@ function send(path: string, headers: Record<string, string> = {}) {
       response.on("end", () =>
         resolve({
           status: response.statusCode ?? 0,
+          reused: request.reusedSocket,
           headers: response.headers,
           body,
           took: performance.now() - startedAt,
@@ -94,7 +97,7 @@ function send(path: string, headers: Record<string, string> = {}) {
   return { answer, sent };
 }
 
-const get = (path: string, headers?: Record<string, string>) => send(path, headers).answer;
+const get = (path: string, headers?: Record<string, string>, agent?: http.Agent) => send(path, headers, agent).answer;
 
 /** Fires `count` requests for `path` and resolves once all are written, with their answers to come. */
 async function fire(count: number, path: string) {
@@ -141,6 +144,12 @@ describe("HAProxy in front of a saturated instance", () => {
     const renamed = await get(SENT_PAGE, { "X-Request-Id": "not an id" });
     expect(renamed.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expectRefusalPage(renamed, renamed.headers["x-request-id"] as string);
+
+    // A refusal keeps its connection: the next request on it is answered.
+    const pooled = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await get(SENT_PAGE, {}, pooled)).status).toBe(503);
+    expect(await get("/healthz", {}, pooled)).toMatchObject({ status: 200, reused: true });
+    pooled.destroy();
 
     // Health checks pass beside the queue, at once.
     for (const path of ["/healthz", "/readyz"]) {
