@@ -1,8 +1,8 @@
 // Measures what a browser downloads on the first load of each page (ARCHITECTURE budgets):
 // the entry and every route module of the page's route chain with their shared chunks,
 // gzipped, and how many script files that is (each one a request before the page is
-// interactive, and on a slow network before its first paint, as Lighthouse estimates it). With future.v3_lazyRouteDiscovery the document inlines the manifest of the
-// matched routes, so the manifest file is not downloaded and not counted.
+// interactive, and on a slow network before its first paint, as Lighthouse estimates it), the
+// route manifest included: without lazy route discovery every page loads the whole manifest file.
 // Needs a build (`npm run build`). Exits 1 over budget.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -37,7 +37,7 @@ const pages = Object.values(manifest.routes).filter((route) => route.hasLoader |
 const rows = [];
 let failed = false;
 for (const page of pages) {
-  const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  const files = new Set([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
   for (const route of chain(page.id)) {
     files.add(route.module);
     for (const imported of route.imports ?? []) files.add(imported);

@@ -31,7 +31,6 @@ export const HEALTH_PATHS = { live: "/healthz", ready: "/readyz" } as const;
 /** The backend's own health check must answer within this for the app to be ready. */
 const READINESS_DEADLINE_MS = 1_000;
 
-const REMIX_MANIFEST_PATH = "/__manifest";
 /** The route of a request refused before Remix routed it (overload, a body refused by its headers). */
 const REFUSED_ROUTE = "refused";
 
@@ -48,8 +47,6 @@ function routeOf(req: IncomingMessage) {
     return REFUSED_ROUTE;
   const path = req.url?.split("?")[0];
   if (path === HEALTH_PATHS.live || path === HEALTH_PATHS.ready) return path;
-  // Remix's own route discovery (lazy route discovery); every other request Remix answers names its route.
-  if (path === REMIX_MANIFEST_PATH) return path;
   return "static";
 }
 
