@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
+import { VALID_REQUEST_ID } from "~/observability/request-context.server";
 import { INSTANCE_MAXCONN, QUEUE_TIMEOUT_MS, haproxyConfig } from "./balancer";
 
 describe("the balancer's configuration", () => {
@@ -9,6 +10,12 @@ describe("the balancer's configuration", () => {
     const defaults = parseEnv({});
     expect(INSTANCE_MAXCONN).toBe(defaults.MAX_CONCURRENT_REQUESTS);
     expect(QUEUE_TIMEOUT_MS).toBe(defaults.MAX_QUEUE_WAIT_MS);
+  });
+
+  it("keeps the request ids the app keeps, and replaces the others", () => {
+    expect(haproxyConfig({ port: 8080, instances: [3001] })).toContain(
+      `{ req.hdr(X-Request-Id) -m reg ${VALID_REQUEST_ID.source} }`,
+    );
   });
 
   it("is the one the README shows", () => {

@@ -22,7 +22,7 @@ export const QUEUE_PER_INSTANCE = 256;
 export const QUEUE_TIMEOUT_MS = 8_000;
 
 const REQUEST_ID_HEADER = "X-Request-Id";
-/** The ids the app keeps (app/observability/request-context.server.ts): any other is replaced. */
+/** The ids the app keeps (its VALID_REQUEST_ID, app/observability/request-context.server.ts): any other is replaced. */
 const VALID_REQUEST_ID = "^[A-Za-z0-9_-]{1,64}$";
 
 /** HAProxy's own 503s: the app's refusal page with the request's id, as a log-format string in a quoted argument. */

@@ -6,7 +6,7 @@ import { logger, type Logger } from "./logger.server";
 export const REQUEST_ID_HEADER = "X-Request-Id";
 
 /** Short and URL-safe: what we accept from a client or a load balancer (the backend takes the same). */
-const VALID_REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
+export const VALID_REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The incoming id when it is valid, otherwise a new one. */
 export function requestIdFrom(incoming: string | string[] | undefined): string {
