@@ -56,20 +56,6 @@ export const memberTexts = {
     onBilling: "The seats of this space are changed from its billing page.",
     billingLink: "Go to billing",
   },
-  downgrade: {
-    owner: (seats: number, date: string) =>
-      `You have a scheduled downgrade to ${seats} seat(s) that will take effect on ${date}`,
-    admin: (from: number, to: number, date: string) =>
-      `There is a scheduled downgrade from ${from} to ${to} seats that will take effect on ${date}. Please contact the space owner to cancel it.`,
-    cancel: "Cancel downgrade",
-    /** Written for this app: the confirmation of the cancel. */
-    confirmTitle: "Cancel the scheduled downgrade?",
-    confirmBody: (toSeats: number, fromSeats: number) =>
-      `The space will keep its ${fromSeats} seat${fromSeats === 1 ? "" : "s"} at renewal instead of going down to ${toSeats}.`,
-    /** 002 §4: the banner after cancelling it. */
-    cancelled: "You successfully cancelled the previously scheduled downgrade.",
-    footer: (count: number) => `${count} seat(s) scheduled for removal`,
-  },
 } as const;
 
 /**
@@ -177,7 +163,6 @@ export function seatUsagePercent(seats: { totalSeats: number; assignedSeats: num
 
 /** The members page's form intents. */
 export const MEMBER_INTENTS = {
-  cancelDowngrade: "cancel-downgrade",
   add: ADD_INTENT,
   remove: "remove",
   changeRole: "change-role",

@@ -58,6 +58,7 @@ import {
   seatSummaryOf,
 } from "../__billing/space-billing.server";
 import { addDialog, addMembers, userLimit } from "../__members/add-members.server";
+import { CANCEL_DOWNGRADE_INTENT } from "~/domain/seat-downgrade";
 
 /** 002 §6: owners and admins manage members. */
 const managesMembers = (space: SpaceContext) => space.access.role !== "MEMBER";
@@ -306,7 +307,7 @@ export async function membersAction(args: ActionFunctionArgs) {
   requireAccess(space, (access) => access.canAccessUsersPage, "space");
   const formData = await args.request.formData();
   switch (formData.get("intent")) {
-    case MEMBER_INTENTS.cancelDowngrade:
+    case CANCEL_DOWNGRADE_INTENT:
       return cancelDowngrade(space);
     case MEMBER_INTENTS.add:
       return addMembers(space, formData, {

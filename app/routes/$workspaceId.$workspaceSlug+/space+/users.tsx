@@ -14,6 +14,7 @@ import { CancelDowngradeLink, DowngradeBanner } from "../__billing/downgrade-ban
 import { SeatCounter } from "./__users/seat-counter";
 import { loadMembersPage, membersAction } from "./users.server";
 import { shellDataOf } from "../__shell/use-shell-data";
+import { seatDowngradeTexts } from "~/domain/seat-downgrade";
 
 export const loader = (args: LoaderFunctionArgs) => loadMembersPage(args);
 
@@ -113,7 +114,7 @@ export default function UsersPage() {
               footer={
                 removal && role === "OWNER" ? (
                   <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 text-sm text-slate-700">
-                    <span>{memberTexts.downgrade.footer(removal.seatsRemoved)}</span>
+                    <span>{seatDowngradeTexts.footer(removal.seatsRemoved)}</span>
                     <CancelDowngradeLink />
                   </div>
                 ) : null
