@@ -2,7 +2,6 @@ import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import {
   getPollAnswers,
-  getScheduledCampaignCount,
   getSentCampaign,
   listSentCampaigns,
   type SentCampaign,
@@ -10,7 +9,7 @@ import {
 import { rowsOrNoneIfRefused } from "~/api/list-filter.server";
 import { dateRangeBounds } from "~/domain/date-range-bounds";
 import { formatCount } from "~/domain/format";
-import { formatCsvDateTime, formatDateTime, monthName } from "~/domain/zoned-format";
+import { formatCsvDateTime, formatDateTime } from "~/domain/zoned-format";
 import { emptyReason, pageOf, pageWindow } from "~/domain/list-query";
 import { mailResultKeys, mailResults, percentOf, deliveredCount } from "~/domain/mail-results";
 import {
@@ -22,7 +21,6 @@ import {
   type SentEmptyReason,
   type SentListQuery,
 } from "~/domain/mail-merges";
-import { currentMonthCount, recentMonthCounts } from "~/domain/sent-counters";
 import { sheetUrl } from "~/domain/sheet-links";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { spaceCsvResponse } from "~/utils/csv-export.server";
@@ -31,60 +29,19 @@ import { mayGoUnread, requireSpaceWith, type SpaceCaller, type SpaceContext } fr
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 
 /**
- * The server side of the Mail merges page frame and its Sent tab (002 §2):
- * each route's loader calls one function here, which reads the URL, calls
+ * The server side of the Mail merges page's Sent tab (002 §2): each
+ * route's loader calls one function here, which reads the URL, calls
  * the backend and hands the page display-ready values (formatted in the
  * user's time zone), so the browser gets neither zod nor date-fns.
  */
 
-function timeZoneOf(request: Request) {
+export function timeZoneOf(request: Request) {
   return timeZoneFromCookieHeader(request.headers.get("Cookie"));
 }
 
 function sentPaths(urlPrefix: string) {
   const list = spacePath(urlPrefix, spaceSections.sent);
   return { list, csv: `${list}.csv`, detail: (campaignId: string) => `${list}/${encodeURIComponent(campaignId)}` };
-}
-
-// ---------------------------------------------------------------- the frame
-
-/** The Mail merges page frame: the scheduled count, the space's counters, the chart and the tabs. */
-export async function loadMailMergesFrame(args: LoaderFunctionArgs) {
-  const { space, answers } = await requireSpaceWith(args, scheduledCountOrNull);
-  const timeZone = timeZoneOf(args.request);
-  const now = Date.now();
-  const { counters } = space.membership;
-  const scheduledCount = await answers;
-
-  const months = recentMonthCounts(counters.monthlySentMails, now, timeZone).map(({ year, month, count }) => ({
-    longLabel: `${monthName(month)} ${year}`,
-    count,
-    countText: formatCount(count),
-  }));
-
-  return {
-    urlPrefix: space.urlPrefix,
-    isFreePlan: space.workspace.workspacePlan === "FREE",
-    scheduledCount: scheduledCount === null ? null : formatCount(scheduledCount),
-    sentThisMonth: formatCount(currentMonthCount(counters.monthlySentMails, now, timeZone)),
-    sentAllTime: formatCount(counters.totalNumberOfMailsSent.count),
-    months,
-    tabs: {
-      scheduled: spacePath(space.urlPrefix, spaceSections.scheduled),
-      sent: spacePath(space.urlPrefix, spaceSections.sent),
-    },
-  };
-}
-
-/** A failing count shows "-" on its card rather than taking the whole page down. */
-async function scheduledCountOrNull({ auth, workspaceId }: SpaceCaller) {
-  try {
-    return await getScheduledCampaignCount(auth, workspaceId);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error("Scheduled campaign count failed", error);
-    return null;
-  }
 }
 
 // ---------------------------------------------------------------- the list
