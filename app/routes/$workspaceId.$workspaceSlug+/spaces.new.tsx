@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { lazyHydrated } from "~/components/ui";
 import { pageTitle } from "~/domain/page-title";
-import { newSpaceTexts } from "~/domain/shell-texts";
+import { newSpaceTexts } from "~/domain/new-space-texts";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import type { ActiveShellData } from "./_layout.server";
 import { loadNewSpacePage, newSpaceAction } from "./spaces.new.server";

@@ -5,7 +5,7 @@ import { MailMergesCards } from "./__mail-merges-cards";
 import { MailMergesTabs } from "./__mail-merges-tabs";
 import { isSameSpace, mailMergesTexts } from "~/domain/mail-merges";
 import { pageTitle } from "~/domain/page-title";
-import { loadMailMergesFrame } from "./_layout.server";
+import { loadMailMergesFrame } from "./frame.server";
 
 /** The Mail merges page (002 §2): heading, tutorial link, summary cards and chart, the Scheduled and Sent tabs. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -11,6 +11,8 @@ import { timeZoneOf } from "./sent.server";
  * The server side of the Mail merges page frame (002 §2), apart from the
  * Sent tab's (./sent.server): a server module that two route modules import
  * is one more (empty) script file on the first load of every page under both.
+ * Remix's compiler names such an empty module by its import path, not its
+ * file: "./_layout.server" here would be the shell's.
  */
 
 /** The Mail merges page frame: the scheduled count, the space's counters, the chart and the tabs. */
