@@ -2,7 +2,7 @@ import { z } from "zod";
 import { BANNER_PARAMS, BANNER_SIGNATURE_PARAM, type BannerContent } from "./banner-params";
 import { billingTexts } from "./billing-texts";
 import { legacyUsersTexts } from "./legacy-users-texts";
-import { drawerTexts, type MemberChange } from "./members";
+import { drawerTexts, type MemberChange } from "./member-drawer";
 import { addTexts } from "./add-members";
 import { memberRefusalTexts, type GoneKind } from "./member-refusals";
 import { genericErrorTexts } from "./error-texts";

@@ -16,14 +16,11 @@ import { bannerQuery } from "~/domain/banners";
 import { listParamValues, PAGE_SIZE, pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
 import { memberRefusalTexts } from "~/domain/member-refusals";
 import { typeChange, typeChangeHref } from "~/domain/member-type";
+import { activationBlock, drawerTexts, type MemberChange, removalBlock } from "~/domain/member-drawer";
 import {
-  activationBlock,
   disabledReason,
   type DisplayStatus,
   displayStatus,
-  drawerTexts,
-  type MemberChange,
-  removalBlock,
   SELECTED_PARAM,
   isPaidMember,
   MEMBER_INTENTS,
