@@ -1,6 +1,6 @@
 import type { ListQueryOptions, SortDir } from "./list-query";
 import type { Role, UserPlan } from "./account-types";
-import { ADD_INTENT } from "./add-members";
+import { ADD_INTENT } from "./add-members-link";
 
 /**
  * The members page (002 §2, §3, §5, §6, §8): texts, list options and the

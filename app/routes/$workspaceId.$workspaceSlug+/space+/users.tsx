@@ -4,7 +4,7 @@ import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-control
 import { PageHeading, lazyHydrated } from "~/components/ui";
 import { listHref } from "~/domain/list-query";
 import { memberTexts, SELECTED_PARAM } from "~/domain/members";
-import { addTexts } from "~/domain/add-members";
+import { addLinkTexts } from "~/domain/add-members-link";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { AddMembersLink } from "../__members/add-link";
@@ -74,7 +74,7 @@ export default function UsersPage() {
 
       {data.isPerSeat && role !== "OWNER" ? (
         <p className="text-sm text-slate-700">
-          {addTexts.nonOwnerNotice}
+          {addLinkTexts.nonOwnerNotice}
           {data.ownerEmail ? (
             <>
               {" "}
