@@ -6,7 +6,7 @@
 // remix-serve's morgan line, metrics), the health endpoints before the admission gate, the
 // metrics on their own port, a graceful stop on SIGTERM, and the admission gate in front of Remix's routing
 // (overload: a refusal costs no routing, and a connection's timeouts are chosen, not Node's defaults).
-import { watch } from "node:fs";
+import { readdirSync, watch } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -42,7 +42,11 @@ app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 // Everything else takes a place at the gate first (MAX_CONCURRENT_REQUESTS…): a refusal costs no file lookup either.
 app.use((req, res, next) => operations().admit(req, res, next));
-app.use(express.static("public", { maxAge: "1h" }));
+// Only a path under one of public/'s own entries (robots.txt, the favicon, images/) is worth a file lookup: a page's
+// path never is, and the lookup's failed stat cost every page and data request 2-3 % of its CPU.
+const publicEntries = new Set(readdirSync("public"));
+const servePublic = express.static("public", { maxAge: "1h" });
+app.use((req, res, next) => (publicEntries.has(req.path.split("/")[1]) ? servePublic(req, res, next) : next()));
 app.all(
   "*",
   development

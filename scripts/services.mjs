@@ -17,9 +17,18 @@ export const bin = (name) => path.join(root, "node_modules", ".bin", name);
 /**
  * The app's server (scripts/serve.mjs, with the front door of
  * scripts/front-door.mjs) serving a server build.
+ *
+ * A page's short-lived objects (the backend's answers, React's render) fill
+ * V8's young generation: at 32 MB a semi-space (V8 sizes it smaller by
+ * default) fewer of them are still alive when it is scavenged, about 7 % less
+ * CPU per page (README, Render cost) for a little more memory.
  */
+const YOUNG_GENERATION_FLAG = "--max-semi-space-size=32";
 export function appServer(serverBuild) {
-  return { command: process.execPath, args: [path.join(root, "scripts", "serve.mjs"), serverBuild] };
+  return {
+    command: process.execPath,
+    args: [YOUNG_GENERATION_FLAG, path.join(root, "scripts", "serve.mjs"), serverBuild],
+  };
 }
 
 const READY_TIMEOUT_MS = 90_000;
