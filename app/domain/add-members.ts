@@ -1,12 +1,11 @@
+import type { AddMode } from "./add-members-link";
+
 /*
  * Adding members (002 §2, §5, §8, §9): the add dialog's texts, how many
- * addresses it takes, and what it says of the room left. Apart from the
- * members list's texts: the legacy users step shows the same Add link, and
- * loads only this.
+ * addresses it takes, and what it says of the room left. Loaded with the
+ * dialog, after the page: the Add link and the ways to more room beside it
+ * are in ./add-members-link.
  */
-
-/** The add and invite dialogs' intent, on the members page and the legacy users step alike. */
-export const ADD_INTENT = "add";
 
 /** The add and invite dialogs' field (the addresses, separated by spaces or commas). */
 export const ADD_FIELD = "emails";
@@ -14,17 +13,11 @@ export const ADD_FIELD = "emails";
 /** 002 §9: the add dialog's input shows at most 5 rows on seat plans. */
 export const ADD_INPUT_MAX_ROWS = 5;
 
-/** How newcomers come in (002 §2): added on a seat (per-seat, legacy team) or invited (the older model). */
-export type AddMode = "add" | "addUsers" | "invite" | "blocked";
-
 export const addTexts = {
-  /** 002 §2: under the seat counter, for those who cannot buy seats. */
-  nonOwnerNotice: "If you want to add more members, please contact the space owner to purchase additional seats.",
-  add: { open: "Add members", title: "Add members", submit: "Add members" },
-  addUsers: { open: "Add users", title: "Add users", submit: "Add users" },
-  invite: { open: "Invite users", title: "Invite users", submit: "Invite users" },
+  add: { title: "Add members", submit: "Add members" },
+  addUsers: { title: "Add users", submit: "Add users" },
+  invite: { title: "Invite users", submit: "Invite users" },
   blocked: {
-    open: "Add users",
     title: "Add members blocked",
     text: "Your space is currently on a legacy plan. You should contact support to switch to a new plan.",
     close: "Close",
@@ -48,8 +41,6 @@ export const addTexts = {
   /** 002 §8 Add-users tooltips: the legacy team plan has no place left. */
   noOtherUsers: "Your current plan does not allow you to add other users.",
   maxUsers: (limit: number) => `Your current plan does not allow more than ${limit} users.`,
-  /** Written for this app: the name of the tooltip's button. */
-  whyClosed: "Why adding users is not possible",
   hint: {
     add: "We can't add some email addresses. Hover over them to know why.",
     invite: "We can't invite some email addresses. Hover over them to know why.",
@@ -57,9 +48,6 @@ export const addTexts = {
   required: "Please fill in this field.",
   /** Written for this app: more addresses than one submission takes. */
   tooMany: (max: number) => `Enter at most ${max} email addresses at a time.`,
-  /** Written for this app: the ways to more room (002 §2 navigation targets: add seats, upgrade). */
-  addSeats: "Add seats",
-  upgrade: "Upgrade to add members",
   cancel: "Cancel",
   /** Written for this app: what each refused address shows (002 §8 leaves the tooltips' text out). */
   reasons: {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { BANNER_PARAMS, BANNER_SIGNATURE_PARAM, type BannerContent } from "./banner-params";
-import { billingTexts, perUserTexts } from "./billing-texts";
-import { drawerTexts, memberTexts, type MemberChange } from "./members";
+import { billingTexts } from "./billing-texts";
+import { legacyUsersTexts } from "./legacy-users-texts";
+import { drawerTexts, type MemberChange } from "./member-drawer";
 import { addTexts } from "./add-members";
 import { memberRefusalTexts, type GoneKind } from "./member-refusals";
 import { genericErrorTexts } from "./error-texts";
@@ -16,6 +17,7 @@ export {
   withoutBannerParams,
   type BannerContent,
 } from "./banner-params";
+import { seatDowngradeTexts } from "./seat-downgrade";
 
 /**
  * Every banner that a redirect can ask the shell to show, as query parameters
@@ -118,7 +120,7 @@ export function bannerContent(params: BannerParams): BannerContent {
     case "settings-saved":
       return { tone: "success", title: generalSettingsTexts.saved };
     case "downgrade-cancelled":
-      return { tone: "success", title: memberTexts.downgrade.cancelled };
+      return { tone: "success", title: seatDowngradeTexts.cancelled };
     case "interval-change-cancelled":
       return { tone: "success", title: billingTexts.intervalChange.cancelled };
     case "payment-confirmed":
@@ -128,7 +130,7 @@ export function bannerContent(params: BannerParams): BannerContent {
     case "members-added":
       return { tone: "success", title: addTexts.done(params.added, params.mode) };
     case "users-added":
-      return { tone: "success", title: perUserTexts.legacyUsers.added(params.added) };
+      return { tone: "success", title: legacyUsersTexts.added(params.added) };
     case "members-gone":
       return { tone: "info", ...memberRefusalTexts.gone[params.what] };
     case "members-updated":

@@ -1,5 +1,5 @@
 import { BILLING_QUERY } from "./billing-query";
-import { checkoutTexts } from "./billing-texts";
+import { checkoutTexts } from "./checkout-texts";
 import { spaceSections } from "./space-paths";
 
 /** 001 §3 per-seat checkout types. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkoutTexts } from "./billing-texts";
+import { checkoutTexts } from "./checkout-texts";
 import { isEuropeanCountry } from "./countries";
 import { SEAT_MAXIMUM, TEAM_MINIMUM } from "./seat-pricing";
 

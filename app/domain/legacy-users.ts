@@ -1,5 +1,5 @@
 import type { ListQueryOptions } from "./list-query";
-import { ADD_INTENT } from "./add-members";
+import { ADD_INTENT } from "./add-members-link";
 
 /*
  * The legacy users page's list state (001 §2 Legacy users screen, §4 Legacy

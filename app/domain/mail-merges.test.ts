@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSameSpace, listSearch, parseSentQuery, sentDetailTexts, sentParamValues, sentTexts } from "./mail-merges";
+import { listSearch, parseSentQuery, sentDetailTexts, sentParamValues, sentTexts } from "./mail-merges";
 
 describe("parseSentQuery", () => {
   it("defaults to the last 12 months, newest first, page 1", () => {
@@ -60,15 +60,6 @@ describe("listSearch", () => {
     expect(listSearch("?page=3&q=x", { withPage: false })).toBe("?q=x");
     expect(listSearch("")).toBe("");
     expect(listSearch("?q=")).toBe("");
-  });
-});
-
-describe("isSameSpace", () => {
-  it("compares the space of two routes' params", () => {
-    expect(
-      isSameSpace({ workspaceId: "1", workspaceSlug: "a", campaignId: "x" }, { workspaceId: "1", workspaceSlug: "a" }),
-    ).toBe(true);
-    expect(isSameSpace({ workspaceId: "1", workspaceSlug: "a" }, { workspaceId: "2", workspaceSlug: "b" })).toBe(false);
   });
 });
 

@@ -3,37 +3,11 @@ import { listTexts } from "./list-texts";
 import { listParamValues, parseListQuery, type EmptyReason, type ListQuery, type ListQueryOptions } from "./list-query";
 
 /**
- * The Mail merges page frame and its Sent tab and dialog (002 §2): every text
- * the user sees, verbatim from the spec where the spec gives it, and the
- * Sent list's URL state.
+ * The Mail merges page's Sent tab and dialog (002 §2): every text the user
+ * sees, verbatim from the spec where the spec gives it, and the Sent list's
+ * URL state. The page frame's texts, on the Scheduled tab too, are in
+ * ./mail-merges-frame.
  */
-
-export const mailMergesTexts = {
-  title: "Mail merges",
-  heading: "Mail Merges",
-  quickTutorial: "Quick tutorial",
-  cards: {
-    label: "Summary",
-    scheduled: "Mail merge(s) scheduled",
-    sentThisMonth: "Emails sent this month",
-    sentAllTime: "Emails sent all time",
-    /** 002 §2: the tooltip of both sent cards. */
-    sentTooltip: "Excluding form submission notifications.",
-    tooltipTrigger: "About this number",
-    /** Shown when the scheduled count could not be loaded. */
-    unavailable: "-",
-  },
-  chart: {
-    title: "Emails sent in the last 12 months",
-    month: "Month",
-    emails: "Emails sent",
-  },
-  tabs: {
-    label: "Mail merge lists",
-    scheduled: "Scheduled",
-    sent: "Sent",
-  },
-} as const;
 
 export const sentTexts = {
   title: "Sent mail merges",
@@ -169,11 +143,4 @@ export function listSearch(search: string, { withPage = true } = {}) {
   }
   const query = kept.toString();
   return query ? `?${query}` : "";
-}
-
-type RouteParams = Record<string, string | undefined>;
-
-/** Whether a navigation stays in the same space (the frame's and the list's data depend on it). */
-export function isSameSpace(current: RouteParams, next: RouteParams) {
-  return current.workspaceId === next.workspaceId && current.workspaceSlug === next.workspaceSlug;
 }

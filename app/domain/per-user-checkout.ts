@@ -1,4 +1,5 @@
-import { checkoutTexts, perUserTexts } from "./billing-texts";
+import { checkoutTexts } from "./checkout-texts";
+import { perUserTexts } from "./per-user-texts";
 import type { CheckoutStep, Interval, TargetPlan } from "./checkout-flow";
 import type { UserPlan, WorkspacePlan } from "./account-types";
 import { isGmailAddress } from "./wrong-plan";

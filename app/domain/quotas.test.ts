@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { billingTexts, perUserTexts } from "./billing-texts";
+import { billingTexts } from "./billing-texts";
+import { perUserTexts } from "./per-user-texts";
 import { RECIPIENTS_PER_DAY, recipientsPerDay } from "./quotas";
 import { offeredPlans, wrongPlanTexts } from "./wrong-plan";
 

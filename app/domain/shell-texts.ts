@@ -1,6 +1,11 @@
 import type { Role, WorkspacePlan } from "./account-types";
 
-/** Every text of the workspace shell: sidebar, top bar, menus, dialogs (000 §2, §8). */
+/**
+ * The texts of the workspace shell: sidebar, top bar, menus, every dialog's
+ * Close (000 §2, §8). In the UI primitives' chunk, on every page: those of
+ * the New space and Upgrade info dialogs, which load after the page, are in
+ * ./new-space-texts and ./upgrade-info-texts.
+ */
 
 export const shellTexts = {
   skipToContent: "Skip to main content",
@@ -59,26 +64,4 @@ export const accountMenuTexts = {
 
 export const topBarTexts = {
   upgrade: "Upgrade",
-} as const;
-
-export const newSpaceTexts = {
-  title: "New space",
-  description: "A space gathers the people you send mail merges with, their unsubscriptions, bounces and billing.",
-  nameLabel: "Space name",
-  namePlaceholder: "e.g. Acme Marketing",
-  nameHint: "Between 5 and 255 characters.",
-  create: "Create",
-  creating: "Creating…",
-  cancel: "Cancel",
-  tooManySpaces: (max: number) =>
-    `You already own ${max} spaces, the most one person can own. Delete or transfer one of them to create another.`,
-} as const;
-
-export const upgradeInfoTexts = {
-  title: "Upgrade",
-  explanation: (spaceName: string) =>
-    `Only the owner or an admin of ${spaceName} can upgrade. Ask one of them to upgrade your plan.`,
-  contacts: "Who to contact",
-  noContacts: "We could not load the owner and admins of this space. Please try again later.",
-  done: "Got it",
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalSpaceUrl, isActivePath, slugOf, spacePath } from "./space-paths";
+import { canonicalSpaceUrl, isActivePath, isSameSpace, slugOf, spacePath } from "./space-paths";
 
 describe("space paths", () => {
   it("joins a prefix and a section", () => {
@@ -27,5 +27,14 @@ describe("active links", () => {
     expect(isActivePath("/51/acme/space/users", "/51/acme/space/users")).toBe(true);
     expect(isActivePath("/51/acme/templates-old", "/51/acme/templates")).toBe(false);
     expect(isActivePath("/51/acme/space/general", "/51/acme/space/users")).toBe(false);
+  });
+});
+
+describe("isSameSpace", () => {
+  it("compares the space of two routes' params", () => {
+    expect(
+      isSameSpace({ workspaceId: "1", workspaceSlug: "a", campaignId: "x" }, { workspaceId: "1", workspaceSlug: "a" }),
+    ).toBe(true);
+    expect(isSameSpace({ workspaceId: "1", workspaceSlug: "a" }, { workspaceId: "2", workspaceSlug: "b" })).toBe(false);
   });
 });

@@ -53,3 +53,10 @@ export function canonicalSpaceUrl(url: URL, workspaceId: string, urlPrefix: stri
   const rest = segments[0] === workspaceId ? segments.slice(2).join("/") : "";
   return `${spacePath(urlPrefix, rest)}${url.search}`;
 }
+
+type RouteParams = Record<string, string | undefined>;
+
+/** Whether a navigation stays in the same space (the frame's and the list's data depend on it). */
+export function isSameSpace(current: RouteParams, next: RouteParams) {
+  return current.workspaceId === next.workspaceId && current.workspaceSlug === next.workspaceSlug;
+}

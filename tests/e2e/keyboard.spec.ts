@@ -309,6 +309,8 @@ test.describe("paging", () => {
   /** Enter on Next to the last page, where Next is gone, then on Previous: focus is on the new page's table each time. */
   async function pageThrough(page: Page, list: Locator, firstPage: string) {
     const next = page.getByRole("link", { name: "Next" });
+    // Focus moves once the page is hydrated; a key pressed before follows the link as a full page load.
+    await page.waitForFunction(() => "__remixRouter" in window);
     let pageNumber = 1;
     while ((await next.count()) > 0) {
       await next.focus();

@@ -10,7 +10,7 @@ import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { newSpaceSchema, spaceLimit, spaceNameMessageForReason } from "~/domain/new-space";
 import { canManageBillingPortal, type SpaceAccess } from "~/domain/permissions";
 import { dialogParams, isFlagSet, needsUpgradeInfo } from "~/domain/shell-nav";
-import { newSpaceTexts } from "~/domain/shell-texts";
+import { newSpaceTexts } from "~/domain/new-space-texts";
 import { MAX_OWNED_SPACES } from "~/domain/space-name";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import type { AuthContext } from "~/api/caller.server";

@@ -3,7 +3,6 @@ import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { SessionTimer } from "./__shell/session-timer";
 import { ShellBanners } from "./__shell/shell-banners";
 import { TopBar } from "./__shell/top-bar";
-import { UpgradeInfoDialog } from "./__shell/upgrade-info-dialog";
 import { lazyHydrated } from "~/components/ui";
 import { pageTitle } from "~/domain/page-title";
 import { dialogParams, hrefWith, isFlagSet, needsUpgradeInfo } from "~/domain/shell-nav";
@@ -14,6 +13,11 @@ import { loadShell, type ActiveShellData } from "./_layout.server";
 /** The New space dialog, whose code (conform and zod) no page's first load carries. */
 const LazyNewSpaceDialog = lazyHydrated("new-space-dialog", () =>
   import("./__shell/new-space-dialog").then((module) => module.NewSpaceDialog),
+);
+
+/** The Upgrade info dialog, which only members who cannot buy open: its code loads when it opens. */
+const LazyUpgradeInfoDialog = lazyHydrated("upgrade-info-dialog", () =>
+  import("./__shell/upgrade-info-dialog").then((module) => module.UpgradeInfoDialog),
 );
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -75,7 +79,7 @@ function ActiveShell({ shell }: { shell: ActiveShellData }) {
         />
       ) : null}
       {isFlagSet(params, dialogParams.upgradeInfo) && needsUpgradeInfo(shell.access) ? (
-        <UpgradeInfoDialog
+        <LazyUpgradeInfoDialog
           spaceName={shell.workspace.workspaceName}
           managers={shell.spaceManagers}
           closeTo={closeHref(dialogParams.upgradeInfo)}

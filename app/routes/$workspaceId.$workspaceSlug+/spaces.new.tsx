@@ -2,11 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { lazyHydrated } from "~/components/ui";
 import { pageTitle } from "~/domain/page-title";
-import { newSpaceTexts } from "~/domain/shell-texts";
+import { newSpaceTexts } from "~/domain/new-space-texts";
 import { spacePath, spaceSections } from "~/domain/space-paths";
-import { createSpaceFromForm } from "./_layout.server";
-import { requireSpace } from "~/utils/space.server";
 import type { ActiveShellData } from "./_layout.server";
+import { loadNewSpacePage, newSpaceAction } from "./spaces.new.server";
 import { useShellData } from "./__shell/use-shell-data";
 
 /**
@@ -23,15 +22,12 @@ const LazyNewSpaceDialog = lazyHydrated("new-space-page-dialog", () =>
  * (what was typed is kept).
  */
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const space = await requireSpace({ request, params, context });
-  return { closeTo: spacePath(space.urlPrefix, spaceSections.sent) };
+export async function loader(args: LoaderFunctionArgs) {
+  return loadNewSpacePage(args);
 }
 
-/** The form's zod work is in shell.server.ts, so that zod stays out of this page's first load. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const space = await requireSpace({ request, params, context });
-  return createSpaceFromForm(space, await request.formData());
+export async function action(args: ActionFunctionArgs) {
+  return newSpaceAction(args);
 }
 
 export default function NewSpacePage() {

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { Banner, buttonClass, ConfirmActions, Dialog } from "~/components/ui";
-import { drawerTexts, MEMBER_INTENTS, memberTexts } from "~/domain/members";
+import { CANCEL_DOWNGRADE_INTENT, seatDowngradeTexts } from "~/domain/seat-downgrade";
 import { hrefWith } from "~/domain/shell-nav";
 import type { seatRemovalView } from "./space-billing.server";
 
@@ -8,7 +8,7 @@ type SeatRemovalView = NonNullable<ReturnType<typeof seatRemovalView>>;
 
 /** The confirmation of "Cancel downgrade" is URL state, as the members page's others: `?confirm=cancel-downgrade`. */
 const CONFIRM_PARAM = "confirm";
-const CONFIRM_VALUE = MEMBER_INTENTS.cancelDowngrade;
+const CONFIRM_VALUE = CANCEL_DOWNGRADE_INTENT;
 
 /**
  * The seat downgrade banner (002 §6): the owner's wording with "Cancel
@@ -19,7 +19,7 @@ const CONFIRM_VALUE = MEMBER_INTENTS.cancelDowngrade;
 export function DowngradeBanner({ removal, isOwner }: { removal: SeatRemovalView | null; isOwner: boolean }) {
   const { search } = useLocation();
   if (!removal) return null;
-  const texts = memberTexts.downgrade;
+  const texts = seatDowngradeTexts;
   if (!isOwner) return <Banner tone="info" title={texts.admin(removal.fromSeats, removal.toSeats, removal.date)} />;
   return (
     <>
@@ -44,7 +44,7 @@ export function CancelDowngradeLink() {
       preventScrollReset
       className={buttonClass("secondary")}
     >
-      {memberTexts.downgrade.cancel}
+      {seatDowngradeTexts.cancel}
     </Link>
   );
 }
@@ -54,13 +54,13 @@ function CancelDowngradeDialog({ removal }: { removal: SeatRemovalView }) {
   const { pathname, search } = useLocation();
   const closeTo = hrefWith(pathname, search, { [CONFIRM_PARAM]: null });
   const busy = useNavigation().state === "submitting";
-  const texts = memberTexts.downgrade;
+  const texts = seatDowngradeTexts;
   return (
     <Dialog title={texts.confirmTitle} closeTo={closeTo}>
       <p className="text-sm text-slate-700">{texts.confirmBody(removal.toSeats, removal.fromSeats)}</p>
       <Form method="post" preventScrollReset className="mt-6 flex flex-wrap justify-end gap-3">
-        <input type="hidden" name="intent" value={MEMBER_INTENTS.cancelDowngrade} />
-        <ConfirmActions closeTo={closeTo} busy={busy} no={drawerTexts.cancel} yes={drawerTexts.proceed} />
+        <input type="hidden" name="intent" value={CANCEL_DOWNGRADE_INTENT} />
+        <ConfirmActions closeTo={closeTo} busy={busy} no={texts.keep} yes={texts.proceed} />
       </Form>
     </Dialog>
   );

@@ -11,10 +11,10 @@ import {
   ADD_INPUT_MAX_ROWS,
   ADD_MAX_ADDRESSES,
   addTexts,
-  type AddMode,
   roomAfterRefusals,
   roomForEntries,
 } from "~/domain/add-members";
+import type { AddMode } from "~/domain/add-members-link";
 import type { AddAnswer, AddDialogData } from "./add-members.server";
 import { AddSuggestions } from "./add-suggestions";
 import { MoreRoom } from "./more-room";

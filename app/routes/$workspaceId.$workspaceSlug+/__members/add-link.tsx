@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
 import { buttonClass, InfoTooltip } from "~/components/ui";
-import { addTexts } from "~/domain/add-members";
+import { addLinkTexts } from "~/domain/add-members-link";
 import type { AddDialogData } from "./add-members.server";
 import { MoreRoom } from "./more-room";
 
@@ -16,9 +16,9 @@ export function AddMembersLink({ add, to }: { add: AddDialogData; to: string }) 
     return (
       <span className="inline-flex items-center gap-1">
         <button type="button" disabled aria-describedby={tipId} className={buttonClass("primary")}>
-          {addTexts[add.mode].open}
+          {addLinkTexts.open[add.mode]}
         </button>
-        <InfoTooltip id={tipId} text={add.closedBy} label={addTexts.whyClosed} />
+        <InfoTooltip id={tipId} text={add.closedBy} label={addLinkTexts.whyClosed} />
         <span className="text-sm">
           <MoreRoom more={add.moreRoom} room={add.room} wanted={1} />
         </span>
@@ -27,7 +27,7 @@ export function AddMembersLink({ add, to }: { add: AddDialogData; to: string }) 
   }
   return (
     <Link to={to} preventScrollReset className={buttonClass("primary")}>
-      {addTexts[add.mode].open}
+      {addLinkTexts.open[add.mode]}
     </Link>
   );
 }

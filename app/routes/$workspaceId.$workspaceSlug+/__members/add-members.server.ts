@@ -11,11 +11,11 @@ import { memberRefusalTexts } from "~/domain/member-refusals";
 import {
   ADD_FIELD,
   ADD_MAX_ADDRESSES,
-  type AddMode,
   type AddRoom,
   addTexts,
   userLimitBlock,
 } from "~/domain/add-members";
+import type { AddMode } from "~/domain/add-members-link";
 import { upgradeAction } from "~/domain/shell-nav";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { addTexts } from "~/domain/add-members";
+import { addLinkTexts } from "~/domain/add-members-link";
 import { dialogParams, hrefWith } from "~/domain/shell-nav";
 import type { AddDialogData } from "./add-members.server";
 
@@ -25,13 +25,13 @@ export function MoreRoom({
   let link;
   switch (more.kind) {
     case "askOwner":
-      return <> {addTexts.nonOwnerNotice}</>;
+      return <> {addLinkTexts.nonOwnerNotice}</>;
     case "addSeats": {
       const left = room?.kind === "seats" ? Math.max(0, room.left) : 0;
       const seats = Math.max(1, wanted - left);
       link = (
         <Link to={`${more.href}?${more.countParam}=${seats}`} className={linkClass}>
-          {addTexts.addSeats}
+          {addLinkTexts.addSeats}
         </Link>
       );
       break;
@@ -39,7 +39,7 @@ export function MoreRoom({
     case "upgrade":
       link = (
         <Link to={more.href} className={linkClass}>
-          {addTexts.upgrade}
+          {addLinkTexts.upgrade}
         </Link>
       );
       break;
@@ -50,7 +50,7 @@ export function MoreRoom({
           preventScrollReset
           className={linkClass}
         >
-          {addTexts.upgrade}
+          {addLinkTexts.upgrade}
         </Link>
       );
       break;

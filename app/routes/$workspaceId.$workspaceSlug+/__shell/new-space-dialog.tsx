@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { newSpaceConstraint, newSpaceSchema } from "~/domain/new-space";
-import { newSpaceTexts } from "~/domain/shell-texts";
+import { newSpaceTexts } from "~/domain/new-space-texts";
 import { buttonClass, Dialog, IdempotencyKeyField } from "~/components/ui";
 
 /**

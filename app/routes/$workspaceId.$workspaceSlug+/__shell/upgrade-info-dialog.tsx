@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useId } from "react";
 import type { ActiveShellData } from "../_layout.server";
-import { roleLabels, upgradeInfoTexts } from "~/domain/shell-texts";
+import { roleLabels } from "~/domain/shell-texts";
+import { upgradeInfoTexts } from "~/domain/upgrade-info-texts";
 import { Avatar, buttonClass, Dialog } from "~/components/ui";
 
 type Managers = ActiveShellData["spaceManagers"];

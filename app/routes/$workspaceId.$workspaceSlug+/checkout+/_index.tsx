@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Banner, buttonClass, InfoTooltip } from "~/components/ui";
-import { perUserTexts } from "~/domain/billing-texts";
+import { perUserTexts } from "~/domain/per-user-texts";
 import { OPTIONS_INTENTS, USER_RADIO_PREFIX } from "~/domain/per-user-checkout";
 import { pageTitle } from "~/domain/page-title";
 import { CheckoutHeader } from "./__steps/checkout-header";

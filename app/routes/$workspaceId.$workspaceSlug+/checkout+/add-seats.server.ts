@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { addSeats } from "~/api/billing.server";
 import { isBackendError } from "~/api/http.server";
-import { checkoutTexts } from "~/domain/billing-texts";
+import { checkoutTexts } from "~/domain/checkout-texts";
 import { clampSeatsToAdd } from "~/domain/checkout-form";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { idempotencyKeySchema } from "~/domain/idempotency-schema";

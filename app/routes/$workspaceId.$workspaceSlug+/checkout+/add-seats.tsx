@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BILLING_INTENTS } from "~/domain/billing-intents";
-import { billingTexts, checkoutTexts, planNames } from "~/domain/billing-texts";
+import { billingTexts } from "~/domain/billing-texts";
+import { checkoutTexts } from "~/domain/checkout-texts";
+import { planNames } from "~/domain/billing-words";
 import { externalLinks } from "~/domain/external-links";
 import { SEAT_MAXIMUM } from "~/domain/seat-pricing";
 import { SEAT_COUNT_PARAM } from "~/domain/checkout-flow";

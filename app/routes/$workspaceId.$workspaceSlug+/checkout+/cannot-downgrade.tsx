@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Banner, buttonClass } from "~/components/ui";
-import { perUserTexts } from "~/domain/billing-texts";
+import { perUserTexts } from "~/domain/per-user-texts";
 import { blockedChange, type BlockedChange } from "~/domain/per-user-checkout";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { checkoutTexts } from "~/domain/billing-texts";
+import { checkoutTexts } from "~/domain/checkout-texts";
 import { pageTitle } from "~/domain/page-title";
 import { CheckoutHeader } from "./__steps/checkout-header";
 import { DetailsForm } from "./__steps/details-form";

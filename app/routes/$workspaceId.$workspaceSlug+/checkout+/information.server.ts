@@ -8,7 +8,8 @@ import {
 } from "~/api/billing.server";
 import { isBackendError } from "~/api/http.server";
 import { checkoutResultQuery } from "~/domain/billing-query";
-import { checkoutTexts, planNames } from "~/domain/billing-texts";
+import { checkoutTexts } from "~/domain/checkout-texts";
+import { planNames } from "~/domain/billing-words";
 import { checkoutFormSchema, type CheckoutFormDraft } from "~/domain/checkout-form";
 import { COUNTRY_CODES, DEFAULT_COUNTRY, isEuropeanCountry } from "~/domain/countries";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { z } from "zod";
 import { listAllMembers, markMembersToBeRemoved, type Member } from "~/api/members.server";
 import { bannerQuery } from "~/domain/banners";
-import { perUserTexts } from "~/domain/billing-texts";
+import { legacyUsersTexts } from "~/domain/legacy-users-texts";
 import {
   choiceQuery,
   isLegacyLocked,
@@ -26,7 +26,7 @@ import { billingPage } from "../__billing/space-billing.server";
 import { addDialog, addMembers, userLimit } from "../__members/add-members.server";
 import { perUserSections } from "./__steps/per-user.server";
 
-const texts = perUserTexts.legacyUsers;
+const texts = legacyUsersTexts;
 const keepSchema = z.array(z.string().regex(/^[\w-]{1,200}$/)).max(1000);
 const intentSchema = z.enum([LEGACY_INTENTS.add, LEGACY_INTENTS.update, LEGACY_INTENTS.next]);
 const DIALOG_PARAM = "dialog";

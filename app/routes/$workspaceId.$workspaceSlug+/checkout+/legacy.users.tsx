@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Banner, buttonClass, InfoTooltip, lazyHydrated } from "~/components/ui";
 import { ColumnHeader, EmptyState, ListTable, SearchForm, SortableHeader } from "~/components/ui/list-controls";
 import { SyncedCheckbox } from "~/components/ui/synced-checkbox";
-import { perUserTexts } from "~/domain/billing-texts";
+import { legacyUsersTexts } from "~/domain/legacy-users-texts";
 import { externalLinks } from "~/domain/external-links";
 import { KEEP_FIELD, LEGACY_CHOICE, LEGACY_INTENTS, legacyUserQueryOptions } from "~/domain/legacy-users";
 import { listHref } from "~/domain/list-query";
@@ -19,7 +19,7 @@ const AddMembersDialog = lazyHydrated("legacy-users-add-dialog", () =>
   import("../__members/add-dialog").then((module) => module.AddMembersDialog),
 );
 
-const texts = perUserTexts.legacyUsers;
+const texts = legacyUsersTexts;
 /** The search keeps the sort and the choice. */
 const SEARCH_KEEPS = ["sort", "dir", LEGACY_CHOICE.keep, LEGACY_CHOICE.remove];
 
@@ -114,8 +114,8 @@ export default function LegacyUsers() {
           answer={addAnswer}
           closeTo={listHref(pathname, search, { dialog: null })}
           labels={{
-            statement: perUserTexts.addUsers.statement(page.add.domains),
-            submit: perUserTexts.addUsers.submit,
+            statement: texts.addUsers.statement(page.add.domains),
+            submit: texts.addUsers.submit,
             done: texts.added,
           }}
         />

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { checkoutTexts, perUserTexts } from "~/domain/billing-texts";
+import { checkoutTexts } from "~/domain/checkout-texts";
+import { perUserTexts } from "~/domain/per-user-texts";
 import {
   afterOptions,
   OPTIONS_INTENTS,

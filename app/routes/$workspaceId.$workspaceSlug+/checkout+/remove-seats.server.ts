@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { scheduleSeatRemoval } from "~/api/billing.server";
 import { isBackendError } from "~/api/http.server";
 import { checkoutResultQuery, SUCCESS_KINDS } from "~/domain/billing-query";
-import { checkoutTexts } from "~/domain/billing-texts";
+import { checkoutTexts } from "~/domain/checkout-texts";
 import { removableTotals } from "~/domain/checkout-form";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { idempotencyKeySchema } from "~/domain/idempotency-schema";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { checkoutTexts } from "~/domain/billing-texts";
+import { checkoutTexts } from "~/domain/checkout-texts";
 import { SEAT_COUNT_PARAM } from "~/domain/checkout-flow";
 import { pageTitle } from "~/domain/page-title";
 import { SeatChangeScreen } from "./__steps/seat-change-screen";

@@ -1,7 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { updatePerUserSubscription } from "~/api/billing.server";
 import { checkoutResultQuery } from "~/domain/billing-query";
-import { perUserTexts, planNames } from "~/domain/billing-texts";
+import { perUserTexts } from "~/domain/per-user-texts";
+import { planNames } from "~/domain/billing-words";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { formatMoney } from "~/domain/money";

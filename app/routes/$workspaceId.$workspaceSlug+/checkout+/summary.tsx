@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { buttonClass, IdempotencyKeyField } from "~/components/ui";
-import { perUserTexts } from "~/domain/billing-texts";
+import { perUserTexts } from "~/domain/per-user-texts";
 import { externalLinks } from "~/domain/external-links";
 import { pageTitle } from "~/domain/page-title";
 import { CheckoutHeader } from "./__steps/checkout-header";

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { mailMergesTexts } from "~/domain/mail-merges";
+import { mailMergesTexts } from "~/domain/mail-merges-frame";
 import { InfoTooltip } from "~/components/ui";
 import { SentChart, type ChartMonth } from "./__sent-chart";
 

@@ -3,9 +3,10 @@ import { Link, Outlet, useLoaderData, type ShouldRevalidateFunctionArgs } from "
 import { buttonClass, PageHeading } from "~/components/ui";
 import { MailMergesCards } from "./__mail-merges-cards";
 import { MailMergesTabs } from "./__mail-merges-tabs";
-import { isSameSpace, mailMergesTexts } from "~/domain/mail-merges";
+import { mailMergesTexts } from "~/domain/mail-merges-frame";
+import { isSameSpace } from "~/domain/space-paths";
 import { pageTitle } from "~/domain/page-title";
-import { loadMailMergesFrame } from "./sent.server";
+import { loadMailMergesFrame } from "./frame.server";
 
 /** The Mail merges page (002 §2): heading, tutorial link, summary cards and chart, the Scheduled and Sent tabs. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

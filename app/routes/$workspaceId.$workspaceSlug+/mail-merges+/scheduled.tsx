@@ -1,20 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { rowsOrNoneIfRefused } from "~/api/list-filter.server";
-import { listScheduledCampaigns } from "~/api/scheduled-campaigns.server";
 import { EmptyState, Pagination, PastTheEnd, SearchForm } from "~/components/ui/list-controls";
 import { ScheduledCancelAlert } from "./__scheduled-cancel-alert";
 import { ScheduledTable } from "./__scheduled-table";
 import { buttonClass, Icon } from "~/components/ui";
-import { emptyReason, listParamValues, pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
 import { listTexts } from "~/domain/list-texts";
 import { pageTexts } from "~/domain/page-texts";
-import { cancelResultOf, listSearch, scheduledListOptions, scheduledTexts } from "~/domain/scheduled-merges";
-import { scheduledRow } from "~/domain/scheduled-rows";
-import { spacePath, spaceSections } from "~/domain/space-paths";
-import { requireCanonicalListUrl } from "~/utils/canonical-list-url.server";
-import { requireSpaceWith } from "~/utils/space.server";
-import { timeZoneFromCookieHeader } from "~/utils/time-zone";
+import { listSearch, scheduledTexts } from "~/domain/scheduled-merges";
+import { loadScheduledList } from "./scheduled.server";
 
 /**
  * The Scheduled tab (002 §2): the caller's scheduled mail merges in this
@@ -22,34 +15,8 @@ import { timeZoneFromCookieHeader } from "~/utils/time-zone";
  * string; the detail dialog (scheduled/{id}) renders over it.
  */
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const query = parseListQuery(url.searchParams, scheduledListOptions);
-  const { space, answers } = await requireSpaceWith({ request, params, context }, ({ auth, workspaceId }) =>
-    rowsOrNoneIfRefused(
-      listScheduledCampaigns(auth, {
-        workspaceId,
-        search: query.q,
-        sort: query.sort,
-        dir: query.dir,
-        ...pageWindow(query.page),
-      }),
-    ),
-  );
-  requireCanonicalListUrl(url, listParamValues(query, scheduledListOptions));
-  const timeZone = timeZoneFromCookieHeader(request.headers.get("Cookie"));
-  const items = await answers;
-  const { rows, hasNextPage } = pageOf(items);
-  const now = Date.now();
-  const listPath = spacePath(space.urlPrefix, spaceSections.scheduled);
-  return {
-    query,
-    rows: rows.map((campaign) => scheduledRow(campaign, timeZone, now)),
-    hasNextPage,
-    emptyReason: rows.length > 0 ? null : emptyReason(query),
-    cancel: cancelResultOf(url.searchParams),
-    listPath,
-  };
+export async function loader(args: LoaderFunctionArgs) {
+  return loadScheduledList(args);
 }
 
 export default function ScheduledTab() {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { lazyHydrated, ErrorReference, GeneralErrorBoundary } from "~/components/ui";
 import { sentDetailTexts } from "~/domain/mail-merges";
-import { loadSentPoll } from "./sent.server";
+import { loadSentPoll } from "./sent.$campaignId.poll.server";
 
 /**
  * The Poll results tab of the Sent detail dialog (002 §2): aggregated

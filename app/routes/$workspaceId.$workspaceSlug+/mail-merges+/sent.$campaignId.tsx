@@ -3,7 +3,7 @@ import { useLoaderData, useLocation, useOutlet, useRevalidator } from "@remix-ru
 import { useEffect, useRef } from "react";
 import { lazyHydrated, GeneralErrorBoundary } from "~/components/ui";
 import { SENT_DETAIL_REFRESH_MS, listSearch, sentDetailTexts } from "~/domain/mail-merges";
-import { loadSentDetail } from "./sent.server";
+import { loadSentDetail } from "./sent.$campaignId.server";
 
 /**
  * The Sent detail dialog (002 §2), over the list. Its Mail results are this

@@ -5,7 +5,8 @@ import { EmptyState, FilterSelect, Pagination, PastTheEnd, SearchForm } from "~/
 import { SentTable } from "./__sent-table";
 import { DEFAULT_DATE_RANGE, dateRangeLabels, dateRanges } from "~/domain/date-ranges";
 import { listHref } from "~/domain/list-query";
-import { isSameSpace, sentListOptions, sentTexts, type SentListQuery } from "~/domain/mail-merges";
+import { sentListOptions, sentTexts, type SentListQuery } from "~/domain/mail-merges";
+import { isSameSpace } from "~/domain/space-paths";
 import { loadSentList } from "./sent.server";
 
 /** The date filter's choices, the same on every page (kept out of the loader's data). */

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { exportSentCsv } from "./sent.server";
+import { exportSentCsv } from "./sent-csv.server";
 
 /**
  * /mail-merges/sent.csv: "Export to CSV" of the Sent tab's current filters

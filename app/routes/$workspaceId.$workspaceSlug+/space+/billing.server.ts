@@ -4,10 +4,10 @@ import type { Subscription } from "~/api/subscriptions.server";
 import { billingFlag, checkoutResult, type CheckoutResult } from "~/domain/billing-query";
 import { perUserChangeLinks, purchaseStart } from "~/domain/checkout-flow";
 import { BILLING_INTENTS, CONFIRM_PARAM } from "~/domain/billing-intents";
-import { billingTexts, planNames } from "~/domain/billing-texts";
+import { billingTexts } from "~/domain/billing-texts";
+import { planNames } from "~/domain/billing-words";
 import { legacySwitchOffered } from "~/domain/per-user-checkout";
 import { isGmailAddress } from "~/domain/wrong-plan";
-import { MEMBER_INTENTS } from "~/domain/members";
 import { canManageBillingPortal } from "~/domain/permissions";
 import { perMonth } from "~/domain/seat-pricing";
 import { formatMoney } from "~/domain/money";
@@ -31,6 +31,7 @@ import {
   seatSummaryOf,
 } from "../__billing/space-billing.server";
 import { payLatestInvoice, paymentReturnUrl } from "../__billing/payment-confirmation.server";
+import { CANCEL_DOWNGRADE_INTENT } from "~/domain/seat-downgrade";
 
 /** Marks the one reload after a purchase, so that it never loops. */
 const RELOADED_PARAM = "reloaded";
@@ -310,7 +311,7 @@ export async function billingAction(args: ActionFunctionArgs) {
       return confirmPayment(space, args.request, form);
     case BILLING_INTENTS.cancelIntervalChange:
       return cancelScheduledIntervalChange(space);
-    case MEMBER_INTENTS.cancelDowngrade:
+    case CANCEL_DOWNGRADE_INTENT:
       return cancelSeatDowngrade(space, billingPage(space));
     default:
       throw new Response("Unknown intent", { status: 400 });

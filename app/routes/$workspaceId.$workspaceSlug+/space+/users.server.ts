@@ -16,14 +16,11 @@ import { bannerQuery } from "~/domain/banners";
 import { listParamValues, PAGE_SIZE, pageOf, pageWindow, parseListQuery } from "~/domain/list-query";
 import { memberRefusalTexts } from "~/domain/member-refusals";
 import { typeChange, typeChangeHref } from "~/domain/member-type";
+import { activationBlock, drawerTexts, type MemberChange, removalBlock } from "~/domain/member-drawer";
 import {
-  activationBlock,
   disabledReason,
   type DisplayStatus,
   displayStatus,
-  drawerTexts,
-  type MemberChange,
-  removalBlock,
   SELECTED_PARAM,
   isPaidMember,
   MEMBER_INTENTS,
@@ -58,6 +55,7 @@ import {
   seatSummaryOf,
 } from "../__billing/space-billing.server";
 import { addDialog, addMembers, userLimit } from "../__members/add-members.server";
+import { CANCEL_DOWNGRADE_INTENT } from "~/domain/seat-downgrade";
 
 /** 002 §6: owners and admins manage members. */
 const managesMembers = (space: SpaceContext) => space.access.role !== "MEMBER";
@@ -306,7 +304,7 @@ export async function membersAction(args: ActionFunctionArgs) {
   requireAccess(space, (access) => access.canAccessUsersPage, "space");
   const formData = await args.request.formData();
   switch (formData.get("intent")) {
-    case MEMBER_INTENTS.cancelDowngrade:
+    case CANCEL_DOWNGRADE_INTENT:
       return cancelDowngrade(space);
     case MEMBER_INTENTS.add:
       return addMembers(space, formData, {

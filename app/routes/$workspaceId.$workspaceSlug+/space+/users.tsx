@@ -4,7 +4,7 @@ import { EmptyState, Pagination, SearchForm } from "~/components/ui/list-control
 import { PageHeading, lazyHydrated } from "~/components/ui";
 import { listHref } from "~/domain/list-query";
 import { memberTexts, SELECTED_PARAM } from "~/domain/members";
-import { addTexts } from "~/domain/add-members";
+import { addLinkTexts } from "~/domain/add-members-link";
 import { pageTitle } from "~/domain/page-title";
 import { pageTexts } from "~/domain/page-texts";
 import { AddMembersLink } from "../__members/add-link";
@@ -14,6 +14,7 @@ import { CancelDowngradeLink, DowngradeBanner } from "../__billing/downgrade-ban
 import { SeatCounter } from "./__users/seat-counter";
 import { loadMembersPage, membersAction } from "./users.server";
 import { shellDataOf } from "../__shell/use-shell-data";
+import { seatDowngradeTexts } from "~/domain/seat-downgrade";
 
 export const loader = (args: LoaderFunctionArgs) => loadMembersPage(args);
 
@@ -73,7 +74,7 @@ export default function UsersPage() {
 
       {data.isPerSeat && role !== "OWNER" ? (
         <p className="text-sm text-slate-700">
-          {addTexts.nonOwnerNotice}
+          {addLinkTexts.nonOwnerNotice}
           {data.ownerEmail ? (
             <>
               {" "}
@@ -113,7 +114,7 @@ export default function UsersPage() {
               footer={
                 removal && role === "OWNER" ? (
                   <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 text-sm text-slate-700">
-                    <span>{memberTexts.downgrade.footer(removal.seatsRemoved)}</span>
+                    <span>{seatDowngradeTexts.footer(removal.seatsRemoved)}</span>
                     <CancelDowngradeLink />
                   </div>
                 ) : null

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Icon, PageHeading } from "~/components/ui";
-import { checkoutTexts } from "~/domain/billing-texts";
+import { checkoutHeaderTexts } from "~/domain/checkout-header-texts";
 import type { CheckoutStep } from "~/domain/checkout-flow";
 
 /**
@@ -27,13 +27,13 @@ export function CheckoutHeader({
         className="inline-flex items-center gap-1 rounded-md text-sm font-semibold text-brand-700 hover:underline"
       >
         <Icon name="chevron-left" className="h-4 w-4" />
-        {checkoutTexts.back}
+        {checkoutHeaderTexts.back}
       </Link>
       <div className="mt-2">
         <PageHeading>{title}</PageHeading>
       </div>
       {steps.length > 0 ? (
-        <nav aria-label={checkoutTexts.stepsLabel} className="mt-4">
+        <nav aria-label={checkoutHeaderTexts.stepsLabel} className="mt-4">
           <p className="text-sm font-medium text-slate-700 tablet:hidden">{steps[currentIndex]?.title}</p>
           <ol className="hidden gap-6 text-sm tablet:flex">
             {steps.map((step, index) => {

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useState } from "react";
 import { buttonClass, useHydrated } from "~/components/ui";
-import { checkoutTexts } from "~/domain/billing-texts";
+import { checkoutTexts } from "~/domain/checkout-texts";
 import { SEAT_MAXIMUM, TEAM_MINIMUM } from "~/domain/seat-pricing";
 
 const texts = checkoutTexts.details;

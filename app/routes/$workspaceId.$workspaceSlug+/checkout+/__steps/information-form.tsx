@@ -1,7 +1,7 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { buttonClass, IdempotencyKeyField } from "~/components/ui";
-import { checkoutTexts } from "~/domain/billing-texts";
+import { checkoutTexts } from "~/domain/checkout-texts";
 import type { CheckoutFormDraft } from "~/domain/checkout-form";
 import { isEuropeanCountry } from "~/domain/countries";
 

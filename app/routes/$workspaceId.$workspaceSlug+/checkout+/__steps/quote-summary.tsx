@@ -1,4 +1,4 @@
-import { checkoutTexts } from "~/domain/billing-texts";
+import { checkoutTexts } from "~/domain/checkout-texts";
 import { externalLinks } from "~/domain/external-links";
 import { formatMoney } from "~/domain/money";
 import type { Quote } from "~/api/billing.server";

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { buttonClass, IdempotencyKeyField, type ButtonVariant } from "~/components/ui";
-import { checkoutTexts } from "~/domain/billing-texts";
+import { checkoutTexts } from "~/domain/checkout-texts";
 import type { CheckoutStep } from "~/domain/checkout-flow";
 import { CheckoutHeader } from "./checkout-header";
 

@@ -3,7 +3,8 @@ import { useId, type ReactNode } from "react";
 import { Banner, buttonClass, ConfirmActions, Dialog, focusByScript, InfoTooltip } from "~/components/ui";
 import { listHref } from "~/domain/list-query";
 import { memberTypeTexts } from "~/domain/member-type";
-import { drawerTexts, MEMBER_INTENTS, SELECTED_PARAM } from "~/domain/members";
+import { drawerTexts } from "~/domain/member-drawer";
+import { MEMBER_INTENTS, SELECTED_PARAM } from "~/domain/members";
 import type { loadMembersPage } from "../users.server";
 
 type Drawer = NonNullable<Awaited<ReturnType<typeof loadMembersPage>>["drawer"]>;

@@ -1,7 +1,7 @@
 import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { buttonClass, useHydrated } from "~/components/ui";
-import { drawerTexts, SELECTION_DEBOUNCE_MS } from "~/domain/members";
+import { memberTexts, SELECTION_DEBOUNCE_MS } from "~/domain/members";
 
 /** The id of the GET form the table's checkboxes belong to (they sit inside the table, the form around it). */
 export const SELECTION_FORM_ID = "member-selection";
@@ -40,7 +40,7 @@ export function SelectionForm({ children }: { children: ReactNode }) {
       {children}
       {hydrated ? null : (
         <button type="submit" className={buttonClass("secondary", "self-start")}>
-          {drawerTexts.select}
+          {memberTexts.applySelection}
         </button>
       )}
     </Form>
