@@ -191,8 +191,8 @@ test.describe("the template gallery", () => {
     await expect(page).toHaveURL(new RegExp(`${templates}/[\\w-]+$`));
     const dialog = page.getByRole("dialog", { name: subject });
     await expect(dialog).toBeVisible();
-    // The message body is there, and nothing of it runs.
-    expect((await dialog.innerText()).length).toBeGreaterThan(subject.length + 20);
+    // The message body is there (it may arrive after the dialog's heading: the page is streamed), and nothing of it runs.
+    await expect.poll(async () => (await dialog.innerText()).length).toBeGreaterThan(subject.length + 20);
     await expect(dialog.locator("script, iframe, [onclick], [onerror]")).toHaveCount(0);
 
     await dialog.getByRole("link", { name: "Close" }).click();
