@@ -1,3 +1,4 @@
+import { requestLog } from "~/observability/request-context.server";
 import { isBackendError } from "./http.server";
 
 /**
@@ -49,7 +50,7 @@ export async function answerOrNoneIfRefused<T>(answer: Promise<T>, none: () => T
   } catch (error) {
     if (!isRefusedQuery(error)) throw error;
     // Also how a bug of ours in a filter would show, so it leaves a trace.
-    console.warn(`List query refused: ${error instanceof Error ? error.message : String(error)}`);
+    requestLog().warn({ err: error }, "list query refused");
     return none();
   }
 }

@@ -1,6 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { cancelAutoRenewal } from "~/api/renewal.server";
 import type { User } from "~/api/users.server";
 import { GoogleButton } from "~/components/google-button";
 import { buttonClass, lazyConformForm } from "~/components/ui";
@@ -17,11 +16,10 @@ import {
   renewalView,
   STOP_RENEWAL_INTENT,
   STOP_RENEWAL_PATH,
-  type RenewalResult,
 } from "~/domain/renewal";
 import type { AuthContext } from "~/api/caller.server";
 import { redirectInSession, requireSession } from "~/utils/auth.server";
-import { parseStopRenewal } from "./stop-automatic-renewal.server";
+import { parseStopRenewal, stopRenewal } from "./stop-automatic-renewal.server";
 import { loadMe } from "~/utils/me.server";
 import { readSessionData } from "~/utils/session.server";
 
@@ -61,22 +59,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const me = await requirePaypalLicence(auth);
   const result = await stopRenewal(auth, me.license?.subscriptionId);
   return redirectInSession(auth, renewalResultPath(result));
-}
-
-async function stopRenewal(auth: AuthContext, subscriptionId: string | undefined): Promise<RenewalResult> {
-  if (!subscriptionId) {
-    console.error(`${STOP_RENEWAL_PATH}: ${renewalTexts.subscriptionIdMissing}`);
-    return "failure";
-  }
-  try {
-    await cancelAutoRenewal(auth, subscriptionId);
-    return "success";
-  } catch (error) {
-    // A sign-out redirect (the session could not be renewed) goes through as is.
-    if (error instanceof Response) throw error;
-    console.error(`${STOP_RENEWAL_PATH}: cancelAutoRenewal failed`, error);
-    return "failure";
-  }
 }
 
 export default function StopAutomaticRenewal() {

@@ -4,6 +4,7 @@ import { formatCount } from "~/domain/format";
 import { currentMonthCount, recentMonthCounts } from "~/domain/sent-counters";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { monthName } from "~/domain/zoned-format";
+import { requestLog } from "~/observability/request-context.server";
 import { requireSpaceWith, type SpaceCaller } from "~/utils/space.server";
 import { timeZoneOf } from "./sent.server";
 
@@ -49,7 +50,7 @@ async function scheduledCountOrNull({ auth, workspaceId }: SpaceCaller) {
     return await getScheduledCampaignCount(auth, workspaceId);
   } catch (error) {
     if (error instanceof Response) throw error;
-    console.error("Scheduled campaign count failed", error);
+    requestLog().error({ err: error }, "scheduled campaign count failed");
     return null;
   }
 }
