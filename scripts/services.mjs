@@ -99,7 +99,8 @@ function localCallbackUrls(env) {
 
 function localSessionSecret() {
   const file = path.join(root, ".data", "session-secret");
-  mkdirSync(path.dirname(file), { recursive: true });
+  // .data/ holds the database and the local Stripe's state too (customers' addresses): its owner's alone.
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   try {
     writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
   } catch (error) {

@@ -34,10 +34,13 @@ export function readSavedStripe(path: string): SavedStripe | null {
   return saved;
 }
 
-/** Writes a temporary file and renames it over the old one, so a crash never leaves half a state behind. */
+/**
+ * Writes a temporary file and renames it over the old one, so a crash never leaves half a state behind. It holds
+ * customers' addresses: only its owner reads it (0600).
+ */
 export function writeSavedStripe(path: string, saved: SavedStripe) {
-  mkdirSync(dirname(path), { recursive: true });
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(saved));
+  writeFileSync(temporary, JSON.stringify(saved), { mode: 0o600 });
   renameSync(temporary, path);
 }

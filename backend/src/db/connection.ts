@@ -35,9 +35,20 @@ export function withStatementCache(sqlite: SQLite.Database, size = STATEMENT_CAC
   };
 }
 
-/** Opens (creating if missing) the SQLite file, with its folder. */
+/** In memory: no file. */
+const IN_MEMORY = ":memory:";
+
+/**
+ * Opens (creating if missing) the SQLite file, with its folder. The file holds customers' addresses: only its owner
+ * reads it (0600), and SQLite gives its WAL companions the same mode.
+ */
 export function openDatabase(filePath: string): BackendDb {
-  fs.mkdirSync(path.dirname(path.resolve(filePath)), { recursive: true });
+  if (filePath !== IN_MEMORY) {
+    fs.mkdirSync(path.dirname(path.resolve(filePath)), { recursive: true, mode: 0o700 });
+    fs.closeSync(fs.openSync(filePath, "a", 0o600));
+    // A file made before this rule, or under a looser umask, is brought to the same mode.
+    fs.chmodSync(filePath, 0o600);
+  }
   const sqlite = new SQLite(filePath);
   // WAL lets the seed CLI or a test read while the server writes; foreign keys are off by default in SQLite.
   sqlite.pragma("journal_mode = WAL");
