@@ -14,7 +14,8 @@ import { appServer } from "./services.mjs";
 
 export const root = path.resolve(import.meta.dirname, "..");
 
-export async function startStack(extraEnv: Record<string, string> = {}) {
+/** With `captureOutput`, what the stack prints (each line behind its process's `[name]`) is kept for `output()`. */
+export async function startStack(extraEnv: Record<string, string> = {}, { captureOutput = false } = {}) {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), "yamm-bench-"));
   const [appPort, backendPort, googlePort, stripePort] = await freePorts(4);
   const env: NodeJS.ProcessEnv = {
@@ -36,9 +37,11 @@ export async function startStack(extraEnv: Record<string, string> = {}) {
   const stack = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
     cwd: root,
     env,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", captureOutput ? "pipe" : "ignore", captureOutput ? "pipe" : "inherit"],
     detached: true,
   });
+  let output = "";
+  for (const stream of [stack.stdout, stack.stderr]) stream?.on("data", (chunk) => (output += String(chunk)));
   const stopStack = () => stopGroup(stack.pid);
   process.on("exit", stopStack);
   await waitFor(`${url}/login`);
@@ -47,6 +50,7 @@ export async function startStack(extraEnv: Record<string, string> = {}) {
     /** Every process's environment (the services' URLs, the session secret…). */
     env,
     signIn: (email: string) => signIn(env, url, email),
+    output: () => output,
     async stop() {
       stopStack();
       await fs.rm(directory, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getEnv } from "~/env.server";
+import { requestLog } from "~/observability/request-context.server";
 import { fetchWithDeadline } from "./deadline.server";
 
 export type BackendBase = "v1" | "v2" | "billing" | "auth";
@@ -26,6 +27,17 @@ export class BackendError extends Error {
 
 export function isBackendError(error: unknown, status?: number): error is BackendError {
   return error instanceof BackendError && (status === undefined || error.status === status);
+}
+
+/**
+ * Logs a failure that a page survives (a count shown as "-", a list shown empty). The backend refusing a request
+ * (4xx: a mistyped id, a query it does not take) is what people do, not a fault: a warning with its status and
+ * code, no stack. Anything else is ours: an error, with its stack.
+ */
+export function logSurvivedFailure(error: unknown, message: string) {
+  if (error instanceof BackendError && error.status < 500)
+    requestLog().warn({ backend: { status: error.status, error: error.error } }, message);
+  else requestLog().error({ err: error }, message);
 }
 
 export type QueryValue = string | number | boolean | undefined | null;

@@ -1,5 +1,4 @@
-import { requestLog } from "~/observability/request-context.server";
-import { isBackendError } from "./http.server";
+import { isBackendError, logSurvivedFailure } from "./http.server";
 
 /**
  * The filterBy of every list call, and what a refused one means for a list
@@ -50,7 +49,7 @@ export async function answerOrNoneIfRefused<T>(answer: Promise<T>, none: () => T
   } catch (error) {
     if (!isRefusedQuery(error)) throw error;
     // Also how a bug of ours in a filter would show, so it leaves a trace.
-    requestLog().warn({ err: error }, "list query refused");
+    logSurvivedFailure(error, "list query refused");
     return none();
   }
 }

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 
 /**
  * What was typed into a server-rendered box before JavaScript loaded is in
@@ -9,7 +9,9 @@ import { useCallback, useLayoutEffect, useRef } from "react";
  */
 export function useTypedBeforeHydration(adopt: (value: string) => void) {
   const latest = useRef(adopt);
-  useLayoutEffect(() => {
+  // An effect, not a layout effect: the box is attached with the first render's `adopt` already, and a layout
+  // effect made React print a 1.3 KB warning on the server for every page with such a box.
+  useEffect(() => {
     latest.current = adopt;
   });
   // Stable: React calls it once when the box is attached, not on every render.

@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { AuthContext } from "~/api/caller.server";
+import { logSurvivedFailure } from "~/api/http.server";
 import { cancelAutoRenewal } from "~/api/renewal.server";
 import { renewalTexts, type RenewalResult } from "~/domain/renewal";
 import { requestLog } from "~/observability/request-context.server";
@@ -22,7 +23,7 @@ export async function stopRenewal(auth: AuthContext, subscriptionId: string | un
   } catch (error) {
     // A sign-out redirect (the session could not be renewed) goes through as is.
     if (error instanceof Response) throw error;
-    requestLog().error({ err: error }, "cancelAutoRenewal failed");
+    logSurvivedFailure(error, "cancelAutoRenewal failed");
     return "failure";
   }
 }

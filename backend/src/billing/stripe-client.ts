@@ -52,8 +52,9 @@ export function createStripeClient(settings: StripeSettings): Stripe {
     telemetry: false,
     httpClient: httpClientWithRequestIds(),
   });
+  // At debug: a call is part of a request whose own line says it happened; Stripe's request id is what its support asks for.
   stripe.on("response", (event: Stripe.ResponseEvent) => {
-    requestLog().info(
+    requestLog().debug(
       {
         stripe: { method: event.method, path: event.path, status: event.status, requestId: event.request_id },
         durationMs: event.elapsed,

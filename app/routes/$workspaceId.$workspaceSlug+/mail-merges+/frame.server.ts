@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getScheduledCampaignCount } from "~/api/campaigns.server";
+import { logSurvivedFailure } from "~/api/http.server";
 import { formatCount } from "~/domain/format";
 import { currentMonthCount, recentMonthCounts } from "~/domain/sent-counters";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { monthName } from "~/domain/zoned-format";
-import { requestLog } from "~/observability/request-context.server";
 import { requireSpaceWith, type SpaceCaller } from "~/utils/space.server";
 import { timeZoneOf } from "./sent.server";
 
@@ -50,7 +50,7 @@ async function scheduledCountOrNull({ auth, workspaceId }: SpaceCaller) {
     return await getScheduledCampaignCount(auth, workspaceId);
   } catch (error) {
     if (error instanceof Response) throw error;
-    requestLog().error({ err: error }, "scheduled campaign count failed");
+    logSurvivedFailure(error, "scheduled campaign count failed");
     return null;
   }
 }
