@@ -36,9 +36,43 @@ describe("parseEnv", () => {
   });
 
   it("accepts production with a secret of its own", () => {
-    expect(parseEnv({ ...PRODUCTION, SESSION_SECRET: "new-secret,old-secret" }).SESSION_SECRET).toBe(
-      "new-secret,old-secret",
+    const rotated = `${"n".repeat(32)},${"o".repeat(64)}`;
+    expect(parseEnv({ ...PRODUCTION, SESSION_SECRET: rotated }).SESSION_SECRET).toBe(rotated);
+  });
+
+  it.each([
+    ["one letter", "a"],
+    ["31 characters", "s".repeat(31)],
+    ["a short one among rotated secrets", `${"n".repeat(64)},old`],
+  ])("refuses production with a session secret of %s, saying how to make one", (_case, secret) => {
+    expect(problemsOf({ ...PRODUCTION, SESSION_SECRET: secret })).toContain(
+      "SESSION_SECRET: each secret needs at least 32 characters (make one with `openssl rand -hex 32`)",
     );
+  });
+
+  it.each([
+    ["another scheme", "ftp://x/api/v2", "must be an http or https URL"],
+    ["plain http to another host", "http://api.internal/api/v2", "plain http beyond this machine"],
+  ])("refuses a backend URL in %s", (_case, url, problem) => {
+    expect(problemsOf({ ...PRODUCTION, API_V2_URL: url })).toContain(`API_V2_URL: ${problem}`);
+  });
+
+  it("allows plain http to this machine, or beyond it when ALLOW_PLAIN_HTTP_BACKEND says so", () => {
+    expect(problemsOf({ ...PRODUCTION, API_V2_URL: "http://127.0.0.1:3100/api/v2" })).toBeNull();
+    expect(
+      problemsOf({ ...PRODUCTION, API_V2_URL: "http://api.internal/api/v2", ALLOW_PLAIN_HTTP_BACKEND: "true" }),
+    ).toBeNull();
+  });
+
+  it("refuses another scheme outside production too", () => {
+    expect(problemsOf({ API_V1_URL: "file:///etc/passwd" })).toContain("API_V1_URL: must be an http or https URL");
+  });
+
+  it("names the format problems and the production ones on one line together", () => {
+    const message = problemsOf({ ...PRODUCTION, MAX_QUEUE_WAIT_MS: "soon", SESSION_SECRET: "a" })!;
+    expect(message.split("\n")).toHaveLength(1);
+    expect(message).toContain("MAX_QUEUE_WAIT_MS");
+    expect(message).toContain("SESSION_SECRET: each secret needs at least 32 characters");
   });
 
   it("accepts production against the local stand-ins (npm start) with a secret of its own", () => {
@@ -47,7 +81,7 @@ describe("parseEnv", () => {
   });
 
   it("refuses production with every local default, on one line naming each", () => {
-    const message = problemsOf({ NODE_ENV: "production", SESSION_SECRET: "s3cret" })!;
+    const message = problemsOf({ NODE_ENV: "production", SESSION_SECRET: PRODUCTION.SESSION_SECRET })!;
     expect(message.split("\n")).toHaveLength(1);
     for (const name of [
       "API_V1_URL",

@@ -9,27 +9,39 @@ export const DEVELOPMENT_SESSION_SECRET = "dev-only-secret-change-me";
  * README), so a fresh clone runs offline; production sets every URL and
  * secret explicitly.
  */
+/** A URL the app calls or sends people to: http or https, never another scheme. */
+const httpUrl = () =>
+  z
+    .string()
+    .url()
+    .refine(
+      (value) => !URL.canParse(value) || ["http:", "https:"].includes(new URL(value).protocol),
+      "must be an http or https URL",
+    );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  API_V1_URL: z.string().url().default("http://localhost:3100/api/v1"),
-  API_V2_URL: z.string().url().default("http://localhost:3100/api/v2"),
-  BILLING_API_URL: z.string().url().default("http://localhost:3100/billing"),
-  AUTH_API_URL: z.string().url().default("http://localhost:3100"),
+  API_V1_URL: httpUrl().default("http://localhost:3100/api/v1"),
+  API_V2_URL: httpUrl().default("http://localhost:3100/api/v2"),
+  BILLING_API_URL: httpUrl().default("http://localhost:3100/billing"),
+  AUTH_API_URL: httpUrl().default("http://localhost:3100"),
   GOOGLE_CLIENT_ID: z.string().min(1).default("yamm-local-client"),
   GOOGLE_CLIENT_SECRET: z.string().min(1).default("yamm-local-secret"),
   /** Base URL of the local Google stand-in; unset together with a real client id means real Google. */
-  GOOGLE_OAUTH_URL: z.string().url().optional(),
+  GOOGLE_OAUTH_URL: httpUrl().optional(),
   /** Where browsers reach the local Stripe's hosted pages; unset in production means Stripe's own. */
-  STRIPE_PAGES_URL: z.string().url().optional(),
+  STRIPE_PAGES_URL: httpUrl().optional(),
   SESSION_SECRET: z.string().min(1).optional(),
   /** Public origin of the app, when it differs from what requests show (behind a TLS proxy). */
-  APP_URL: z.string().url().optional(),
+  APP_URL: httpUrl().optional(),
   /** Set to "false" to serve the session cookie over plain HTTP in production-like local runs. */
   SECURE_COOKIES: z.enum(["true", "false"]).optional(),
   /** Deadline of a backend or stand-in read (GET), in milliseconds. */
   BACKEND_READ_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   /** Deadline of a backend write (POST, PUT, PATCH, DELETE), in milliseconds: writes may take longer. */
   BACKEND_WRITE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  /** "true": production may call a backend over plain http beyond this machine (TLS ends before it, on a private network). */
+  ALLOW_PLAIN_HTTP_BACKEND: z.enum(["true", "false"]).optional(),
   /** "true" (set by `npm start` and `npm run dev`): the reference backend and the local stand-ins, checked leniently. */
   USE_LOCAL_SERVICES: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -64,49 +76,77 @@ export class EnvError extends Error {
 /** The local stand-ins' client, which any copy of this repository knows. */
 const LOCAL_GOOGLE_CLIENT = { GOOGLE_CLIENT_ID: "yamm-local-client", GOOGLE_CLIENT_SECRET: "yamm-local-secret" };
 
+/** The backends the app calls with people's bearer tokens. */
+const BACKEND_URLS = ["API_V1_URL", "API_V2_URL", "BILLING_API_URL", "AUTH_API_URL"] as const;
+
+/** A session secret's least length: the cookie's key is derived from it, and a short one is guessed offline from any cookie. */
+export const SESSION_SECRET_MIN_LENGTH = 32;
+
+const isLoopback = (url: URL) =>
+  ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname) || /^127\./.test(url.hostname);
+
+/** Why the session secrets (comma-separated, for rotation) will not do in production, or null. */
+function sessionSecretProblem(raw: string | undefined, strict: boolean) {
+  const secrets = (raw ?? "").split(",").map((secret) => secret.trim());
+  if (!raw || secrets.some((secret) => secret === "" || secret === DEVELOPMENT_SESSION_SECRET))
+    return "SESSION_SECRET: production needs a secret of its own (comma-separated for rotation), not the development one";
+  if (strict && secrets.some((secret) => secret.length < SESSION_SECRET_MIN_LENGTH))
+    return `SESSION_SECRET: each secret needs at least ${SESSION_SECRET_MIN_LENGTH} characters (make one with \`openssl rand -hex 32\`)`;
+  return null;
+}
+
 /**
- * What production refuses (ARCHITECTURE.md, Operations): the development
- * session secret always; without the local stand-ins (USE_LOCAL_SERVICES),
- * also a backend URL left to its local default, no public APP_URL (https),
- * the stand-ins' Google client, and a stand-in's URL.
+ * What production refuses (ARCHITECTURE.md, Operations), read from the raw
+ * environment so that it is said together with the format problems: the
+ * development session secret always; without the local stand-ins
+ * (USE_LOCAL_SERVICES), also a short session secret, a backend URL left to
+ * its local default or in plain http beyond this machine (bearer tokens
+ * travel there) unless ALLOW_PLAIN_HTTP_BACKEND says so, no public APP_URL
+ * (https), the stand-ins' Google client, and a stand-in's URL.
  */
-function productionProblems(source: Record<string, string | undefined>, env: z.infer<typeof envSchema>) {
+function productionProblems(source: Record<string, string | undefined>) {
+  const localServices = source.USE_LOCAL_SERVICES === "true";
   const problems: string[] = [];
-  const secrets = (env.SESSION_SECRET ?? "").split(",").map((secret) => secret.trim());
-  if (!env.SESSION_SECRET || secrets.some((secret) => secret === "" || secret === DEVELOPMENT_SESSION_SECRET)) {
-    problems.push(
-      "SESSION_SECRET: production needs a secret of its own (comma-separated for rotation), not the development one",
-    );
+  const secretProblem = sessionSecretProblem(source.SESSION_SECRET, !localServices);
+  if (secretProblem) problems.push(secretProblem);
+  if (localServices) return problems;
+  for (const name of BACKEND_URLS) {
+    const raw = source[name];
+    if (!raw) problems.push(`${name}: missing (production calls its own backend, never the local default)`);
+    else if (
+      URL.canParse(raw) &&
+      new URL(raw).protocol === "http:" &&
+      !isLoopback(new URL(raw)) &&
+      source.ALLOW_PLAIN_HTTP_BACKEND !== "true"
+    )
+      problems.push(`${name}: plain http beyond this machine (use https, or set ALLOW_PLAIN_HTTP_BACKEND=true)`);
   }
-  if (env.USE_LOCAL_SERVICES === "true") return problems;
-  for (const name of ["API_V1_URL", "API_V2_URL", "BILLING_API_URL", "AUTH_API_URL"] as const) {
-    if (!source[name]) problems.push(`${name}: missing (production calls its own backend, never the local default)`);
-  }
-  if (!env.APP_URL) problems.push("APP_URL: missing (the public https origin, for Google's and Stripe's return URLs)");
-  else if (new URL(env.APP_URL).protocol !== "https:") problems.push("APP_URL: must be an https origin in production");
+  if (!source.APP_URL)
+    problems.push("APP_URL: missing (the public https origin, for Google's and Stripe's return URLs)");
+  else if (URL.canParse(source.APP_URL) && new URL(source.APP_URL).protocol !== "https:")
+    problems.push("APP_URL: must be an https origin in production");
   for (const [name, local] of Object.entries(LOCAL_GOOGLE_CLIENT) as [keyof typeof LOCAL_GOOGLE_CLIENT, string][]) {
-    if (!source[name] || env[name] === local)
+    if (!source[name] || source[name] === local)
       problems.push(`${name}: missing (the local stand-in's cannot sign anyone in)`);
   }
-  if (env.GOOGLE_OAUTH_URL)
+  if (source.GOOGLE_OAUTH_URL)
     problems.push("GOOGLE_OAUTH_URL: the local Google stand-in (leave it unset for Google's own)");
-  if (env.STRIPE_PAGES_URL)
+  if (source.STRIPE_PAGES_URL)
     problems.push("STRIPE_PAGES_URL: the local Stripe stand-in (leave it unset for Stripe's own)");
   return problems;
 }
 
-/** Reads and checks the configuration; throws an EnvError naming each missing, invalid or unsafe variable. */
+/** Reads and checks the configuration; throws an EnvError naming each missing, invalid or unsafe variable, all at once. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new EnvError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
-  }
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  const production = source.NODE_ENV === "production";
+  if (production) problems.push(...productionProblems(source));
+  if (!parsed.success || problems.length > 0) throw new EnvError(problems);
   const env = parsed.data;
-  if (env.NODE_ENV !== "production")
-    return { ...env, SESSION_SECRET: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET };
-  const problems = productionProblems(source, env);
-  if (problems.length > 0) throw new EnvError(problems);
-  return { ...env, SESSION_SECRET: env.SESSION_SECRET! };
+  return { ...env, SESSION_SECRET: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET };
 }
 
 let cached: Env | undefined;

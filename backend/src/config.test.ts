@@ -15,7 +15,7 @@ function problemsOf(env: NodeJS.ProcessEnv) {
 const PRODUCTION = {
   NODE_ENV: "production",
   STRIPE_SECRET_KEY: "sk_live_51Habcdefghijklmnopqrstuv",
-  STRIPE_WEBHOOK_SECRET: "whsec_a1b2c3d4e5f6",
+  STRIPE_WEBHOOK_SECRET: "whsec_a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6",
   GOOGLE_CLIENT_ID: "123.apps.googleusercontent.com",
 } as NodeJS.ProcessEnv;
 
@@ -54,6 +54,23 @@ describe("loadConfig", () => {
   ])("refuses production with an unsafe %s, and only that", (name, values) => {
     const message = problemsOf({ ...PRODUCTION, ...values })!;
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${name}: [^;]+$`));
+  });
+
+  it.each(["whsec_a", "whsec_a1b2c3d4e5f6", "a".repeat(40)])(
+    "refuses production with a webhook secret not shaped like Stripe's: %s",
+    (secret) => {
+      expect(problemsOf({ ...PRODUCTION, STRIPE_WEBHOOK_SECRET: secret })).toContain(
+        "STRIPE_WEBHOOK_SECRET: not a signing secret from Stripe",
+      );
+    },
+  );
+
+  it("seeds the demo personas everywhere but in production", () => {
+    expect(loadConfig({} as NodeJS.ProcessEnv).seedDemoData).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production", USE_LOCAL_SERVICES: "true" } as NodeJS.ProcessEnv).seedDemoData).toBe(
+      true,
+    );
+    expect(loadConfig(PRODUCTION).seedDemoData).toBe(false);
   });
 
   it("names an invalid number with the others", () => {

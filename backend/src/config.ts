@@ -31,6 +31,8 @@ export interface ProcessConfig extends BackendConfig {
   /** The metrics' interface: loopback unless BACKEND_METRICS_HOST says otherwise. */
   metricsHost: string;
   databasePath: string;
+  /** Seed an empty database with the demo personas: everywhere but production, whose database starts empty. */
+  seedDemoData: boolean;
 }
 
 export const DEFAULT_CONFIG: BackendConfig = {
@@ -64,6 +66,9 @@ export class ConfigError extends Error {
   }
 }
 
+/** A webhook endpoint's signing secret as Stripe makes them: anything shorter is guessed, and then forged events pass. */
+const STRIPE_WEBHOOK_SECRET_SHAPE = /^whsec_[A-Za-z0-9+/=]{24,}$/;
+
 /** Google's own issuer: what production verifies ID tokens against. */
 const GOOGLE_ISSUER = "https://accounts.google.com";
 
@@ -79,6 +84,8 @@ function productionProblems(env: NodeJS.ProcessEnv, config: ProcessConfig): stri
   const problems: string[] = [];
   if (!env.STRIPE_WEBHOOK_SECRET || env.STRIPE_WEBHOOK_SECRET === DEFAULT_CONFIG.stripe.webhookSecret)
     problems.push("STRIPE_WEBHOOK_SECRET: missing (the endpoint's whsec_… from Stripe, not the local whsec_local)");
+  else if (!STRIPE_WEBHOOK_SECRET_SHAPE.test(env.STRIPE_WEBHOOK_SECRET))
+    problems.push("STRIPE_WEBHOOK_SECRET: not a signing secret from Stripe (whsec_ and at least 24 more characters)");
   if (!/^(sk|rk)_(live|test)_[A-Za-z0-9]{16,}$/.test(env.STRIPE_SECRET_KEY ?? ""))
     problems.push("STRIPE_SECRET_KEY: missing (a key from Stripe's dashboard, sk_live_… or rk_live_…)");
   if (env.STRIPE_API_URL) problems.push("STRIPE_API_URL: the local Stripe stand-in (leave it unset for Stripe's own)");
@@ -113,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ProcessConfig {
       : undefined,
     metricsHost: env.BACKEND_METRICS_HOST || "127.0.0.1",
     databasePath: env.DATABASE_PATH || ".data/backend.sqlite",
+    seedDemoData: !production,
     googleIssuer: (env.GOOGLE_ISSUER || (production ? GOOGLE_ISSUER : DEFAULT_CONFIG.googleIssuer)).replace(/\/+$/, ""),
     googleClientId: env.GOOGLE_CLIENT_ID || DEFAULT_CONFIG.googleClientId,
     faultInjection: env.BACKEND_FAULT_INJECTION === "true",

@@ -18,7 +18,7 @@ function configOrExit(): ProcessConfig {
 }
 
 const config = configOrExit();
-const db = await prepareDatabase(config.databasePath);
+const db = await prepareDatabase(config.databasePath, Date.now(), { seed: config.seedDemoData });
 const app = createBackendApp({ db, config });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -1,12 +1,16 @@
 import { migrateToLatest, openDatabase, type BackendDb } from "./connection";
 import { isDatabaseEmpty, seedDatabase } from "./seed";
 
-/** Opens the database file, brings the schema up to date and seeds it the first time. */
-export async function prepareDatabase(filePath: string, now: number = Date.now()): Promise<BackendDb> {
+/** Opens the database file, brings the schema up to date and, unless told not to, seeds it the first time. */
+export async function prepareDatabase(
+  filePath: string,
+  now: number = Date.now(),
+  { seed = true } = {},
+): Promise<BackendDb> {
   const db = openDatabase(filePath);
   try {
     await migrateToLatest(db);
-    if (await isDatabaseEmpty(db)) await seedDatabase(db, now);
+    if (seed && (await isDatabaseEmpty(db))) await seedDatabase(db, now);
     return db;
   } catch (error) {
     await db.destroy();

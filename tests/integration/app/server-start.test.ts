@@ -67,7 +67,7 @@ describe("server start", () => {
   it("refuses production with the local defaults, on one line naming each missing or unsafe value", async () => {
     const result = await startServer({
       NODE_ENV: "production",
-      SESSION_SECRET: "a-secret-of-its-own",
+      SESSION_SECRET: PRODUCTION.SESSION_SECRET,
       GOOGLE_OAUTH_URL: "http://localhost:3200",
     });
     expect(result.listened).toBe(false);
