@@ -32,8 +32,8 @@ test("the owner renames the space: Cancel undoes, an invalid name shows its mess
   for (const [value, message] of [
     ["abc", "Space name should contain at least 5 characters."],
     ["@@@@@@@", 'The characters | & ; $ % @ " < > ( ) + , are removed from space names, which leaves this one empty.'],
-    ["\u200B\u200B\u200B\u200B\u200B", "Space name cannot contain invisible or text-direction characters."],
-    ["Renamed\u200Bteam", "Space name cannot contain invisible or text-direction characters."],
+    ["\u200B\u200B\u200B\u200B\u200B", "Space name cannot contain invisible or text-direction characters, or more than 3 marks on a letter."],
+    ["Renamed\u200Bteam", "Space name cannot contain invisible or text-direction characters, or more than 3 marks on a letter."],
   ]) {
     await name.fill(value);
     await page.getByRole("button", { name: "Save" }).click();

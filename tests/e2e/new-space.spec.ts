@@ -7,7 +7,7 @@ const nameMessages = {
   required: "Please fill in this field.",
   tooShort: "Space name should contain at least 5 characters.",
   tooLong: "Space name could contain at most 255 characters.",
-  invisible: "Space name cannot contain invisible or text-direction characters.",
+  invisible: "Space name cannot contain invisible or text-direction characters, or more than 3 marks on a letter.",
   onlyRemoved: 'The characters | & ; $ % @ " < > ( ) + , are removed from space names, which leaves this one empty.',
 };
 

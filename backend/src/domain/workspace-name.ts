@@ -10,13 +10,17 @@ export type WorkspaceNameError = "REQUIRED" | "TOO_SHORT" | "TOO_LONG" | "INVALI
 const SANITISED_CHARACTERS = /[|&;$%@"<>()+,]/g;
 /**
  * Characters that show nothing, or make a name read otherwise than it is
- * stored: controls, format characters (zero-width spaces and joiners, soft
- * hyphen, word joiner, BOM, text-direction marks: U+202E turns a name
- * around), line and paragraph separators, private-use and lone surrogate
- * code units, and the blank fillers that render as nothing. The app refuses
- * the same (app/domain/space-name.ts).
+ * stored: Unicode's default-ignorable code points (zero-width spaces and
+ * joiners, soft hyphen, word joiner, BOM, variation selectors, fillers such
+ * as U+3164 and U+17B4: five of them make a blank name), controls, format
+ * characters (text-direction marks: U+202E turns a name around), line and
+ * paragraph separators, private-use and lone surrogate code units, and the
+ * Braille blank. The app (app/domain/space-name.ts) refuses the same,
+ * and one table tests both (tests/support/name-characters.ts).
  */
-const INVISIBLE_CHARACTERS = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+const INVISIBLE_CHARACTERS = /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Zl}\p{Zp}\u2800]/gu;
+/** More than three combining marks on one letter: a tower that spills over the lines around the name. */
+const STACKED_MARKS = /\p{M}{4,}/u;
 
 /** A name as §5 cleans it: the sanitiser's characters stripped, then trimmed. */
 export function cleanWorkspaceName(name: string): string {
@@ -33,7 +37,7 @@ export function workspaceNameError(trimmedName: string): WorkspaceNameError | nu
   if (length === 0) return "REQUIRED";
   if (length < WORKSPACE_NAME_MIN_LENGTH) return "TOO_SHORT";
   if (length > WORKSPACE_NAME_MAX_LENGTH) return "TOO_LONG";
-  if (trimmedName.search(INVISIBLE_CHARACTERS) >= 0) return "INVALID_CHARACTERS";
+  if (trimmedName.search(INVISIBLE_CHARACTERS) >= 0 || STACKED_MARKS.test(trimmedName)) return "INVALID_CHARACTERS";
   return null;
 }
 
