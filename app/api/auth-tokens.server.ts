@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SessionData } from "./caller.server";
-import { fetchBackend, timestamp } from "./http.server";
+import { backendPath, fetchBackend, timestamp } from "./http.server";
 
 const tokenAnswerSchema = z.object({
   accessToken: z.string().min(1),
@@ -21,7 +21,7 @@ function toTokens(answer: z.infer<typeof tokenAnswerSchema>): Tokens {
 export async function exchangeIdToken(idToken: string): Promise<Tokens> {
   const answer = await fetchBackend({
     base: "auth",
-    path: "/v1/auth/token",
+    path: backendPath`/v1/auth/token`,
     method: "POST",
     body: { idToken },
     schema: tokenAnswerSchema,
@@ -33,7 +33,7 @@ export async function refreshTokens(session: SessionData): Promise<Tokens> {
   const answer = await fetchBackend(
     {
       base: "auth",
-      path: "/v1/auth/refresh-token",
+      path: backendPath`/v1/auth/refresh-token`,
       method: "POST",
       body: { sessionId: session.sessionId },
       schema: tokenAnswerSchema,
@@ -45,7 +45,7 @@ export async function refreshTokens(session: SessionData): Promise<Tokens> {
 
 export async function revokeSession(session: SessionData) {
   await fetchBackend(
-    { base: "auth", path: "/v1/auth/revoke", method: "POST", body: { sessionId: session.sessionId } },
+    { base: "auth", path: backendPath`/v1/auth/revoke`, method: "POST", body: { sessionId: session.sessionId } },
     session.accessToken,
   );
 }

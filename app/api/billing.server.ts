@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AuthContext } from "./caller.server";
-import { timestamp } from "./http.server";
+import { backendPath, timestamp } from "./http.server";
 import { nullableString, userPlanSchema, workspacePlanSchema } from "./schemas";
 import { billingSpacePath } from "./subscriptions.server";
 
@@ -33,7 +33,7 @@ export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
 export async function listPaymentPlans(auth: AuthContext): Promise<PaymentPlan[]> {
   const answer = await auth.call({
     base: "billing",
-    path: "/workspace-billing/payment-plans/v1",
+    path: backendPath`/workspace-billing/payment-plans/v1`,
     schema: z.object({ items: z.array(paymentPlanSchema) }),
   });
   return answer.items;
@@ -94,7 +94,7 @@ export function quoteSeats(
   return auth.call({
     base: "billing",
     method: "POST",
-    path: `${billingSpacePath(workspaceId)}/stripe/checkout/v2/info`,
+    path: backendPath`${billingSpacePath(workspaceId)}/stripe/checkout/v2/info`,
     changesNothing: true,
     body: {
       purchaseType: request.business ? "B2B" : "B2C",
@@ -153,7 +153,7 @@ export function quotePerUser(
   return auth.call({
     base: "billing",
     method: "POST",
-    path: `${billingSpacePath(workspaceId)}/stripe/checkout/v1/info`,
+    path: backendPath`${billingSpacePath(workspaceId)}/stripe/checkout/v1/info`,
     changesNothing: true,
     query: { previewProratedChanges: request.previewProratedChanges },
     body: {
@@ -182,7 +182,7 @@ export async function updatePerUserSubscription(
   await auth.call({
     base: "billing",
     method: "PUT",
-    path: `${billingSpacePath(workspaceId)}/subscriptions/v1/${encodeURIComponent(subscriptionId)}`,
+    path: backendPath`${billingSpacePath(workspaceId)}/subscriptions/v1/${subscriptionId}`,
     body: {
       workspacePlan: change.workspacePlan,
       billingInterval: change.billingInterval,
@@ -236,7 +236,10 @@ export function createCheckoutSession(
   return auth.call({
     base: "billing",
     method: "POST",
-    path: `${billingSpacePath(workspaceId)}/stripe/checkout/${request.lines.kind === "seats" ? "v2" : "v1"}/session`,
+    path:
+      request.lines.kind === "seats"
+        ? backendPath`${billingSpacePath(workspaceId)}/stripe/checkout/v2/session`
+        : backendPath`${billingSpacePath(workspaceId)}/stripe/checkout/v1/session`,
     body: {
       workspaceId,
       addressInfo: {
@@ -264,7 +267,7 @@ export function createCheckoutSession(
 export async function customerPortalUrl(auth: AuthContext, workspaceId: string, returnUrl: string) {
   const answer = await auth.call({
     base: "billing",
-    path: `${billingSpacePath(workspaceId)}/stripe/customer/v1/portal`,
+    path: backendPath`${billingSpacePath(workspaceId)}/stripe/customer/v1/portal`,
     query: { returnUrl },
     schema: z.object({ stripeCustomerPortalUrl: z.string().url() }),
   });
@@ -272,7 +275,7 @@ export async function customerPortalUrl(auth: AuthContext, workspaceId: string, 
 }
 
 const subscriptionPath = (workspaceId: string, subscriptionId: string) =>
-  `${billingSpacePath(workspaceId)}/subscriptions/v2/${encodeURIComponent(subscriptionId)}`;
+  backendPath`${billingSpacePath(workspaceId)}/subscriptions/v2/${subscriptionId}`;
 
 const paymentIntentSchema = z
   .object({ status: z.string() })
@@ -295,7 +298,7 @@ export function addSeats(
   return auth.call({
     base: "billing",
     method: "POST",
-    path: `${subscriptionPath(workspaceId, subscriptionId)}/seats/v1`,
+    path: backendPath`${subscriptionPath(workspaceId, subscriptionId)}/seats/v1`,
     body: { workspaceId, subscriptionId, useProratedAmounts: true, seatPlans },
     idempotencyKey,
     schema: z.object({
@@ -312,7 +315,7 @@ export function addSeats(
 export function latestInvoice(auth: AuthContext, workspaceId: string, subscriptionId: string) {
   return auth.call({
     base: "billing",
-    path: `${subscriptionPath(workspaceId, subscriptionId)}/latest-invoice/v1`,
+    path: backendPath`${subscriptionPath(workspaceId, subscriptionId)}/latest-invoice/v1`,
     schema: z.object({ paid: z.boolean(), hostedInvoiceUrl: nullableString, paymentIntent: paymentIntentSchema }),
   });
 }
@@ -333,7 +336,7 @@ export function confirmLatestPayment(
   return auth.call({
     base: "billing",
     method: "POST",
-    path: `${subscriptionPath(workspaceId, subscriptionId)}/latest-invoice/v1/confirmation`,
+    path: backendPath`${subscriptionPath(workspaceId, subscriptionId)}/latest-invoice/v1/confirmation`,
     body: { returnUrl },
     idempotencyKey,
     schema: z.object({ status: z.string(), redirectToUrl: z.string().url().nullable() }),
@@ -351,7 +354,7 @@ export async function scheduleSeatRemoval(
   await auth.call({
     base: "billing",
     method: "POST",
-    path: `${subscriptionPath(workspaceId, subscriptionId)}/seats/v1/scheduled-removals`,
+    path: backendPath`${subscriptionPath(workspaceId, subscriptionId)}/seats/v1/scheduled-removals`,
     body: { subscriptionPlanSeats },
     idempotencyKey,
   });
@@ -362,12 +365,12 @@ export async function cancelIntervalChange(auth: AuthContext, workspaceId: strin
   await auth.call({
     base: "billing",
     method: "PUT",
-    path: `${billingSpacePath(workspaceId)}/subscriptions/v1/${encodeURIComponent(subscriptionId)}`,
+    path: backendPath`${billingSpacePath(workspaceId)}/subscriptions/v1/${subscriptionId}`,
     body: { cancelScheduledBillingIntervalChange: true },
   });
 }
 
-const draftPath = (workspaceId: string) => `${billingSpacePath(workspaceId)}/checkout-drafts/v1`;
+const draftPath = (workspaceId: string) => backendPath`${billingSpacePath(workspaceId)}/checkout-drafts/v1`;
 
 /** What the person typed in this space's checkout steps, kept by the backend between them (null: nothing yet). */
 export async function readCheckoutDraft(auth: AuthContext, workspaceId: string): Promise<Record<string, string>> {

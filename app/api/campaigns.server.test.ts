@@ -18,9 +18,9 @@ function fakeAuth(answers: Record<string, unknown | Error>) {
     session: { backendIdToken: "id-token-1" },
     call: vi.fn(async (request: BackendRequest<unknown>) => {
       requests.push(request);
-      const answer = answers[request.path];
+      const answer = answers[request.path.path];
       if (answer instanceof Error) throw answer;
-      if (answer === undefined) throw new BackendError(404, "not_found", undefined, request.path);
+      if (answer === undefined) throw new BackendError(404, "not_found", undefined, request.path.path);
       return request.schema ? request.schema.parse(answer) : undefined;
     }),
   } as unknown as AuthContext;
@@ -100,7 +100,7 @@ describe("the campaign calls", () => {
     const { auth, requests } = fakeAuth({});
     expect(await getSentCampaign(auth, "5100", "999")).toBeNull();
     expect(await getSentCampaign(auth, "5100", "../users/me")).toBeNull();
-    expect(requests.map((request) => request.path)).toEqual(["/users/me/campaigns/999"]);
+    expect(requests.map((request) => request.path.path)).toEqual(["/users/me/campaigns/999"]);
     expect(requests[0]?.query).toEqual({ workspaceId: "5100" });
   });
 

@@ -4,7 +4,7 @@ import type { SortDir } from "~/domain/list-query";
 import { sentSortFields, type SentSort } from "~/domain/mail-merges";
 import { pollAnswers, type PollAnswer } from "~/domain/poll-results";
 import type { AuthContext } from "./caller.server";
-import { isBackendError, optionalTimestamp } from "./http.server";
+import { backendPath, isBackendError, optionalTimestamp } from "./http.server";
 import { buildFilterBy } from "./list-filter.server";
 
 /**
@@ -108,7 +108,7 @@ export function sentFilterBy({
 export async function listSentCampaigns(auth: AuthContext, request: SentListRequest): Promise<SentCampaign[]> {
   const { items } = await auth.call({
     base: "v2",
-    path: "/users/me/campaigns",
+    path: backendPath`/users/me/campaigns`,
     withIdToken: true,
     query: {
       filterBy: sentFilterBy(request),
@@ -139,7 +139,7 @@ export async function getSentCampaign(
   try {
     return await auth.call({
       base: "v2",
-      path: `/users/me/campaigns/${encodeURIComponent(campaignId)}`,
+      path: backendPath`/users/me/campaigns/${campaignId}`,
       query: { workspaceId },
       withIdToken: true,
       schema: sentCampaignDetailSchema,
@@ -155,14 +155,14 @@ export async function getSentCampaign(
  * answer GET …/pollResponses, counted.
  */
 export function getPollAnswers(auth: AuthContext, workspaceId: string, campaignId: string): Promise<PollAnswer[]> {
-  const path = `/users/me/campaigns/${encodeURIComponent(campaignId)}`;
+  const path = backendPath`/users/me/campaigns/${campaignId}`;
   const query = { workspaceId };
   return pollAnswers(
     async () =>
       (
         await auth.call({
           base: "v2",
-          path: `${path}/pollResults`,
+          path: backendPath`${path}/pollResults`,
           query,
           withIdToken: true,
           schema: pollResultsSchema,
@@ -172,7 +172,7 @@ export function getPollAnswers(auth: AuthContext, workspaceId: string, campaignI
       (
         await auth.call({
           base: "v2",
-          path: `${path}/pollResponses`,
+          path: backendPath`${path}/pollResponses`,
           query,
           withIdToken: true,
           schema: pollResponsesSchema,
@@ -185,7 +185,7 @@ export function getPollAnswers(auth: AuthContext, workspaceId: string, campaignI
 export async function getScheduledCampaignCount(auth: AuthContext, workspaceId: string): Promise<number> {
   const { campaignCount } = await auth.call({
     base: "v2",
-    path: `/users/me/workspaces/${encodeURIComponent(workspaceId)}/campaigns/count`,
+    path: backendPath`/users/me/workspaces/${workspaceId}/campaigns/count`,
     query: { isScheduled: true },
     schema: campaignCountSchema,
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { AuthContext } from "./caller.server";
 import { sharedAnswer } from "./shared-answer.server";
+import { backendPath } from "./http.server";
 
 const promotionSchema = z.object({
   name: z.string(),
@@ -34,7 +35,7 @@ export function keepValidPromotions(items: unknown[]): Promotion[] {
 const sidebarPromotions = sharedAnswer(60_000, async (auth: AuthContext) => {
   const answer = await auth.call({
     base: "v1",
-    path: "/cannon",
+    path: backendPath`/cannon`,
     query: { project: "webapp", placement: "sidebar" },
     schema: cannonSchema,
   });

@@ -1,4 +1,5 @@
 import type { AuthContext } from "./caller.server";
+import { backendPath } from "./http.server";
 
 export type EventType =
   | "login"
@@ -29,7 +30,7 @@ export async function logEvent(
   try {
     await auth.call({
       base: "v1",
-      path: "/events",
+      path: backendPath`/events`,
       method: "POST",
       body: { type, params },
       idempotencyKey: onceFor === undefined ? undefined : `${onceFor}-event`,

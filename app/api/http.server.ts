@@ -44,7 +44,7 @@ export type QueryValue = string | number | boolean | undefined | null;
 
 export interface BackendRequest<T> {
   base: BackendBase;
-  path: string;
+  path: BackendPath;
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -61,7 +61,7 @@ export interface BackendRequest<T> {
   changesNothing?: boolean;
 }
 
-export function backendUrl(base: BackendBase, path: string, query?: Record<string, QueryValue>) {
+export function backendUrl(base: BackendBase, { path }: BackendPath, query?: Record<string, QueryValue>) {
   const url = new URL(`${baseUrl(base).replace(/\/$/, "")}${path}`);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
@@ -69,19 +69,33 @@ export function backendUrl(base: BackendBase, path: string, query?: Record<strin
   return url;
 }
 
-/** A path segment that names something (`users`, `payment-plans`, `pollResults`, `v1`) rather than identifies it. */
-const NAME_SEGMENT = /^(?:[a-z]+(?:-[a-z]+)*|[a-z]+(?:[A-Z][a-z]+)+|_[a-z]+|v\d+)$/;
+/** A backend path, its values encoded, beside its template (each value a `:id`) for logs and metrics. */
+export class BackendPath {
+  constructor(
+    readonly path: string,
+    readonly template: string,
+  ) {}
+}
 
 /**
- * A call's endpoint for logs and metrics: "GET v1 /workspaces/:id/members".
- * Ids, tokens and e-mail addresses in the path become `:id`, so the label
- * set stays small and no secret or address reaches a log or a metric.
+ * Builds a backend path at its call site: `backendPath\`/workspaces/${id}/members\``. Each value is URL-encoded
+ * and stands as `:id` in the template, so an endpoint's name is what the code says, never what a caller put in
+ * the URL (a made-up campaign id that looks like a word is still `:id`); a BackendPath value is spliced in whole.
  */
-export function endpointOf(method: string, base: BackendBase, path: string) {
-  const template = path
-    .split("/")
-    .map((segment) => (segment === "" || NAME_SEGMENT.test(segment) ? segment : ":id"))
-    .join("/");
+export function backendPath(strings: TemplateStringsArray, ...values: Array<string | number | BackendPath>) {
+  let path = strings[0]!;
+  let template = strings[0]!;
+  values.forEach((value, index) => {
+    path += value instanceof BackendPath ? value.path : encodeURIComponent(String(value));
+    template += value instanceof BackendPath ? value.template : ":id";
+    path += strings[index + 1]!;
+    template += strings[index + 1]!;
+  });
+  return new BackendPath(path, template);
+}
+
+/** A call's endpoint for logs and metrics: "GET v1 /workspaces/:id/members", from its path's template. */
+export function endpointOf(method: string, base: BackendBase, { template }: BackendPath) {
   return `${method} ${base} ${template.startsWith("/") ? template : `/${template}`}`;
 }
 

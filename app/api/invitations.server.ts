@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AuthContext } from "./caller.server";
-import { isBackendError } from "./http.server";
+import { backendPath, isBackendError } from "./http.server";
 
 const acceptAnswerSchema = z.object({ workspaceId: z.string(), workspaceName: z.string() });
 
@@ -13,7 +13,7 @@ export async function acceptInvitation(auth: AuthContext, invitationToken: strin
     try {
       return await auth.call({
         base: "v1",
-        path: `/invitations/${encodeURIComponent(invitationToken)}/accept`,
+        path: backendPath`/invitations/${invitationToken}/accept`,
         method: "PUT",
         schema: acceptAnswerSchema,
       });
@@ -39,7 +39,7 @@ export type Invitation = z.infer<typeof invitationSchema>;
 export function getInvitation(auth: AuthContext, invitationToken: string): Promise<Invitation> {
   return auth.call({
     base: "v1",
-    path: `/invitations/${encodeURIComponent(invitationToken)}`,
+    path: backendPath`/invitations/${invitationToken}`,
     schema: invitationSchema,
   });
 }

@@ -22,7 +22,10 @@ describe("markMembersToBeRemoved (001 §4 Legacy users page)", () => {
     const { auth, requests } = recordingAuth();
     await markMembersToBeRemoved(auth, "space 1", marks(100));
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ method: "PATCH", path: "/workspaces/space%201/members" });
+    expect(requests[0]).toMatchObject({
+      method: "PATCH",
+      path: { path: "/workspaces/space%201/members", template: "/workspaces/:id/members" },
+    });
     expect(requests[0]!.body).toEqual({ members: marks(100) });
   });
 

@@ -3,7 +3,7 @@ import type { AuthContext } from "./caller.server";
 import { isTransferCandidate } from "~/domain/general-settings";
 import { roleRank } from "~/domain/roles";
 import { buildFilterBy } from "./list-filter.server";
-import { optionalTimestamp, timestamp } from "./http.server";
+import { type BackendPath, backendPath, optionalTimestamp, timestamp } from "./http.server";
 import { memberStatusSchema, nullableString, roleSchema, userPlanSchema } from "./schemas";
 
 const spaceManagerSchema = z.object({
@@ -29,7 +29,7 @@ const MANAGERS_LIMIT = 20;
 export async function listSpaceManagers(auth: AuthContext, workspaceId: string): Promise<SpaceManager[]> {
   const answer = await auth.call({
     base: "v1",
-    path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
+    path: backendPath`/workspaces/${workspaceId}/members`,
     query: { filterBy: buildFilterBy({ role: ["OWNER", "ADMIN"], status: ["ACTIVE"] }), limit: MANAGERS_LIMIT },
     schema: managersAnswerSchema,
   });
@@ -46,7 +46,7 @@ export async function listSpaceManagers(auth: AuthContext, workspaceId: string):
 export async function getSpaceOwner(auth: AuthContext, workspaceId: string): Promise<SpaceManager | null> {
   const answer = await auth.call({
     base: "v1",
-    path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
+    path: backendPath`/workspaces/${workspaceId}/members`,
     query: { filterBy: buildFilterBy({ role: ["OWNER"] }), limit: 1 },
     schema: managersAnswerSchema,
   });
@@ -69,7 +69,7 @@ export async function listTransferCandidates(auth: AuthContext, workspaceId: str
   for (let offset = 0; ; offset += MEMBERS_PAGE) {
     const answer = await auth.call({
       base: "v1",
-      path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
+      path: backendPath`/workspaces/${workspaceId}/members`,
       query: {
         filterBy: buildFilterBy({ role: ["ADMIN", "MEMBER"], status: ["ACTIVE"] }),
         limit: MEMBERS_PAGE,
@@ -124,7 +124,7 @@ export interface MembersQuery {
 export function listMembers(auth: AuthContext, workspaceId: string, query: MembersQuery) {
   return auth.call({
     base: "v1",
-    path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
+    path: backendPath`/workspaces/${workspaceId}/members`,
     query: {
       filterBy: buildFilterBy({ search: query.search }),
       sortBy: query.sortBy,
@@ -160,7 +160,7 @@ export async function listPromoteRestrictions(auth: AuthContext, workspaceId: st
   try {
     const answer = await auth.call({
       base: "v1",
-      path: `/workspaces/${encodeURIComponent(workspaceId)}/members/promote-validity`,
+      path: backendPath`/workspaces/${workspaceId}/members/promote-validity`,
       schema: z.object({ items: z.array(z.object({ userId: z.string(), errorCode: z.string() })) }),
     });
     return answer.items;
@@ -180,7 +180,7 @@ const SUGGESTIONS_LIMIT = 8;
 export async function suggestMembers(auth: AuthContext, workspaceId: string, keyword: string) {
   const answer = await auth.call({
     base: "v2",
-    path: "/users/suggest",
+    path: backendPath`/users/suggest`,
     query: { searchKeyword: keyword, workspaceId, limit: SUGGESTIONS_LIMIT },
     schema: z.object({ items: z.array(z.object({ userEmail: z.string(), userName: nullableString })) }),
   });
@@ -207,7 +207,10 @@ export function addOrInviteMembers(
   return auth.call({
     base: "v1",
     method: "POST",
-    path: `/workspaces/${encodeURIComponent(workspaceId)}/${how === "add" ? "users/v1" : "invitations"}`,
+    path:
+      how === "add"
+        ? backendPath`/workspaces/${workspaceId}/users/v1`
+        : backendPath`/workspaces/${workspaceId}/invitations`,
     body: { userEmails },
     idempotencyKey,
     schema: addAnswerSchema,
@@ -219,7 +222,7 @@ export async function checkInvitations(auth: AuthContext, workspaceId: string, u
   const answer = await auth.call({
     base: "v1",
     method: "POST",
-    path: `/workspaces/${encodeURIComponent(workspaceId)}/invitations`,
+    path: backendPath`/workspaces/${workspaceId}/invitations`,
     query: { onlyCheckValidity: true },
     body: { userEmails },
     schema: z.object({ items: z.array(z.object({ email: z.string(), errorMsg: nullableString })) }),
@@ -235,7 +238,7 @@ export async function checkMembers(auth: AuthContext, workspaceId: string, userE
   const answer = await auth.call({
     base: "v1",
     method: "POST",
-    path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
+    path: backendPath`/workspaces/${workspaceId}/members`,
     query: { onlyCheckValidity: true },
     body: { userEmails },
     schema: z.object({ items: z.array(z.object({ userEmail: z.string(), errorMsg: nullableString })) }),
@@ -259,7 +262,7 @@ export async function markMembersToBeRemoved(
     await auth.call({
       base: "v1",
       method: "PATCH",
-      path: `/workspaces/${encodeURIComponent(workspaceId)}/members`,
+      path: backendPath`/workspaces/${workspaceId}/members`,
       body: { members: members.slice(start, start + MEMBERS_PAGE) },
     });
   }
@@ -268,32 +271,36 @@ export async function markMembersToBeRemoved(
 export interface MemberChange {
   method: "PUT" | "DELETE";
   /** Under /workspaces/{id}/. */
-  path: string;
+  path: BackendPath;
   body: unknown;
 }
 
 /** The member changes of 002 §7 (remove, change role, activate, resend and cancel invitations): each one's call. */
 export const memberChanges = {
-  remove: (userIds: string[]): MemberChange => ({ method: "DELETE", path: "members", body: { userIds } }),
+  remove: (userIds: string[]): MemberChange => ({ method: "DELETE", path: backendPath`members`, body: { userIds } }),
   changeRole: (memberRoles: Array<{ userId: string; userRole: "ADMIN" | "MEMBER" }>): MemberChange => ({
     method: "PUT",
-    path: "members/change-role",
+    path: backendPath`members/change-role`,
     body: { memberRoles },
   }),
-  activate: (userIds: string[]): MemberChange => ({ method: "PUT", path: "members/activate", body: { userIds } }),
+  activate: (userIds: string[]): MemberChange => ({
+    method: "PUT",
+    path: backendPath`members/activate`,
+    body: { userIds },
+  }),
   resend: (invitedUserEmails: string[]): MemberChange => ({
     method: "PUT",
-    path: "invitations/resend",
+    path: backendPath`invitations/resend`,
     body: { invitedUserEmails },
   }),
   cancelInvitation: (invitedUserEmails: string[]): MemberChange => ({
     method: "DELETE",
-    path: "invitations",
+    path: backendPath`invitations`,
     body: { invitedUserEmails },
   }),
 };
 
 /** Sends one member change; a refusal arrives as the backend's error (403/404/409 with its reason). */
 export async function changeMembers(auth: AuthContext, workspaceId: string, { method, path, body }: MemberChange) {
-  await auth.call({ base: "v1", method, path: `/workspaces/${encodeURIComponent(workspaceId)}/${path}`, body });
+  await auth.call({ base: "v1", method, path: backendPath`/workspaces/${workspaceId}/${path}`, body });
 }

@@ -2,23 +2,26 @@ import { z } from "zod";
 import type { RecipientKind } from "~/domain/recipients";
 import type { SortDir } from "~/domain/list-query";
 import type { AuthContext } from "./caller.server";
-import { timestamp } from "./http.server";
+import { type BackendPath, backendPath, timestamp } from "./http.server";
 import { buildFilterBy } from "./list-filter.server";
 
 /**
  * Unsubscriptions and bounces (v2, 002 §7): the same three calls for both
  * lists, told apart by the kind. Paths follow backend/README.md.
  */
-const paths: Record<RecipientKind, { list: string; add: string; remove: string }> = {
+const paths: Record<
+  RecipientKind,
+  { list: (workspaceId: string) => BackendPath; add: BackendPath; remove: BackendPath }
+> = {
   unsubscription: {
-    list: "unsubscriptions",
-    add: "/users/workspace-activation-add-unsubscriptions/me",
-    remove: "/users/workspace-activation-delete-unsubscriptions/me",
+    list: (workspaceId) => backendPath`/users/me/workspaces/${workspaceId}/unsubscriptions`,
+    add: backendPath`/users/workspace-activation-add-unsubscriptions/me`,
+    remove: backendPath`/users/workspace-activation-delete-unsubscriptions/me`,
   },
   bounce: {
-    list: "bounces",
-    add: "/users/workspace-activation-add-bounces/me",
-    remove: "/users/workspace-activation-delete-bounces/me",
+    list: (workspaceId) => backendPath`/users/me/workspaces/${workspaceId}/bounces`,
+    add: backendPath`/users/workspace-activation-add-bounces/me`,
+    remove: backendPath`/users/workspace-activation-delete-bounces/me`,
   },
 };
 
@@ -55,7 +58,7 @@ export async function listRecipients(
 ) {
   const answer = await auth.call({
     base: "v2",
-    path: `/users/me/workspaces/${encodeURIComponent(workspaceId)}/${paths[kind].list}`,
+    path: paths[kind].list(workspaceId),
     query: {
       filterBy: buildFilterBy({ search: query.search }),
       sortBy: `${query.sortBy}:${query.dir}`,
@@ -95,7 +98,7 @@ export async function deleteRecipient(
 ) {
   await auth.call({
     base: "v2",
-    path: `${paths[kind].remove}/${encodeURIComponent(workspaceId)}/${encodeURIComponent(emailAddress)}`,
+    path: backendPath`${paths[kind].remove}/${workspaceId}/${emailAddress}`,
     method: "DELETE",
   });
 }

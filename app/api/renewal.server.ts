@@ -1,4 +1,5 @@
 import type { AuthContext } from "./caller.server";
+import { backendPath } from "./http.server";
 
 /**
  * POST /_ah/api/subscriptions/v1/cancelAutoRenewal on the billing backend
@@ -7,7 +8,7 @@ import type { AuthContext } from "./caller.server";
 export function cancelAutoRenewal(auth: AuthContext, subscriptionId: string) {
   return auth.call<void>({
     base: "billing",
-    path: "/_ah/api/subscriptions/v1/cancelAutoRenewal",
+    path: backendPath`/_ah/api/subscriptions/v1/cancelAutoRenewal`,
     method: "POST",
     body: { subscriptionId },
   });

@@ -8,7 +8,7 @@ import {
   type ScheduledSort,
 } from "~/domain/scheduled-merges";
 import type { AuthContext } from "./caller.server";
-import { isBackendError, optionalTimestamp, timestamp } from "./http.server";
+import { backendPath, isBackendError, optionalTimestamp, timestamp } from "./http.server";
 import { buildFilterBy } from "./list-filter.server";
 
 /**
@@ -81,7 +81,7 @@ export async function listScheduledCampaigns(
 ): Promise<ScheduledCampaign[]> {
   const { items } = await auth.call({
     base: "v2",
-    path: "/users/me/scheduled-campaigns",
+    path: backendPath`/users/me/scheduled-campaigns`,
     query: {
       filterBy: scheduledFilterBy(request.workspaceId, request.search),
       sortBy: `${scheduledSortFields[request.sort]}:${request.dir}`,
@@ -106,7 +106,7 @@ export async function getScheduledCampaign(
   try {
     return await auth.call({
       base: "v2",
-      path: `/users/me/scheduled-campaigns/${encodeURIComponent(campaignId)}`,
+      path: backendPath`/users/me/scheduled-campaigns/${campaignId}`,
       query: { workspaceId },
       schema: scheduledCampaignSchema,
     });
@@ -125,7 +125,7 @@ export async function cancelScheduledCampaign(
 ): Promise<void> {
   await auth.call({
     base: "v2",
-    path: `/users/me/scheduledCampaigns/${encodeURIComponent(campaignId)}`,
+    path: backendPath`/users/me/scheduledCampaigns/${campaignId}`,
     query: { workspaceId },
     method: "DELETE",
     idempotencyKey,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AuthContext } from "./caller.server";
-import { isBackendError, optionalTimestamp, timestamp } from "./http.server";
+import { backendPath, isBackendError, optionalTimestamp, timestamp } from "./http.server";
 import { nullableString, userPlanSchema, workspacePlanSchema } from "./schemas";
 
 const seatPlanSchema = z.object({
@@ -87,8 +87,7 @@ const removalSchema = z.object({
 });
 export type ScheduledRemoval = z.infer<typeof removalSchema>;
 
-export const billingSpacePath = (workspaceId: string) =>
-  `/workspace-billing/workspaces/${encodeURIComponent(workspaceId)}`;
+export const billingSpacePath = (workspaceId: string) => backendPath`/workspace-billing/workspaces/${workspaceId}`;
 
 /** 001 §7 Subscriptions v2 without a status: every subscription of the space, newest first (a canceled one tells of failed payments). */
 export async function listSubscriptions(
@@ -98,7 +97,7 @@ export async function listSubscriptions(
 ): Promise<Subscription[]> {
   const answer = await auth.call({
     base: "billing",
-    path: `${billingSpacePath(workspaceId)}/subscriptions/v2`,
+    path: backendPath`${billingSpacePath(workspaceId)}/subscriptions/v2`,
     fresh,
     schema: z.object({ items: z.array(subscriptionSchema) }),
   });
@@ -117,7 +116,7 @@ export async function listScheduledRemovals(
   try {
     const answer = await auth.call({
       base: "billing",
-      path: `${billingSpacePath(workspaceId)}/subscriptions/v2/${encodeURIComponent(subscriptionId)}/seats/v1/scheduled-removals`,
+      path: backendPath`${billingSpacePath(workspaceId)}/subscriptions/v2/${subscriptionId}/seats/v1/scheduled-removals`,
       query: { status: "PENDING" },
       schema: z.object({ items: z.array(removalSchema) }),
     });
@@ -133,6 +132,6 @@ export async function cancelScheduledRemovals(auth: AuthContext, workspaceId: st
   await auth.call({
     base: "billing",
     method: "DELETE",
-    path: `${billingSpacePath(workspaceId)}/subscriptions/v2/${encodeURIComponent(subscriptionId)}/seats/v1/scheduled-removals`,
+    path: backendPath`${billingSpacePath(workspaceId)}/subscriptions/v2/${subscriptionId}/seats/v1/scheduled-removals`,
   });
 }

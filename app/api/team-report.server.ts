@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { AuthContext } from "./caller.server";
 import type { TeamReportFilters } from "~/domain/team-report";
-import { optionalTimestamp } from "./http.server";
+import { backendPath, optionalTimestamp } from "./http.server";
 import { buildFilterBy } from "./list-filter.server";
 
 /** The team report (v1, 002 §7; backend/README.md "Team report and templates"). */
@@ -45,7 +45,7 @@ export interface TeamReportQuery {
 export async function listTeamReportMembers(auth: AuthContext, workspaceId: string, query: TeamReportQuery) {
   const answer = await auth.call({
     base: "v1",
-    path: `/workspaces/${encodeURIComponent(workspaceId)}/team-report/members`,
+    path: backendPath`/workspaces/${workspaceId}/team-report/members`,
     query: {
       filterBy: buildFilterBy({ ...query.filters }),
       sortBy: query.sortBy,
@@ -61,7 +61,7 @@ export async function listTeamReportMembers(auth: AuthContext, workspaceId: stri
 export function getTeamReportSummary(auth: AuthContext, workspaceId: string) {
   return auth.call({
     base: "v1",
-    path: `/workspaces/${encodeURIComponent(workspaceId)}/team-report/summary`,
+    path: backendPath`/workspaces/${workspaceId}/team-report/summary`,
     schema: summarySchema,
   });
 }

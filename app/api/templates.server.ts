@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AuthContext } from "./caller.server";
+import { backendPath } from "./http.server";
 
 /** The template gallery (002 §7; backend/README.md "Team report and templates"). */
 
@@ -29,7 +30,7 @@ const draftSchema = z.object({ messageId: z.string().min(1) });
 
 /** GET /templates (v1). Shared by the gallery and the preview dialog within one request. */
 export async function listTemplates(auth: AuthContext) {
-  const answer = await auth.call({ base: "v1", path: "/templates", schema: templatesSchema });
+  const answer = await auth.call({ base: "v1", path: backendPath`/templates`, schema: templatesSchema });
   return answer.items;
 }
 
@@ -42,7 +43,7 @@ export async function createDraftFromTemplate(
 ) {
   const answer = await auth.call({
     base: "v2",
-    path: `/users/${encodeURIComponent(userId)}/drafts`,
+    path: backendPath`/users/${userId}/drafts`,
     method: "POST",
     body: { fromTemplate: templateId, source: "GALLERY" },
     idempotencyKey,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AuthContext } from "./caller.server";
-import { optionalTimestamp } from "./http.server";
+import { backendPath, optionalTimestamp } from "./http.server";
 import { legacyTypeSchema, memberStatusSchema, roleSchema, userPlanSchema, workspacePlanSchema } from "./schemas";
 
 const countersSchema = z.object({
@@ -78,14 +78,19 @@ export type Counters = z.infer<typeof countersSchema>;
 
 /** GET /users/me?includeWorkspaces=true (v2). */
 export function getMe(auth: AuthContext) {
-  return auth.call({ base: "v2", path: "/users/me", query: { includeWorkspaces: true }, schema: userSchema });
+  return auth.call({
+    base: "v2",
+    path: backendPath`/users/me`,
+    query: { includeWorkspaces: true },
+    schema: userSchema,
+  });
 }
 
 /** POST /users/workspace-activation-create-user (v2). */
 export function createUser(auth: AuthContext) {
   return auth.call({
     base: "v2",
-    path: "/users/workspace-activation-create-user",
+    path: backendPath`/users/workspace-activation-create-user`,
     method: "POST",
     query: { checkPeopleApi: false },
     body: { createSource: "WEBAPP" },
@@ -105,7 +110,7 @@ const activationStatusSchema = z.object({
 export function getActivationStatus(auth: AuthContext) {
   return auth.call({
     base: "v2",
-    path: "/users/workspace-activation-status/me",
+    path: backendPath`/users/workspace-activation-status/me`,
     query: {
       checkIsRegistered: true,
       includeUserV1: false,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { AuthContext } from "./caller.server";
 import { RESTRICTIONS, type Restriction } from "~/domain/account-types";
 import { legacyTypeSchema, userPlanSchema, workspacePlanSchema } from "./schemas";
+import { backendPath } from "./http.server";
 
 const restrictionsSchema = z
   .record(z.string(), z.boolean())
@@ -57,7 +58,7 @@ export type ActiveWorkspace = z.infer<typeof activeWorkspaceSchema>;
 export function getWorkspace(auth: AuthContext, workspaceId: string) {
   return auth.call({
     base: "v1",
-    path: `/workspaces/${encodeURIComponent(workspaceId)}`,
+    path: backendPath`/workspaces/${workspaceId}`,
     query: { includeDomains: true, includeFeatures: true, includeMembersCount: true },
     schema: workspaceSchema,
   });
@@ -70,7 +71,7 @@ export function createWorkspace(
 ) {
   return auth.call({
     base: "v1",
-    path: "/workspaces",
+    path: backendPath`/workspaces`,
     method: "POST",
     body: { workspaceName, userId, memberInviteUser: true },
     idempotencyKey,
@@ -82,7 +83,7 @@ export function createWorkspace(
 export function updateWorkspace(auth: AuthContext, workspaceId: string, changes: { workspaceName?: string }) {
   return auth.call({
     base: "v1",
-    path: `/workspaces/${encodeURIComponent(workspaceId)}`,
+    path: backendPath`/workspaces/${workspaceId}`,
     method: "PUT",
     body: changes,
     schema: activeWorkspaceSchema,
@@ -93,7 +94,7 @@ export function updateWorkspace(auth: AuthContext, workspaceId: string, changes:
 export function transferWorkspaceOwnership(auth: AuthContext, workspaceId: string, userId: string) {
   return auth.call({
     base: "v1",
-    path: `/workspaces/${encodeURIComponent(workspaceId)}/owner`,
+    path: backendPath`/workspaces/${workspaceId}/owner`,
     method: "PUT",
     body: { userId },
     schema: activeWorkspaceSchema,

@@ -171,7 +171,7 @@ export function authContextFor(
         if (!backendRequest.changesNothing) reads.clear();
         return send(backendRequest);
       }
-      const key = `${backendRequest.base} ${backendRequest.path} ${JSON.stringify(backendRequest.query ?? {})}`;
+      const key = `${backendRequest.base} ${backendRequest.path.path} ${JSON.stringify(backendRequest.query ?? {})}`;
       let read = backendRequest.fresh ? undefined : (reads.get(key) as Promise<T> | undefined);
       if (!read) {
         read = send(backendRequest);
