@@ -42,6 +42,10 @@ const envSchema = z.object({
   BACKEND_WRITE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   /** "true": production may call a backend over plain http beyond this machine (TLS ends before it, on a private network). */
   ALLOW_PLAIN_HTTP_BACKEND: z.enum(["true", "false"]).optional(),
+  /** Failed calls in a row to one service (timed out, unreachable, 502/503/504) after which its calls are refused at once. */
+  BACKEND_CIRCUIT_FAILURES: z.coerce.number().int().min(1).max(1_000).default(5),
+  /** How long a service's calls are refused once its circuit opened; then one call tries it again, in milliseconds. */
+  BACKEND_CIRCUIT_OPEN_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
   /** "true" (set by `npm start` and `npm run dev`): the reference backend and the local stand-ins, checked leniently. */
   USE_LOCAL_SERVICES: z.enum(["true", "false"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

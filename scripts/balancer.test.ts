@@ -18,6 +18,15 @@ describe("the balancer's configuration", () => {
     );
   });
 
+  it("gives the pages that call no backend places of their own, on the same instances, up and down with their checks", () => {
+    const config = haproxyConfig({ port: 8080, instances: [3001] });
+    expect(config).toContain(`use_backend app_backend_free if { path /login /login.data `);
+    const lane = config.slice(config.indexOf("\nbackend app_backend_free"), config.indexOf("\nbackend app_ungated"));
+    expect(lane).toContain(`default-server maxconn ${INSTANCE_MAXCONN}`);
+    expect(lane).toContain("server app1 127.0.0.1:3001 track app/app1");
+    expect(lane).toContain("http-error status 503");
+  });
+
   it("is the one the README shows", () => {
     const readme = readFileSync(path.join(import.meta.dirname, "..", "README.md"), "utf8");
     const section = readme.slice(readme.indexOf("### Running more than one instance"));

@@ -8,6 +8,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { BACKEND_FREE_REQUEST_PATHS } from "../app/domain/backend-free-paths";
 import { RETRY_AFTER_SECONDS, refusalPage } from "../app/domain/refusal-page";
 
 /** The requests HAProxy lets an instance work on at once: the app's MAX_CONCURRENT_REQUESTS (default). */
@@ -44,6 +45,11 @@ export function haproxyConfig({ port, instances }: { port: number; instances: nu
         return `  server ${name} 127.0.0.1:${instancePort}${options(name)}`;
       })
       .join("\n");
+  /** An instance's queue: bounded, and HAProxy's 503s as the app's refusal page. */
+  const queueRules = `  # Past a long queue, a newcomer is refused at once.
+  http-request deny deny_status 503 if { avg_queue gt ${QUEUE_PER_INSTANCE} }
+  # HAProxy's 503 (that refusal, a queue timeout, no instance up): the app's refusal page.
+  http-error status 503 content-type "text/html; charset=utf-8" hdr Retry-After ${RETRY_AFTER_SECONDS} hdr ${REQUEST_ID_HEADER} %[req.hdr(${REQUEST_ID_HEADER})] hdr Cache-Control "private, no-store" hdr Content-Security-Policy "default-src 'none'; frame-ancestors 'none'" lf-string ${refusalPageFormat()}`;
   return `global
   # Past this many connections, new ones wait in the kernel's accept queue: far above what is served and queued.
   maxconn 4096
@@ -68,21 +74,29 @@ frontend dashboard
   http-request set-header ${REQUEST_ID_HEADER} %[unique-id] unless { req.hdr_cnt(${REQUEST_ID_HEADER}) eq 1 } { req.hdr(${REQUEST_ID_HEADER}) -m reg ${VALID_REQUEST_ID} }
   # Health checks and the build's assets: the app answers them before its gate, so they never queue here either.
   use_backend app_ungated if { path /healthz /readyz } || { path_beg /build/ }
+  # The pages that call no backend (app/domain/backend-free-paths.ts) have places of their own, as at the app's gate:
+  # requests stuck on a stalled backend never hold them.
+  use_backend app_backend_free if { path ${BACKEND_FREE_REQUEST_PATHS.join(" ")} }
   default_backend app
 
 backend app
   balance roundrobin
-  # Ready: the instance and its backend answer; an instance stopping says it is not (SHUTDOWN_DRAIN_MS).
+  # Ready: the instance itself, started and not stopping (SHUTDOWN_DRAIN_MS); never its backend, which every instance
+  # shares: a backend away is the app's own failure page on the pages that need it, not every instance out.
   option httpchk GET /readyz
   http-check expect status 200
   timeout check 1500ms
   # An instance works on MAX_CONCURRENT_REQUESTS at once; the next requests wait here, first come first served.
   default-server check inter 300ms fall 2 rise 1 maxconn ${INSTANCE_MAXCONN}
-  # Past a long queue, a newcomer is refused at once.
-  http-request deny deny_status 503 if { avg_queue gt ${QUEUE_PER_INSTANCE} }
-  # HAProxy's 503 (that refusal, a queue timeout, no instance up): the app's refusal page.
-  http-error status 503 content-type "text/html; charset=utf-8" hdr Retry-After ${RETRY_AFTER_SECONDS} hdr ${REQUEST_ID_HEADER} %[req.hdr(${REQUEST_ID_HEADER})] hdr Cache-Control "private, no-store" hdr Content-Security-Policy "default-src 'none'; frame-ancestors 'none'" lf-string ${refusalPageFormat()}
+${queueRules}
 ${servers(() => "")}
+
+backend app_backend_free
+  balance roundrobin
+  # The same instances, up and down with app's checks; the app's other lane, with MAX_CONCURRENT_REQUESTS of its own.
+  default-server maxconn ${INSTANCE_MAXCONN}
+${queueRules}
+${servers((name) => ` track app/${name}`)}
 
 backend app_ungated
 ${servers((name) => ` track app/${name}`)}

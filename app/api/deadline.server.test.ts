@@ -1,9 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backendCallDuration } from "~/observability/metrics.server";
+import { backendCallDuration, metricsRegistry } from "~/observability/metrics.server";
 import { newRequestContext, runInRequestContext } from "~/observability/request-context.server";
-import { fetchWithDeadline, withDeadline } from "./deadline.server";
+import { circuitState, fetchWithDeadline, withDeadline } from "./deadline.server";
 
 let stalling: http.Server;
 let url: string;
@@ -11,9 +11,20 @@ const held: http.ServerResponse[] = [];
 let answering: http.Server;
 let answeringUrl: string;
 const seenRequestIds: (string | undefined)[] = [];
+/** A service that answers 503 while `down`, counting the calls it gets. */
+const flaky = { down: false, calls: 0, server: undefined as unknown as http.Server, url: "" };
+const CIRCUIT_OPEN_MS = 300;
 
 beforeAll(async () => {
   process.env.BACKEND_READ_TIMEOUT_MS = "200";
+  process.env.BACKEND_CIRCUIT_FAILURES = "2";
+  process.env.BACKEND_CIRCUIT_OPEN_MS = String(CIRCUIT_OPEN_MS);
+  flaky.server = http.createServer((_request, response) => {
+    flaky.calls++;
+    response.writeHead(flaky.down ? 503 : 200).end("{}");
+  });
+  await new Promise<void>((resolve) => flaky.server.listen(0, "127.0.0.1", resolve));
+  flaky.url = `http://127.0.0.1:${(flaky.server.address() as AddressInfo).port}`;
   stalling = http.createServer((_request, response) => held.push(response));
   await new Promise<void>((resolve) => stalling.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(stalling.address() as AddressInfo).port}/`;
@@ -30,6 +41,8 @@ afterAll(async () => {
   answering.closeAllConnections();
   await new Promise((resolve) => stalling.close(resolve));
   await new Promise((resolve) => answering.close(resolve));
+  flaky.server.closeAllConnections();
+  await new Promise((resolve) => flaky.server.close(resolve));
 });
 
 const callCount = async (endpoint: string, outcome: string) =>
@@ -76,5 +89,37 @@ describe("deadlines", () => {
     const thrown = await withDeadline(new Promise(() => undefined), 50).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(503);
+  });
+});
+
+describe("a service's circuit", () => {
+  const backendUp = async (url: string) =>
+    (await metricsRegistry.getSingleMetric("backend_up")!.get()).values.find(
+      (value) => value.labels.origin === new URL(url).origin,
+    )?.value;
+
+  it("refuses its calls at once after repeated failures, others' calls still going, and closes when it answers again", async () => {
+    flaky.down = true;
+    // A read answered 503 is tried once more: two failures in a row, the limit.
+    expect((await fetchWithDeadline(`${flaky.url}/a`, {}, "GET flaky /a")).status).toBe(503);
+    expect(flaky.calls).toBe(2);
+    expect(circuitState(flaky.url)).toBe("open");
+    expect(await backendUp(flaky.url)).toBe(0);
+
+    const started = performance.now();
+    const refused = await fetchWithDeadline(`${flaky.url}/b`, {}, "GET flaky /b").catch((error: unknown) => error);
+    expect(performance.now() - started).toBeLessThan(50);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(503);
+    expect(flaky.calls).toBe(2);
+    // Another service's calls go on.
+    expect((await fetchWithDeadline(`${answeringUrl}/found`, {}, "GET test /found")).status).toBe(200);
+
+    flaky.down = false;
+    await new Promise((resolve) => setTimeout(resolve, CIRCUIT_OPEN_MS));
+    expect(circuitState(flaky.url)).toBe("half-open");
+    expect((await fetchWithDeadline(`${flaky.url}/c`, {}, "GET flaky /c")).status).toBe(200);
+    expect(circuitState(flaky.url)).toBe("closed");
+    expect(await backendUp(flaky.url)).toBe(1);
   });
 });

@@ -1,7 +1,10 @@
+import { Gauge } from "prom-client";
 import { RETRY_AFTER_SECONDS } from "~/domain/refusal-page";
 import { getEnv } from "~/env.server";
-import { backendCallDuration } from "~/observability/metrics.server";
+import { logger } from "~/observability/logger.server";
+import { backendCallDuration, metricsRegistry } from "~/observability/metrics.server";
 import { currentRequest, REQUEST_ID_HEADER, requestLog } from "~/observability/request-context.server";
+import { createCircuit, type Circuit, type CircuitState } from "./circuit";
 
 /**
  * The 503 that a timed-out or unreachable backend becomes: thrown as a
@@ -32,7 +35,8 @@ const RETRIED_STATUSES = new Set([502, 503, 504]);
  * the Google stand-in, Stripe). An idempotent read is tried once more after a
  * refused connection or a 502/503/504; a timeout is not, since the first try
  * already took the whole deadline. A timeout or a service still away throws
- * the 503 above.
+ * the 503 above; so does a call its service's circuit refuses (after
+ * BACKEND_CIRCUIT_FAILURES such failures in a row), at once.
  *
  * Each try carries the request's id (X-Request-Id) and is counted for the
  * request's log line and the metrics under `endpoint`: the method, the
@@ -42,12 +46,18 @@ export async function fetchWithDeadline(url: URL | string, init: RequestInit, en
   const method = (init.method ?? "GET").toUpperCase();
   const retries = method === "GET" || method === "HEAD" ? 1 : 0;
   const headers = withRequestId(init.headers);
+  const circuit = circuitOf(new URL(url).origin);
   for (let attempt = 0; ; attempt++) {
+    if (!circuit.allow()) {
+      requestLog().warn({ endpoint, outcome: "circuit_open" }, `${endpoint}: not called, its service keeps failing`);
+      throw serviceUnavailable();
+    }
     const started = performance.now();
     let response: Response;
     try {
       response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(deadlineFor(method)) });
     } catch (error) {
+      circuit.failed();
       const outcome = isTimeout(error) ? "timeout" : "unreachable";
       countCall(endpoint, outcome, started);
       if (isTimeout(error) || attempt >= retries) {
@@ -56,11 +66,48 @@ export async function fetchWithDeadline(url: URL | string, init: RequestInit, en
       }
       continue;
     }
+    if (RETRIED_STATUSES.has(response.status)) circuit.failed();
+    else circuit.succeeded();
     countCall(endpoint, outcomeOf(response.status), started);
     if (!RETRIED_STATUSES.has(response.status) || attempt >= retries) return response;
     await response.body?.cancel();
   }
 }
+
+/** One circuit per service (origin): a service down or stalled costs its own calls nothing more than a refusal. */
+const circuits = new Map<string, Circuit>();
+
+function circuitOf(origin: string) {
+  let circuit = circuits.get(origin);
+  if (!circuit) {
+    const env = getEnv();
+    circuit = createCircuit({ failures: env.BACKEND_CIRCUIT_FAILURES, openMs: env.BACKEND_CIRCUIT_OPEN_MS }, (state) =>
+      state === "open"
+        ? logger.warn(
+            { origin, openMs: env.BACKEND_CIRCUIT_OPEN_MS },
+            "circuit open: the service's calls are refused at once",
+          )
+        : logger.info({ origin }, "circuit closed: the service answers again"),
+    );
+    circuits.set(origin, circuit);
+  }
+  return circuit;
+}
+
+/** The state of the circuit of the service at `origin`: closed (its calls go through) until it fails. */
+export function circuitState(origin: string): CircuitState {
+  return circuits.get(origin)?.state() ?? "closed";
+}
+
+new Gauge({
+  name: "backend_up",
+  help: "1 while the calls to a service (by origin) go through, 0 while its circuit refuses them after repeated failures",
+  labelNames: ["origin"] as const,
+  registers: [metricsRegistry],
+  collect() {
+    for (const [origin, circuit] of circuits) this.set({ origin }, circuit.state() === "closed" ? 1 : 0);
+  },
+});
 
 function withRequestId(headers: HeadersInit | undefined) {
   const all = new Headers(headers);

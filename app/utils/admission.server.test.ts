@@ -161,6 +161,22 @@ describe("admit, the server's middleware", () => {
     expect(response.body).toContain("Please try again later.");
   });
 
+  it("takes a place in its path's lane: a page that calls no backend never waits behind the others", async () => {
+    const gates = {
+      backend: createAdmissionGate({ ...LIMITS, concurrency: 1 }),
+      "backend-free": createAdmissionGate({ ...LIMITS, concurrency: 1 }),
+    };
+    await gates.backend.enter();
+    const next = vi.fn();
+    for (const url of ["/login", "/login.data?continue=%2F", "/auth/google"])
+      admit({ url } as IncomingMessage, fakeResponse() as unknown as ServerResponse, next, (lane) => gates[lane]);
+    admit({ url: "/" } as IncomingMessage, fakeResponse() as unknown as ServerResponse, next, (lane) => gates[lane]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(gates["backend-free"].load()).toEqual({ active: 1, waiting: 2 });
+    expect(gates.backend.load()).toEqual({ active: 1, waiting: 1 });
+    expect(next).toHaveBeenCalledOnce();
+  });
+
   it("gives the place straight back when the client left while it waited for it", async () => {
     const gate = createAdmissionGate({ ...LIMITS, concurrency: 1 });
     const release = (await gate.enter())!;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Gauge } from "prom-client";
+import { needsNoBackend } from "~/domain/backend-free-paths";
 import { getEnv } from "~/env.server";
 import { gateRefusals, metricsRegistry } from "~/observability/metrics.server";
 import { currentRequest } from "~/observability/request-context.server";
@@ -114,47 +115,75 @@ export function createAdmissionGate(limits: AdmissionLimits, now: () => number =
 
 export type AdmissionGate = ReturnType<typeof createAdmissionGate>;
 
-let gate: AdmissionGate | undefined;
+/**
+ * The gate's two lanes, each with places and a queue of its own (a
+ * bulkhead): the pages that call no backend (app/domain/backend-free-paths.ts)
+ * and everything else, so the sign-in page never waits behind requests
+ * stuck on a stalled backend.
+ */
+export type Lane = "backend" | "backend-free";
 
-/** The process's gate, with the limits of the configuration (MAX_CONCURRENT_REQUESTS…). */
-export function admissionGate(): AdmissionGate {
-  const env = getEnv();
-  gate ??= createAdmissionGate({
-    concurrency: env.MAX_CONCURRENT_REQUESTS,
-    queue: env.MAX_QUEUED_REQUESTS,
-    maxWaitMs: env.MAX_QUEUE_WAIT_MS,
-  });
+const gates = new Map<Lane, AdmissionGate>();
+
+/** The process's gate for a lane, with the limits of the configuration (MAX_CONCURRENT_REQUESTS…). */
+export function admissionGate(lane: Lane): AdmissionGate {
+  let gate = gates.get(lane);
+  if (!gate) {
+    const env = getEnv();
+    gate = createAdmissionGate({
+      concurrency: env.MAX_CONCURRENT_REQUESTS,
+      queue: env.MAX_QUEUED_REQUESTS,
+      maxWaitMs: env.MAX_QUEUE_WAIT_MS,
+    });
+    gates.set(lane, gate);
+  }
   return gate;
+}
+
+/** The lane of a request, by its path. */
+export function laneOf(req: IncomingMessage): Lane {
+  return needsNoBackend((req.url ?? "/").split("?")[0]!) ? "backend-free" : "backend";
+}
+
+/** Requests worked on and waiting now in both lanes. */
+function totalLoad() {
+  const total = { active: 0, waiting: 0 };
+  for (const gate of gates.values()) {
+    const { active, waiting } = gate.load();
+    total.active += active;
+    total.waiting += waiting;
+  }
+  return total;
 }
 
 new Gauge({
   name: "admission_in_flight",
-  help: "Requests the app is working on now (admission gate)",
+  help: "Requests the app is working on now (admission gate, both lanes)",
   registers: [metricsRegistry],
   collect() {
-    this.set(gate?.load().active ?? 0);
+    this.set(totalLoad().active);
   },
 });
 
 new Gauge({
   name: "admission_queued",
-  help: "Requests waiting for a place at the admission gate now",
+  help: "Requests waiting for a place at the admission gate now (both lanes)",
   registers: [metricsRegistry],
   collect() {
-    this.set(gate?.load().waiting ?? 0);
+    this.set(totalLoad().waiting);
   },
 });
 
 /**
  * The server's middleware in front of Remix (scripts/serve.mjs): a request
- * takes a place at the gate before Remix routes it and keeps it until its
+ * takes a place at its lane's gate before Remix routes it and keeps it until its
  * answer is all written (or its client goes away): a place bounds the
  * app's work, not the client's reading, so a slow reader holds its
  * connection, never a place. A refused request gets the small 503 page with
  * Retry-After from the server itself, costing next to nothing, and its
  * connection stays open for the client's next request.
  */
-export function admit(_req: IncomingMessage, res: ServerResponse, next: () => void, gateOf = admissionGate) {
+export function admit(req: IncomingMessage, res: ServerResponse, next: () => void, gateOf = admissionGate) {
   let closed = false;
   // While waiting: leave the queue; once admitted: give the place back.
   let onDone = () => {};
@@ -162,7 +191,7 @@ export function admit(_req: IncomingMessage, res: ServerResponse, next: () => vo
     closed = true;
     onDone();
   });
-  void gateOf()
+  void gateOf(laneOf(req))
     .enter((cancel) => (onDone = cancel))
     .then((release) => {
       if (release === null) return refuse(res, closed);

@@ -10,12 +10,8 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RETRY_AFTER_SECONDS, refusalPage } from "~/domain/refusal-page";
-import { INSTANCE_MAXCONN, QUEUE_PER_INSTANCE, QUEUE_TIMEOUT_MS, startBalancer } from "../../../scripts/balancer";
-import type { RunningBackend } from "../support/backend";
-import { signIn, startAppBackend } from "../support/app";
-import { startAppServer, type RunningApp } from "../support/app-server";
-import { startFaultProxy, type FaultProxy } from "../support/fault-proxy";
-import { freePort } from "../support/network";
+import { INSTANCE_MAXCONN, QUEUE_PER_INSTANCE, QUEUE_TIMEOUT_MS } from "../../../scripts/balancer";
+import { startBalancedApp, type BalancedApp } from "../support/balanced-app";
 
 const SENT_PAGE = "/5100000000000001/acme-marketing/mail-merges/sent";
 /** A file of public/: it takes a place at the gate, and costs the instance next to nothing. */
@@ -26,40 +22,20 @@ const READ_TIMEOUT_MS = QUEUE_TIMEOUT_MS + 1_500;
 const IMMEDIATE_MS = 250;
 const WAIT_BUDGET_MS = 10_000;
 
-let backend: RunningBackend;
-let proxy: FaultProxy;
-let app: RunningApp;
-let balancer: ReturnType<typeof startBalancer>;
-let metricsUrl: string;
-let cookie: string;
+let stack: BalancedApp;
 
 beforeAll(async () => {
-  backend = await startAppBackend();
-  proxy = await startFaultProxy(backend);
-  ({ cookie } = await signIn(backend, "owner@acme.test"));
-  const metricsPort = await freePort();
-  metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
   // The app's default limits: HAProxy's per-instance limit is MAX_CONCURRENT_REQUESTS.
-  app = await startAppServer({ BACKEND_READ_TIMEOUT_MS: String(READ_TIMEOUT_MS), METRICS_PORT: String(metricsPort) });
-  balancer = startBalancer({ port: await freePort(), instances: [Number(new URL(app.url).port)] });
-  for (
-    let waited = 0;
-    !(await get("/healthz").then(
-      (answer) => answer.status === 200,
-      () => false,
-    ));
-    waited += 100
-  ) {
-    if (waited > 10_000) throw new Error("HAProxy did not answer");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  stack = await startBalancedApp({
+    BACKEND_READ_TIMEOUT_MS: String(READ_TIMEOUT_MS),
+    // The queues alone: the places are held by pages stuck on the backend, which the circuit would soon refuse at once
+    // (backend-faults.test.ts).
+    BACKEND_CIRCUIT_FAILURES: "1000",
+  });
 });
 
 afterAll(async () => {
-  await balancer?.stop();
-  await app?.close();
-  await proxy?.close();
-  await backend?.close();
+  await stack?.close();
 });
 
 interface Answer {
@@ -76,7 +52,7 @@ function send(path: string, headers: Record<string, string> = {}, agent: http.Ag
   const startedAt = performance.now();
   let sent!: Promise<void>;
   const answer = new Promise<Answer>((resolve, reject) => {
-    const request = http.get(`${balancer.url}${path}`, { agent, headers: { Cookie: cookie, ...headers } });
+    const request = http.get(`${stack.balancer.url}${path}`, { agent, headers: { Cookie: stack.cookie, ...headers } });
     sent = new Promise((resolveSent) => request.once("finish", () => resolveSent()));
     request.on("response", (response) => {
       let body = "";
@@ -108,7 +84,7 @@ async function fire(count: number, path: string) {
 
 /** The app's own admission gauges (its metrics port). */
 async function gate() {
-  const text = await (await fetch(metricsUrl)).text();
+  const text = await (await fetch(stack.metricsUrl)).text();
   const gauge = (name: string) => Number(new RegExp(`^${name} (\\d+)`, "m").exec(text)?.[1]);
   return { inFlight: gauge("admission_in_flight"), queued: gauge("admission_queued") };
 }
@@ -125,7 +101,7 @@ function expectRefusalPage(answer: Answer, requestId: string) {
 
 describe("HAProxy in front of a saturated instance", () => {
   it("holds the queue, refuses past it at once with the refusal page, answers health checks, and times the queue out", async () => {
-    proxy.mode = "stall-but-health";
+    stack.proxy.mode = "stall-but-health";
     // Every place of the instance taken by a page whose backend calls stall.
     const occupants = await fire(INSTANCE_MAXCONN, SENT_PAGE);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -165,13 +141,13 @@ describe("HAProxy in front of a saturated instance", () => {
       expect(answer.took).toBeGreaterThanOrEqual(QUEUE_TIMEOUT_MS - 50);
       expect(answer.took).toBeLessThan(WAIT_BUDGET_MS);
     }
-    proxy.mode = "pass";
+    stack.proxy.mode = "pass";
     // The occupants end with their backend's deadline (the app's backend-away page).
     expect((await Promise.all(occupants)).map(({ status }) => status)).toEqual(Array(INSTANCE_MAXCONN).fill(503));
   }, 30_000);
 
   it("serves every request it queues while the instance works", async () => {
-    proxy.mode = "pass";
+    stack.proxy.mode = "pass";
     const answers = await Promise.all(await fire(INSTANCE_MAXCONN + 24, SENT_PAGE));
     expect(answers.map(({ status }) => status)).toEqual(Array(INSTANCE_MAXCONN + 24).fill(200));
     expect(answers.every(({ body }) => body.includes("</html>"))).toBe(true);

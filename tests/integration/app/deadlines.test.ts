@@ -25,6 +25,8 @@ beforeAll(async () => {
   proxy = await startFaultProxy(backend);
   process.env.BACKEND_READ_TIMEOUT_MS = String(READ_TIMEOUT_MS);
   process.env.BACKEND_WRITE_TIMEOUT_MS = String(READ_TIMEOUT_MS * 2);
+  // The deadlines alone: after repeated failures the circuit would refuse the calls at once (backend-faults.test.ts).
+  process.env.BACKEND_CIRCUIT_FAILURES = "1000";
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   handle = createRequestHandler(build, "production");
   ({ cookie } = await signIn(backend, "owner@acme.test"));
