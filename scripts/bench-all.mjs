@@ -12,6 +12,7 @@ const benches = [
   ["HAProxy", process.execPath, ["scripts/ensure-haproxy.mjs"]],
   ["overload", tsx, ["scripts/bench-load.ts"]],
   ["server render", tsx, ["scripts/bench-render.ts"]],
+  ["memory", tsx, ["scripts/bench-memory.ts"]],
   ["Lighthouse", tsx, ["scripts/bench-lighthouse.ts"]],
   ["backend lists", tsx, ["scripts/bench-backend.ts"]],
   ["first load", process.execPath, ["scripts/bench-bundle.mjs"]],

@@ -30,7 +30,7 @@
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { roundsOf, startBackendReplay } from "./backend-replay";
-import { percentile, startApp, startBarePage, startStack } from "./bench-stack";
+import { backendUrlsAt, cookieAfterFirstVisit, percentile, startApp, startBarePage, startStack } from "./bench-stack";
 
 const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split("=")[1];
 const SECONDS = Number(argument("seconds") ?? 5);
@@ -47,12 +47,7 @@ type Page = { name: string; url: string; headers: Record<string, string>; pid: n
 
 const stack = await startStack();
 const replay = await startBackendReplay(`http://localhost:${stack.env.BACKEND_PORT}`);
-const app = await startApp(stack.env, {
-  API_V1_URL: `${replay.url}/api/v1`,
-  API_V2_URL: `${replay.url}/api/v2`,
-  BILLING_API_URL: `${replay.url}/billing`,
-  AUTH_API_URL: replay.url,
-});
+const app = await startApp(stack.env, backendUrlsAt(replay.url));
 
 let failed = false;
 try {
@@ -139,19 +134,6 @@ try {
 if (failed) {
   console.error("\nRender budget exceeded (ARCHITECTURE.md, Budgets).");
   process.exitCode = 1;
-}
-
-/**
- * The session cookie as a browser holds it after its first visit of a space page (which records the space
- * as the last one visited): autocannon keeps no cookies, and with the first one every request would be
- * answered with a new cookie.
- */
-async function cookieAfterFirstVisit(url: string, cookie: string) {
-  const response = await fetch(url, { headers: { cookie } });
-  await response.text();
-  const name = cookie.split("=")[0]!;
-  const renewed = response.headers.getSetCookie().find((setCookie) => setCookie.startsWith(`${name}=`));
-  return renewed?.split(";")[0] ?? cookie;
 }
 
 /** The CPU time a process has used so far, user and system (fields 14 and 15 of /proc/<pid>/stat), in ms. */

@@ -60,17 +60,26 @@ export async function startStack(extraEnv: Record<string, string> = {}, { captur
 
 /**
  * One more app server (scripts/serve.mjs and the build) beside the stack's, with the stack's environment and
- * `extraEnv` (the render benchmark points its backend at a stand-in). Its `pid` is the process serving.
+ * `extraEnv` (the render benchmark points its backend at a stand-in), less `withoutNodeFlags` of npm start's
+ * (the memory benchmark's baseline). Its `pid` is the process serving.
  */
-export async function startApp(env: NodeJS.ProcessEnv, extraEnv: Record<string, string>) {
+export async function startApp(
+  env: NodeJS.ProcessEnv,
+  extraEnv: Record<string, string>,
+  { withoutNodeFlags = [] as string[] } = {},
+) {
   const [port] = await freePorts(1);
   const { command, args } = appServer(path.join(root, "build", "index.js"));
-  const server = spawn(command, args, {
-    cwd: root,
-    env: { ...env, NODE_ENV: "production", ...extraEnv, PORT: String(port) },
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-  });
+  const server = spawn(
+    command,
+    args.filter((arg) => !withoutNodeFlags.includes(arg)),
+    {
+      cwd: root,
+      env: { ...env, NODE_ENV: "production", ...extraEnv, PORT: String(port) },
+      stdio: ["ignore", "ignore", "inherit"],
+      detached: true,
+    },
+  );
   const stop = () => stopGroup(server.pid);
   process.on("exit", stop);
   const url = `http://localhost:${port}`;
@@ -115,6 +124,16 @@ export async function startBarePage(env: Record<string, string> = {}) {
   process.on("exit", stop);
   await waitFor(url);
   return { url, pid: server.pid!, stop };
+}
+
+/** The app's four backend URLs for a backend (or a stand-in of one) at `origin`. */
+export function backendUrlsAt(origin: string) {
+  return {
+    API_V1_URL: `${origin}/api/v1`,
+    API_V2_URL: `${origin}/api/v2`,
+    BILLING_API_URL: `${origin}/billing`,
+    AUTH_API_URL: origin,
+  };
 }
 
 /** Ends a process group that a benchmark started (detached, so it leads its own group). */
@@ -163,6 +182,19 @@ async function signIn(env: NodeJS.ProcessEnv, appUrl: string, email: string) {
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * The session cookie as a browser holds it after its first visit of a space page (which records the space
+ * as the last one visited): autocannon keeps no cookies, and with the first one every request would be
+ * answered with a new cookie.
+ */
+export async function cookieAfterFirstVisit(url: string, cookie: string) {
+  const response = await fetch(url, { headers: { cookie } });
+  await response.text();
+  const name = cookie.split("=")[0]!;
+  const renewed = response.headers.getSetCookie().find((setCookie) => setCookie.startsWith(`${name}=`));
+  return renewed?.split(";")[0] ?? cookie;
 }
 
 export async function freePorts(count: number): Promise<number[]> {

@@ -24,10 +24,17 @@ export const bin = (name) => path.join(root, "node_modules", ".bin", name);
  * CPU per page (README, Render cost) for a little more memory.
  */
 const YOUNG_GENERATION_FLAG = "--max-semi-space-size=32";
+/**
+ * The old generation's limit, set on purpose (README, Memory): V8's default grows with the machine's memory, and
+ * it kept what it had grown to. With it the server stays under RSS_BUDGET_MB.
+ */
+export const HEAP_LIMIT_FLAG = "--max-old-space-size=256";
+/** The app server's resident memory under load, at most (npm run bench:memory): what to give its container, less a margin. */
+export const RSS_BUDGET_MB = 384;
 export function appServer(serverBuild) {
   return {
     command: process.execPath,
-    args: [YOUNG_GENERATION_FLAG, path.join(root, "scripts", "serve.mjs"), serverBuild],
+    args: [YOUNG_GENERATION_FLAG, HEAP_LIMIT_FLAG, path.join(root, "scripts", "serve.mjs"), serverBuild],
   };
 }
 
