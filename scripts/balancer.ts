@@ -24,6 +24,9 @@ export const QUEUE_PER_INSTANCE = 256;
 export const QUEUE_TIMEOUT_MS = 8_000;
 
 const REQUEST_ID_HEADER = "X-Request-Id";
+/** The request's id as HAProxy keeps it for the whole transaction (set in the frontend). */
+const REQUEST_ID_VAR_NAME = "txn.request_id";
+const REQUEST_ID_VAR = `var(${REQUEST_ID_VAR_NAME})`;
 /** The ids the app keeps (its VALID_REQUEST_ID, app/observability/request-context.server.ts): any other is replaced. */
 const VALID_REQUEST_ID = "^[A-Za-z0-9_-]{1,64}$";
 
@@ -33,7 +36,7 @@ function refusalPageFormat() {
   const [before, after] = refusalPage(marker)
     .split(marker)
     .map((part) => part.replaceAll("%", "%%"));
-  const format = `${before}%[req.hdr(${REQUEST_ID_HEADER})]${after}`;
+  const format = `${before}%[${REQUEST_ID_VAR}]${after}`;
   return `"${format.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
 }
 
@@ -44,10 +47,15 @@ function refusalPageFormat() {
  * value is made of characters JSON needs no escape for (the request id is one the app keeps, or a UUID).
  */
 const ACCESS_LOG_FORMAT = [
-  `{"time":%Ts%ms,"source":"haproxy","requestId":"%[var(txn.request_id)]","method":"%HM","status":%ST,`,
+  `{"time":%Ts%ms,"source":"haproxy","requestId":"%[${REQUEST_ID_VAR}]","method":"%HM","status":%ST,`,
   `"server":"%s","retries":"%rc","termination":"%ts",`,
   `"requestMs":%TR,"queueMs":%Tw,"connectMs":%Tc,"responseMs":%Tr,"totalMs":%Ta,"bytes":%B}`,
 ].join("");
+
+/** HAProxy's own answer with this status: the app's refusal page, with the request's id as its Reference. */
+function errorPage(status: number, headers = "") {
+  return `http-error status ${status} content-type "text/html; charset=utf-8"${headers} hdr ${REQUEST_ID_HEADER} %[${REQUEST_ID_VAR}] hdr Cache-Control "private, no-store" hdr Content-Security-Policy "default-src 'none'; frame-ancestors 'none'" lf-string ${refusalPageFormat()}`;
+}
 
 export function haproxyConfig({ port, instances }: { port: number; instances: number[] }) {
   /** A server line per instance, with what `options` gives its name. */
@@ -86,8 +94,8 @@ frontend dashboard
   # The request's id: the client's when the app would keep it, else a new one; a refusal here shows the one the app logs.
   unique-id-format %[uuid]
   http-request set-header ${REQUEST_ID_HEADER} %[unique-id] unless { req.hdr_cnt(${REQUEST_ID_HEADER}) eq 1 } { req.hdr(${REQUEST_ID_HEADER}) -m reg ${VALID_REQUEST_ID} }
-  # Kept for the log line, which is written once the request itself is gone.
-  http-request set-var(txn.request_id) req.hdr(${REQUEST_ID_HEADER})
+  # Kept for the log line and the error pages, written once the request itself may be gone (sent to an instance).
+  http-request set-var(${REQUEST_ID_VAR_NAME}) req.hdr(${REQUEST_ID_HEADER})
   # METH_GET: GET or HEAD. Any other request may have changed something before its instance died: sent once only.
   http-request disable-l7-retry unless METH_GET
   # Health checks and the build's assets: the app answers them before its gate, so they never queue here either.
@@ -108,7 +116,9 @@ backend app
   # Past a long queue, a newcomer is refused at once.
   http-request deny deny_status 503 if { avg_queue gt ${QUEUE_PER_INSTANCE} }
   # HAProxy's 503 (that refusal, a queue timeout, no instance up): the app's refusal page.
-  http-error status 503 content-type "text/html; charset=utf-8" hdr Retry-After ${RETRY_AFTER_SECONDS} hdr ${REQUEST_ID_HEADER} %[req.hdr(${REQUEST_ID_HEADER})] hdr Cache-Control "private, no-store" hdr Content-Security-Policy "default-src 'none'; frame-ancestors 'none'" lf-string ${refusalPageFormat()}
+  ${errorPage(503, ` hdr Retry-After ${RETRY_AFTER_SECONDS}`)}
+  # HAProxy's 502 (an instance died under a request it does not send on, a POST): the same page, the person's Reference.
+  ${errorPage(502)}
 ${servers(() => "")}
 
 backend app_ungated

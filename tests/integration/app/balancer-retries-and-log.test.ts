@@ -11,6 +11,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusalPage } from "~/domain/refusal-page";
 import { startBalancer, type BalancerLogLine } from "../../../scripts/balancer";
 import { freePort } from "../support/network";
 
@@ -88,17 +89,18 @@ function request(url: string, method = "GET", requestId?: string) {
 /** Requests with this method, one after another (round robin: half of them to each instance); their statuses. */
 async function send(method: string, count: number) {
   const statuses: Record<string, number> = {};
+  const bodies: Record<string, string> = {};
   for (let i = 0; i < count; i++) {
     const id = `${method.toLowerCase()}-${i}`;
-    statuses[id] = (await request(`${balancer.url}/some/page`, method, id)).status;
+    ({ status: statuses[id], body: bodies[id] } = await request(`${balancer.url}/some/page`, method, id));
   }
-  return statuses;
+  return { statuses, bodies };
 }
 
 describe("an instance that dies under the requests it takes", () => {
   it("has every GET and HEAD it took answered by the other instance", async () => {
     for (const method of ["GET", "HEAD"]) {
-      const statuses = await send(method, 4);
+      const { statuses } = await send(method, 4);
       expect(Object.values(statuses)).toEqual([200, 200, 200, 200]);
       // Some went to the dying instance first: they were sent on, once, and the log says so.
       const retried = Object.keys(statuses).filter((id) => dying.seen.includes(`${method} ${id}`));
@@ -110,14 +112,15 @@ describe("an instance that dies under the requests it takes", () => {
     }
   });
 
-  it("never sends a POST it took to the other instance: the person gets an error, the POST ran at most once", async () => {
-    const statuses = await send("POST", 4);
+  it("never sends a POST it took to the other instance: the person gets the error page with its Reference, the POST ran once", async () => {
+    const { statuses, bodies } = await send("POST", 4);
     const onDying = Object.keys(statuses).filter((id) => dying.seen.includes(`POST ${id}`));
     expect(onDying.length).toBeGreaterThan(0);
     for (const [id, status] of Object.entries(statuses)) {
       const seen = [...dying.seen, ...live.seen].filter((entry) => entry === `POST ${id}`);
       expect(seen, id).toHaveLength(1);
       expect(status, id).toBe(onDying.includes(id) ? 502 : 200);
+      if (status === 502) expect(bodies[id]).toBe(refusalPage(id));
     }
   });
 });
