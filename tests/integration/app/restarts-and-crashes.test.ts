@@ -53,6 +53,19 @@ async function untilReady(url: string) {
   }
 }
 
+/**
+ * Until the balancer has had the instance answer a second's worth of requests, as an operator's rolling restart
+ * moves on once the new instance takes its share (a cold instance on a busy machine is slow at first).
+ */
+async function untilServing(server: string) {
+  const answered = () => balancer.log().filter((line) => line.server === server && line.status === 200).length;
+  const before = answered();
+  for (let waited = 0; answered() < before + REQUESTS_PER_SECOND / 2; waited += 100) {
+    if (waited > 30_000) throw new Error(`${server} took no requests`);
+    await sleep(100);
+  }
+}
+
 /** An instance as an operator starts it: the default settings (no SHUTDOWN_DRAIN_MS), on its own port. */
 const startInstance = (port: number) => startAppServer({}, port);
 
@@ -137,8 +150,7 @@ describe("two instances with the default settings, behind HAProxy, under 60 requ
       for (const index of [0, 1]) {
         expect(await apps[index]!.close("SIGTERM")).toEqual({ code: 0, signal: null });
         apps[index] = await startInstance(ports[index]!);
-        await untilReady(apps[index]!.url);
-        await sleep(BALANCER_SEES_IT_MS);
+        await untilServing(`app${index + 1}`);
       }
     });
     expect(sent).toBeGreaterThan(4 * REQUESTS_PER_SECOND * 0.8);
