@@ -52,7 +52,7 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   /** The metrics' interface: loopback unless said otherwise, never the public port. */
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
-  /** After SIGTERM, how long the app keeps answering (not ready) before it stops taking connections. */
+  /** After SIGTERM (SIGINT, SIGHUP), how long the app keeps answering (not ready) before it stops taking connections. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(DEFAULT_SHUTDOWN_DRAIN_MS),
   /** After SIGTERM, the longest the requests under way may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
