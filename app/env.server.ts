@@ -4,6 +4,19 @@ import { z } from "zod";
 export const DEVELOPMENT_SESSION_SECRET = "dev-only-secret-change-me";
 
 /**
+ * How the README's load balancer (scripts/balancer.ts) checks an instance: GET /readyz every `intervalMs`, taken out
+ * after `fall` failures in a row.
+ */
+export const BALANCER_HEALTH_CHECKS = { intervalMs: 300, fall: 2 } as const;
+/**
+ * The longest it takes that balancer to notice an instance stopping: the check under way when /readyz turned 503
+ * may still pass, then `fall` more.
+ */
+export const BALANCER_NOTICE_MS = BALANCER_HEALTH_CHECKS.intervalMs * (BALANCER_HEALTH_CHECKS.fall + 1);
+/** A stopping instance answers this long after /readyz turned 503: the balancer's notice, and as much again for a busy machine's late checks. */
+const DEFAULT_SHUTDOWN_DRAIN_MS = 2_000;
+
+/**
  * Server configuration, validated once when the server starts. Defaults point
  * at the embedded reference backend and the local Google stand-in (see
  * README), so a fresh clone runs offline; production sets every URL and
@@ -55,8 +68,8 @@ const envSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   /** The metrics' interface: loopback unless said otherwise, never the public port. */
   METRICS_HOST: z.string().min(1).default("127.0.0.1"),
-  /** After SIGTERM, how long the app keeps answering (not ready) before it stops taking connections. */
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** After SIGTERM (SIGINT, SIGHUP), how long the app keeps answering (not ready) before it stops taking connections. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(DEFAULT_SHUTDOWN_DRAIN_MS),
   /** After SIGTERM, the longest the requests under way may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   /** Requests the app works on at once; past them a queue, then an immediate 503 (overload). */

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "~/env.server";
+import { BALANCER_HEALTH_CHECKS, BALANCER_NOTICE_MS, parseEnv } from "~/env.server";
 import { VALID_REQUEST_ID } from "~/observability/request-context.server";
 import { INSTANCE_MAXCONN, QUEUE_TIMEOUT_MS, haproxyConfig } from "./balancer";
 
@@ -10,6 +10,13 @@ describe("the balancer's configuration", () => {
     const defaults = parseEnv({});
     expect(INSTANCE_MAXCONN).toBe(defaults.MAX_CONCURRENT_REQUESTS);
     expect(QUEUE_TIMEOUT_MS).toBe(defaults.MAX_QUEUE_WAIT_MS);
+  });
+
+  it("checks instances as the app's default drain expects: a stopping instance is noticed well before it stops answering", () => {
+    const { intervalMs, fall } = BALANCER_HEALTH_CHECKS;
+    expect(haproxyConfig({ port: 8080, instances: [3001] })).toContain(`check inter ${intervalMs}ms fall ${fall} `);
+    // Twice the time to notice: a check late on a busy machine still comes before the instance closes.
+    expect(parseEnv({}).SHUTDOWN_DRAIN_MS).toBeGreaterThanOrEqual(2 * BALANCER_NOTICE_MS);
   });
 
   it("keeps the request ids the app keeps, and replaces the others", () => {

@@ -4,7 +4,7 @@
 // handler, a build reloaded by `remix dev`), plus what it could not: the build's `operations`
 // (app/utils/operations.server.ts) around every request (its id, one JSON log line in place of
 // remix-serve's morgan line, metrics), the health endpoints before the admission gate, the
-// metrics on their own port, a graceful stop on SIGTERM, and the admission gate in front of Remix's routing
+// metrics on their own port, a graceful stop on SIGTERM (SIGINT, SIGHUP), and the admission gate in front of Remix's routing
 // (overload: a refusal costs no routing, and a connection's timeouts are chosen, not Node's defaults).
 import { readdirSync, watch } from "node:fs";
 import path from "node:path";
@@ -57,6 +57,7 @@ app.all(
 const port = Number(process.env.PORT) || 3000;
 const onListen = () => {
   operations().logger.info(`app on http://${process.env.HOST ?? "localhost"}:${port}`);
+  operations().warnOfShortDrain();
   if (development) void broadcastDevReady(build);
 };
 const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
@@ -81,7 +82,8 @@ if (development) {
   });
 }
 
-for (const signal of ["SIGTERM", "SIGINT"]) {
+// SIGHUP too: a closed terminal or a supervisor's hang-up would otherwise end the process at once, requests and all.
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) {
   process.once(signal, async () => {
     const finished = await operations().stopGracefully(server, signal);
     metrics?.close();

@@ -39,8 +39,9 @@ export function appServer(serverBuild) {
 }
 
 const READY_TIMEOUT_MS = 90_000;
-// Longer than the app's graceful stop takes with the default SHUTDOWN_DRAIN_MS (0).
-const KILL_AFTER_MS = 8_000;
+// Longer than the app's graceful stop may take with its defaults (SHUTDOWN_TIMEOUT_MS, 20 s, the drain included):
+// past it the app exits by itself (1, saying requests were still open) before it is killed.
+const KILL_AFTER_MS = 22_000;
 
 /**
  * The environment of every child. Precedence: the process environment, then

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { pinoHttp } from "pino-http";
 import { circuitState } from "~/api/deadline.server";
-import { getEnv } from "~/env.server";
+import { BALANCER_HEALTH_CHECKS, BALANCER_NOTICE_MS, getEnv } from "~/env.server";
 import { logger } from "~/observability/logger.server";
 import { metricsRegistry, requestDuration } from "~/observability/metrics.server";
 import {
@@ -161,11 +161,25 @@ export function serveMetrics(): Server | null {
 }
 
 /**
- * A graceful stop (SIGTERM): /readyz answers 503 at once, so a load
- * balancer stops sending requests here; after SHUTDOWN_DRAIN_MS (the time it
- * needs to notice) the server stops taking connections; the requests under
- * way finish, each connection closing after its answer; then it resolves.
- * Past SHUTDOWN_TIMEOUT_MS it resolves false, with requests still open.
+ * Said once, at start: a drain shorter than the README's balancer takes to notice a stop lets it send requests to a
+ * stopping instance after it stopped taking connections (they fail). Fine without a balancer; said, not refused.
+ */
+export function warnOfShortDrain() {
+  const { SHUTDOWN_DRAIN_MS } = getEnv();
+  if (SHUTDOWN_DRAIN_MS >= BALANCER_NOTICE_MS) return;
+  logger.warn(
+    { drainMs: SHUTDOWN_DRAIN_MS, balancerNoticeMs: BALANCER_NOTICE_MS },
+    `SHUTDOWN_DRAIN_MS is shorter than a load balancer checking /readyz every ${BALANCER_HEALTH_CHECKS.intervalMs} ms, ` +
+      `out after ${BALANCER_HEALTH_CHECKS.fall} failures, takes to notice a stop: requests it sends meanwhile will fail`,
+  );
+}
+
+/**
+ * A graceful stop (SIGTERM, SIGINT, SIGHUP): /readyz answers 503 at once, so a
+ * load balancer stops sending requests here; after SHUTDOWN_DRAIN_MS (the
+ * time it needs to notice) the server stops taking connections; the requests
+ * under way finish, each connection closing after its answer; then it
+ * resolves. Past SHUTDOWN_TIMEOUT_MS it resolves false, with requests still open.
  */
 export function stopGracefully(server: Server, signal: string): Promise<boolean> {
   const { SHUTDOWN_DRAIN_MS, SHUTDOWN_TIMEOUT_MS } = getEnv();
@@ -199,6 +213,7 @@ export const operations = {
   refuseUnreadableBody,
   serveMetrics,
   stopGracefully,
+  warnOfShortDrain,
   logger,
   HEALTH_PATHS,
 };

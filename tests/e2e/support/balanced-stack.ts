@@ -11,11 +11,9 @@ import { freePorts } from "./env";
  * The README's "Running more than one instance", for a browser test: the
  * local stack (backend, Google, Stripe) with a fresh database, two app
  * instances sharing its session secret, and HAProxy in front of them
- * (scripts/balancer.ts: round robin, no stickiness, /readyz as its health check).
+ * (scripts/balancer.ts: round robin, no stickiness, /readyz as its health check), every instance with the
+ * default graceful stop (SHUTDOWN_DRAIN_MS unset: longer than HAProxy takes to notice).
  */
-
-/** After SIGTERM an instance says it is not ready, and keeps answering this long: HAProxy notices within it. */
-const DRAIN_MS = 1_500;
 
 /** An app instance and what it logged: its request lines' ids tell which requests it answered. */
 export class Instance {
@@ -83,7 +81,6 @@ export async function startBalancedStack() {
     GOOGLE_REDIRECT_URIS: `${url}/auth/google/callback`,
     // One secret for every instance: a cookie made by one opens on the other.
     SESSION_SECRET: randomBytes(32).toString("hex"),
-    SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
     LOG_LEVEL: "info",
   };
   const envOf = (port: number) => resolveEnv({ ...shared, PORT: String(port) }).env;

@@ -12,11 +12,18 @@ export interface RunningApp {
   url: string;
   /** Everything the process wrote so far. */
   output(): string;
-  close(): Promise<void>;
+  /** Sends the signal (SIGTERM unless told) and resolves once the process exited, with how it ended. */
+  close(signal?: NodeJS.Signals): Promise<Exit>;
 }
 
-export async function startAppServer(env: Record<string, string> = {}): Promise<RunningApp> {
-  const port = await freePort();
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** The app on `port` (a free one unless told: an instance restarted takes its place again). */
+export async function startAppServer(env: Record<string, string> = {}, port?: number): Promise<RunningApp> {
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   const { command, args } = appServer("build/index.js");
   const child = spawn(command, args, {
@@ -34,10 +41,10 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   });
   let output = "";
   for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => (output += String(chunk)));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const close = async () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-    await exited;
+  const exited = new Promise<Exit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const close = async (signal: NodeJS.Signals = "SIGTERM") => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return exited;
   };
   for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
     const alive = await fetch(`${url}/healthz`).then(

@@ -72,6 +72,8 @@ export async function startFaultProxy(backend: RunningBackend): Promise<FaultPro
           answer.pipe(response);
         },
       );
+      // The app gone (killed, or stopped with the call under way): the call is dropped as it would be.
+      upstream.on("error", () => response.destroy());
       request.pipe(upstream);
     };
     if (proxy.delayMs > 0) setTimeout(forward, proxy.delayMs);
