@@ -11,7 +11,7 @@
  */
 import Stripe from "stripe";
 import { afterAll, beforeAll } from "vitest";
-import { startBackend } from "../../support/backend";
+import { startBackend, type StartBackendOptions } from "../../support/backend";
 
 export const TEST_CARDS = {
   pays: "4242424242424242",
@@ -19,8 +19,8 @@ export const TEST_CARDS = {
   declined: "4000000000000341",
 } as const;
 
-export async function startBillingStack() {
-  const backend = await startBackend({ localStripe: true });
+export async function startBillingStack(options: Pick<StartBackendOptions, "stripeRetries"> = {}) {
+  const backend = await startBackend({ ...options, localStripe: true });
   const emulator = backend.localStripe!;
   const stripe = new Stripe("sk_test_local", {
     host: "127.0.0.1",
@@ -62,4 +62,27 @@ export async function payOnHostedPage(url: string, card: string): Promise<Respon
     redirect: "manual",
     body: new URLSearchParams({ decision: "complete" }),
   });
+}
+
+/**
+ * The billing information form of a purchase of `quantity` PRO YEARLY seats in dollars for the space, back to
+ * its billing page with `successQuery` (the session's id in it when it names `{CHECKOUT_SESSION_ID}`).
+ */
+export function purchaseForm(
+  space: { id: string; slug: string },
+  buyer: string,
+  quantity: number,
+  successQuery = "checkout=success",
+) {
+  const app = `http://localhost:3000/${space.id}/${space.slug}`;
+  return {
+    workspaceId: space.id,
+    addressInfo: { country: "US", city: "Boston", street: "1 Harbor Way" },
+    customerName: buyer,
+    isB2BTransaction: false,
+    goBackUrl: `${app}/checkout/information`,
+    successUrl: `${app}/space/billing?${successQuery}`,
+    userName: buyer,
+    stripePlans: [{ stripePriceId: "price_pro_yearly_usd", quantity }],
+  };
 }
