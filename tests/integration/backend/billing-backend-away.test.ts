@@ -9,7 +9,14 @@
 import { describe, expect, it } from "vitest";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { signedInClient } from "./support/api";
-import { payOnHostedPage, purchaseForm, startBillingStack, TEST_CARDS } from "./support/billing";
+import {
+  forgetPurchase,
+  letStripeTimePass,
+  payOnHostedPage,
+  purchaseForm,
+  startBillingStack,
+  TEST_CARDS,
+} from "./support/billing";
 
 type Stack = Awaited<ReturnType<typeof startBillingStack>>;
 type Space = (typeof SPACES)[keyof typeof SPACES];
@@ -34,18 +41,6 @@ async function openSession(stack: Stack, space: Space, email: string, buyer: str
   return { client, sessionId: opened.body.stripeCheckoutSessionId as string, url: opened.body.url as string };
 }
 
-/** Moves the local Stripe's clock on by `seconds`, a step at a time, each retry then due tried (and refused). */
-async function letTimePass(stack: Stack, seconds: number, step = 10) {
-  for (let passed = 0; passed < seconds; passed += step) {
-    const advanced = await fetch(`http://127.0.0.1:${stack.emulator.port}/__clock/advance`, {
-      method: "POST",
-      body: new URLSearchParams({ seconds: String(step) }),
-    });
-    expect(advanced.status).toBe(200);
-    await stack.emulator.webhooks.settled();
-  }
-}
-
 /** What the backend holds of the space's purchase, and how many times Stripe charged its customer. */
 async function held(stack: Stack, space: Space, sessionId: string) {
   const { db } = stack.backend;
@@ -66,17 +61,6 @@ async function held(stack: Stack, space: Space, sessionId: string) {
   return { plan, subscriptions, charges: paidInvoices.length, stripeSubscription: session.subscription };
 }
 
-/** As if the purchase's webhooks never came: what they applied is taken back, the session not settled. */
-async function forgetPurchase(stack: Stack, space: Space, sessionId: string) {
-  const { db } = stack.backend;
-  const ids = db.selectFrom("subscriptions").select("id").where("workspace_id", "=", space.id);
-  await db.deleteFrom("subscription_seat_plans").where("subscription_id", "in", ids).execute();
-  await db.deleteFrom("subscriptions").where("workspace_id", "=", space.id).execute();
-  await db.updateTable("workspaces").set({ plan: "FREE" }).where("id", "=", space.id).execute();
-  await db.updateTable("checkout_sessions").set({ settled_at: null }).where("id", "=", sessionId).execute();
-  await db.deleteFrom("stripe_events").execute();
-}
-
 describe("a purchase paid while the backend is away", () => {
   it("is applied when the backend starts again 60 s later, once: billing shows it, one charge", async () => {
     const stack = await startBillingStack({ stripeRetries: "stripe" });
@@ -85,7 +69,7 @@ describe("a purchase paid while the backend is away", () => {
       await stack.backend.stop();
       expect((await payOnHostedPage(url, TEST_CARDS.pays)).status).toBe(303);
       // Stripe's first tries and its retries after 1, 5 and 30 s, all refused: the backend is down for 60 s.
-      await letTimePass(stack, 60);
+      await letStripeTimePass(stack.emulator, 60);
       expect((await held(stack, SPACES.birchWorks, sessionId)).subscriptions).toEqual([]);
 
       await stack.backend.start();
@@ -100,7 +84,7 @@ describe("a purchase paid while the backend is away", () => {
       });
 
       // Stripe's next retries (2 minutes on) are delivered now, and change nothing.
-      await letTimePass(stack, 180, 60);
+      await letStripeTimePass(stack.emulator, 180, 60);
       expect(await held(stack, SPACES.birchWorks, sessionId)).toEqual(after);
     } finally {
       await stack.close();
@@ -113,7 +97,7 @@ describe("a purchase paid while the backend is away", () => {
       const { client, sessionId, url } = await openSession(stack, SPACES.aspenWorks, PERSONAS.ava.email, "Ava Aspen");
       await payOnHostedPage(url, TEST_CARDS.pays);
       await stack.emulator.webhooks.settled();
-      await forgetPurchase(stack, SPACES.aspenWorks, sessionId);
+      await forgetPurchase(stack.backend, SPACES.aspenWorks, sessionId);
       expect((await held(stack, SPACES.aspenWorks, sessionId)).subscriptions).toEqual([]);
 
       const settlement = `${billingPath(SPACES.aspenWorks)}/stripe/checkout/v2/session/${sessionId}/settlement`;
@@ -142,7 +126,7 @@ describe("a purchase paid while the backend is away", () => {
       const { client, sessionId, url } = await openSession(stack, SPACES.acmeSales, PERSONAS.salesLead.email, "Sara");
       await payOnHostedPage(url, TEST_CARDS.pays);
       await stack.emulator.webhooks.settled();
-      await forgetPurchase(stack, SPACES.acmeSales, sessionId);
+      await forgetPurchase(stack.backend, SPACES.acmeSales, sessionId);
 
       const billing = await client.get(`${billingPath(SPACES.acmeSales)}/subscriptions/v2`);
       expect(billing.body.items).toEqual([expect.objectContaining({ status: "ACTIVE" })]);
@@ -158,7 +142,7 @@ describe("a purchase paid while the backend is away", () => {
       const { client, sessionId, url } = await openSession(stack, SPACES.birchWorks, PERSONAS.bea.email, "Bea Birch");
       await payOnHostedPage(url, TEST_CARDS.pays);
       await stack.emulator.webhooks.settled();
-      await forgetPurchase(stack, SPACES.birchWorks, sessionId);
+      await forgetPurchase(stack.backend, SPACES.birchWorks, sessionId);
 
       const again = await client.post(
         `${billingPath(SPACES.birchWorks)}/stripe/checkout/v2/session`,

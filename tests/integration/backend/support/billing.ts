@@ -10,8 +10,9 @@
  *   await emulator.webhooks.settled(); // every event delivered to the backend
  */
 import Stripe from "stripe";
+import { startBackend, type LocalStripe, type RunningBackend, type StartBackendOptions } from "../../support/backend";
 import { afterAll, beforeAll } from "vitest";
-import { startBackend, type StartBackendOptions } from "../../support/backend";
+import { advanceClock } from "../../support/stripe";
 
 export const TEST_CARDS = {
   pays: "4242424242424242",
@@ -85,4 +86,23 @@ export function purchaseForm(
     userName: buyer,
     stripePlans: [{ stripePriceId: "price_pro_yearly_usd", quantity }],
   };
+}
+
+/** Moves the local Stripe's clock on by `seconds`, `step` at a time, each webhook retry then due tried. */
+export async function letStripeTimePass(emulator: LocalStripe, seconds: number, step = 10) {
+  for (let passed = 0; passed < seconds; passed += step) {
+    await advanceClock(emulator, step);
+    await emulator.webhooks.settled();
+  }
+}
+
+/** As if a purchase's webhooks never came: what they applied to the space is taken back, its session unsettled. */
+export async function forgetPurchase(backend: RunningBackend, space: { id: string }, sessionId: string) {
+  const { db } = backend;
+  const ids = db.selectFrom("subscriptions").select("id").where("workspace_id", "=", space.id);
+  await db.deleteFrom("subscription_seat_plans").where("subscription_id", "in", ids).execute();
+  await db.deleteFrom("subscriptions").where("workspace_id", "=", space.id).execute();
+  await db.updateTable("workspaces").set({ plan: "FREE" }).where("id", "=", space.id).execute();
+  await db.updateTable("checkout_sessions").set({ settled_at: null }).where("id", "=", sessionId).execute();
+  await db.deleteFrom("stripe_events").execute();
 }
