@@ -205,7 +205,9 @@ export class Webhooks {
       await response.body?.cancel();
       return response.ok ? "delivered" : `answered ${response.status}`;
     } catch (error) {
-      return `not answered: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`;
+      // fetch's own message is "fetch failed"; what went wrong (refused, reset, timed out) is its cause.
+      const reason = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+      return `not answered: ${reason instanceof Error ? reason.message : String(reason)}`;
     }
   }
 }

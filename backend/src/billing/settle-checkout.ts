@@ -31,10 +31,10 @@ export async function applyCheckoutSession(
   now: number,
 ): Promise<SessionOutcome> {
   if (session.status === "open") return "open";
-  const subscriptionId = session.status === "complete" ? idOf(session.subscription) : null;
-  if (subscriptionId) await applySubscriptionFromStripe(deps, subscriptionId, now);
+  const subscriptionId = idOf(session.subscription);
+  if (session.status === "complete" && subscriptionId) await applySubscriptionFromStripe(deps, subscriptionId, now);
   await markCheckoutSessionSettled(deps.db, session.id, now);
-  return subscriptionId ? "paid" : "expired";
+  return session.status === "complete" ? "paid" : "expired";
 }
 
 /** Reads a Checkout Session back from Stripe and applies it (applyCheckoutSession); null when Stripe has none. */
