@@ -263,6 +263,21 @@ export function createCheckoutSession(
   });
 }
 
+/**
+ * Issue 33: the buyer back from Checkout has the backend apply the session
+ * as Stripe holds it (the webhook may be late or lost). Answers where it
+ * stands: paid (applied now), still open, or expired.
+ */
+export async function settleCheckoutSession(auth: AuthContext, workspaceId: string, sessionId: string) {
+  const answer = await auth.call({
+    base: "billing",
+    method: "POST",
+    path: `${billingSpacePath(workspaceId)}/stripe/checkout/v2/session/${encodeURIComponent(sessionId)}/settlement`,
+    schema: z.object({ status: z.enum(["paid", "open", "expired"]) }),
+  });
+  return answer.status;
+}
+
 /** 001 §7 Customer portal: where "Manage billing" goes; never cached. */
 export async function customerPortalUrl(auth: AuthContext, workspaceId: string, returnUrl: string) {
   const answer = await auth.call({

@@ -23,7 +23,18 @@ export const BILLING_QUERY = {
   changeBillingCycle: "change-billing-cycle",
   plan: "plan",
   interval: "interval",
+  /** The Checkout Session's id, which Stripe writes into the success URL in place of CHECKOUT_SESSION_TEMPLATE. */
+  sessionId: "session_id",
 } as const;
+
+/** Stripe's template for the Checkout Session's id in a success URL (written as is, braces unescaped). */
+export const CHECKOUT_SESSION_TEMPLATE = "{CHECKOUT_SESSION_ID}";
+
+/** The Checkout Session a purchase came back from (a `cs_…` id), or null. Anyone can type it: the backend checks it. */
+export function checkoutSessionId(query: URLSearchParams): string | null {
+  const id = query.get(BILLING_QUERY.sessionId);
+  return id !== null && /^cs_[A-Za-z0-9_]{1,250}$/.test(id) ? id : null;
+}
 
 /** The kinds of `success` a checkout step sets (the rest is told by `from`/`to`). */
 export const SUCCESS_KINDS = { seatsAdded: "seats-added", seatsRemoved: "seats-removed" } as const;

@@ -101,6 +101,9 @@ export const billingTexts = {
     detail: (amount: string, date: string) =>
       `This space was paid for twice at the same time: we cancelled the second subscription and refunded its payment of ${amount} on ${date}.`,
   },
+  /** Written for this app (issue 33): buying again while the space's earlier payment is being applied. */
+  paymentBeingApplied:
+    "This space's earlier payment went through and is being applied to it: you are not charged again. Billing shows your plan in a moment.",
   /** Written for this app (issue 24): after "Confirm your payment" and the card's authentication. */
   paymentConfirmed: "Thank you: your payment is confirmed.",
   paymentNotConfirmed: {

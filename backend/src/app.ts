@@ -2,10 +2,12 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { KeyedQueue } from "./billing/keyed-queue";
 import { PriceDirectory } from "./billing/price-directory";
+import { startReconciliation } from "./billing/reconciliation";
+import { SettleOnRead } from "./billing/settle-checkout";
 import { createStripeClient } from "./billing/stripe-client";
 import type { BackendConfig } from "./config";
 import type { BackendDb } from "./db/connection";
-import type { AppEnv } from "./http/app-env";
+import type { AppEnv, BillingDeps } from "./http/app-env";
 import { authRoutes } from "./http/auth";
 import { campaignsRoutes } from "./http/campaigns";
 import { cannonRoutes } from "./http/cannon";
@@ -35,10 +37,36 @@ import { observeRequests } from "./observability";
 /** Request bodies are small JSON documents; anything bigger is a mistake or abuse. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
-/** The reference backend as a Hono app, without listening: main.ts and the tests serve it. */
-export function createBackendApp({ db, config }: { db: BackendDb; config: BackendConfig }) {
+/** How often the backend reads Stripe's events for what its webhooks missed (besides at start). */
+export const RECONCILE_EVERY_MS = 5 * 60_000;
+
+/**
+ * The reference backend: its Hono app, without listening (main.ts and the
+ * tests serve it), and the reconciliation with Stripe, started by whoever
+ * runs it as a server (`startReconciliation`, at start and every few minutes).
+ */
+export function createBackend({ db, config }: { db: BackendDb; config: BackendConfig }) {
   const stripe = createStripeClient(config.stripe);
-  const deps = { db, config, stripe, prices: new PriceDirectory(stripe), serial: new KeyedQueue() };
+  const serial = new KeyedQueue();
+  const deps = {
+    db,
+    config,
+    stripe,
+    prices: new PriceDirectory(stripe),
+    serial,
+    settleOnRead: new SettleOnRead({ db, stripe, serial }),
+  };
+  return {
+    app: createRoutes(deps),
+    startReconciliation: (everyMs = RECONCILE_EVERY_MS) => startReconciliation({ db, stripe, serial }, everyMs),
+  };
+}
+
+/** The reference backend's Hono app alone (no reconciliation): for the tests and benchmarks that need no more. */
+export const createBackendApp = (options: { db: BackendDb; config: BackendConfig }) => createBackend(options).app;
+
+function createRoutes(deps: BillingDeps) {
+  const { db, config } = deps;
   const app = new Hono<AppEnv>();
   // Every request's id, log line and metrics, whatever answers it.
   app.use(observeRequests);
@@ -90,4 +118,4 @@ export function createBackendApp({ db, config }: { db: BackendDb; config: Backen
   return app;
 }
 
-export type BackendApp = ReturnType<typeof createBackendApp>;
+export type BackendApp = ReturnType<typeof createRoutes>;

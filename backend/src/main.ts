@@ -1,7 +1,7 @@
 /** `npm run start:backend`: the reference backend on BACKEND_PORT (see backend/README.md). */
 import { serve } from "@hono/node-server";
 import { serveMetrics } from "../../scripts/metrics-server.mjs";
-import { createBackendApp } from "./app";
+import { createBackend } from "./app";
 import { ConfigError, loadConfig, type ProcessConfig } from "./config";
 import { prepareDatabase } from "./db/setup";
 import { logger, metricsRegistry } from "./observability";
@@ -19,7 +19,9 @@ function configOrExit(): ProcessConfig {
 
 const config = configOrExit();
 const db = await prepareDatabase(config.databasePath, Date.now(), { seed: config.seedDemoData });
-const app = createBackendApp({ db, config });
+const { app, startReconciliation } = createBackend({ db, config });
+// What Stripe's webhooks missed while the backend was away is applied now, and every few minutes.
+const reconciliation = startReconciliation();
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info(`Reference backend on http://${config.host}:${info.port} (database ${config.databasePath})`);
@@ -32,7 +34,10 @@ const metrics =
 function shutdown() {
   metrics?.close();
   server.close(() => {
-    void db.destroy().then(() => process.exit(0));
+    void reconciliation
+      .stop()
+      .then(() => db.destroy())
+      .then(() => process.exit(0));
   });
 }
 process.once("SIGINT", shutdown);

@@ -4,7 +4,7 @@ import { createRefund } from "./charges";
 import { confirmPaymentIntent } from "./confirmation";
 import { createCheckoutSession, expireCheckoutSession } from "./checkout";
 import { Clock } from "./clock";
-import { StripeError, invalid, missing, required } from "./errors";
+import { StripeError, invalid, missing, required, unknownParameter } from "./errors";
 import { withExpansions } from "./expansion";
 import { parseStripeForm, type FormObject, type FormValue } from "./form";
 import { mountHostedPages } from "./hosted";
@@ -23,7 +23,10 @@ export interface StripeEmulatorOptions {
   publicUrl: string;
   /** Where its events are posted, signed; none: they are only listed. */
   webhook?: WebhookEndpoint | null;
+  /** The waits between a refused delivery's tries, then it gives up; default Stripe's, for three days. */
   retryDelaysMs?: readonly number[];
+  /** Where a failed delivery is told; default the standard error. */
+  log?: (line: string) => void;
   /**
    * A file holding the whole state: loaded at start when it exists (instead
    * of the catalog and the seed), written again after every change.
@@ -51,17 +54,18 @@ export function createStripeEmulator({
   publicUrl,
   webhook = null,
   retryDelaysMs,
+  log,
   statePath,
   seed,
 }: StripeEmulatorOptions) {
   const saved = statePath ? readSavedStripe(statePath) : null;
   const clock = new Clock(saved?.clockOffsetSeconds);
   const state = new StripeState(publicUrl.replace(/\/+$/, ""), clock);
-  const webhooks = new Webhooks(webhook, API_VERSION, () => clock.now(), retryDelaysMs);
+  const webhooks = new Webhooks(webhook, API_VERSION, { nowMs: () => clock.nowMs(), retryDelaysMs, log });
   const replays = new Map<string, Replay>(saved?.replays);
   if (saved) {
     state.restore(saved.state);
-    webhooks.restore(saved.events);
+    webhooks.restore(saved.events, saved.deliveries);
   } else if (seed) {
     applySeed(state, seed);
   }
@@ -74,6 +78,7 @@ export function createStripeEmulator({
       state: state.snapshot(),
       events: [...webhooks.events.values()],
       replays: [...replays],
+      deliveries: webhooks.pending,
     });
   };
   if (!saved) save();
@@ -112,6 +117,7 @@ export function createStripeEmulator({
   app.post("/__clock/advance", async (c) => {
     clock.advance(secondsOf(await c.req.text(), c.req.header("Content-Type")));
     catchUpWithClock(state, emit);
+    webhooks.clockMoved();
     return c.json({ now: clock.now(), offset_seconds: clock.offsetSeconds });
   });
 
@@ -237,7 +243,13 @@ export function createStripeEmulator({
   });
 
   app.get("/v1/events", (c) =>
-    c.json(list(c, [...webhooks.events.values()].reverse(), (event, params) => matches(event.type, params.type))),
+    c.json(
+      list(
+        c,
+        [...webhooks.events.values()].reverse(),
+        (event, params) => matches(event.type, params.type) && createdWithin(event.created, params.created),
+      ),
+    ),
   );
   app.get("/v1/events/:id", (c) => {
     const event = webhooks.events.get(c.req.param("id"));
@@ -275,7 +287,34 @@ function matches(value: unknown, filter: FormValue | undefined) {
   return filter === undefined || String(value) === filter;
 }
 
-/** A list envelope: the filtered objects from `starting_after`, at most `limit` (1 to 100, default 10). */
+/** Stripe's `created` filter: a unix time, or a range of `gt`, `gte`, `lt`, `lte`; absent, everything. */
+function createdWithin(created: number, filter: FormValue | undefined) {
+  if (filter === undefined) return true;
+  const bound = (value: FormValue | undefined) => {
+    if (value === undefined) return null;
+    const time = Number(value);
+    if (typeof value !== "string" || !Number.isInteger(time)) throw invalid("Invalid integer: created", "created");
+    return time;
+  };
+  if (typeof filter === "string") return created === bound(filter);
+  if (Array.isArray(filter)) throw invalid("Invalid created: an integer or a range", "created");
+  const known = new Set(["gt", "gte", "lt", "lte"]);
+  const unknown = Object.keys(filter).find((key) => !known.has(key));
+  if (unknown) throw unknownParameter(`created[${unknown}]`);
+  const [gt, gte, lt, lte] = [bound(filter.gt), bound(filter.gte), bound(filter.lt), bound(filter.lte)];
+  return (
+    (gt === null || created > gt) &&
+    (gte === null || created >= gte) &&
+    (lt === null || created < lt) &&
+    (lte === null || created <= lte)
+  );
+}
+
+/**
+ * A list envelope: the filtered objects after `starting_after` (older ones) or
+ * before `ending_before` (newer ones, the page nearest to it), at most `limit`
+ * (1 to 100, default 10).
+ */
 function list<Item extends { id: string }>(
   c: Context<Env>,
   objects: Item[],
@@ -291,6 +330,16 @@ function list<Item extends { id: string }>(
     const index = kept.findIndex((object) => object.id === params.starting_after);
     if (index === -1) throw missing("object", params.starting_after, "starting_after");
     kept = kept.slice(index + 1);
+  } else if (typeof params.ending_before === "string") {
+    const index = kept.findIndex((object) => object.id === params.ending_before);
+    if (index === -1) throw missing("object", params.ending_before, "ending_before");
+    const newer = kept.slice(0, index);
+    return {
+      object: "list" as const,
+      data: newer.slice(Math.max(0, newer.length - limit)),
+      has_more: newer.length > limit,
+      url: c.req.path,
+    };
   }
   return { object: "list" as const, data: kept.slice(0, limit), has_more: kept.length > limit, url: c.req.path };
 }

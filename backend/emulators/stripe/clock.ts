@@ -14,6 +14,11 @@ export class Clock {
     return this.pinned ?? Math.floor(Date.now() / 1000) + this.offset;
   }
 
+  /** The same, in ms: what times the webhooks' retries. */
+  nowMs() {
+    return this.pinned === null ? Date.now() + this.offset * 1000 : this.pinned * 1000;
+  }
+
   /** How far ahead of real time it is, in seconds: what a saved state keeps. */
   get offsetSeconds() {
     return this.offset;

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { dirname } from "node:path";
 import type { Event } from "./objects";
 import type { StateSnapshot } from "./state";
+import type { PendingDelivery } from "./webhooks";
 
 /** The first answer given under an idempotency key, replayed for the same key. */
 export interface Replay {
@@ -13,13 +14,15 @@ export interface Replay {
 /** The shape of the saved state: 2 since objects are kept as the SDK types them (invoice payments apart). */
 export const SAVED_STATE_VERSION = 2;
 
-/** The file `statePath` names: the whole local Stripe. Webhook deliveries under way are not kept. */
+/** The file `statePath` names: the whole local Stripe, with the webhook deliveries waiting for a retry. */
 export interface SavedStripe {
   version: typeof SAVED_STATE_VERSION;
   clockOffsetSeconds: number;
   state: StateSnapshot;
   events: Event[];
   replays: Array<[string, Replay]>;
+  /** Absent in states saved before issue 33 (nothing was waiting then). */
+  deliveries?: PendingDelivery[];
 }
 
 /** The state saved at `path`, or null when there is no such file. */

@@ -35,6 +35,9 @@ export async function startStripeEmulator({
     publicUrl: resolvedUrl,
     hostname,
     port: boundPort,
-    close,
+    close: async () => {
+      app.webhooks.stop();
+      await close();
+    },
   };
 }

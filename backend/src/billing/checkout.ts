@@ -1,7 +1,9 @@
 import type Stripe from "stripe";
 import type { BillingCustomerRow } from "../store/billing-customers";
 import { conflict } from "../http/errors";
+import { applyCheckoutSession } from "./settle-checkout";
 import { callStripe, findOnStripe, stripeIdempotencyKey } from "./stripe-client";
+import type { WebhookDeps } from "./webhook-events";
 
 /**
  * A purchase's Stripe objects (001 §4 Purchase flow): the space's one
@@ -137,9 +139,6 @@ export async function openCheckoutSession(stripe: Stripe, checkout: CheckoutRequ
   return { stripeCheckoutSessionId: session.id, url: session.url };
 }
 
-/** How long Stripe keeps a Checkout Session open (its default: 24 hours); older ones need no expiring. */
-export const SESSION_LIFETIME_MS = 24 * 3_600_000;
-
 /** A subscription still paying for the space (Stripe keeps a past due one going). */
 const RUNNING = new Set(["active", "past_due", "trialing", "incomplete", "unpaid", "paused"]);
 
@@ -148,14 +147,17 @@ const RUNNING = new Set(["active", "past_due", "trialing", "incomplete", "unpaid
  * expired, so their hosted pages refuse payment (Stripe: "This Checkout
  * Session is no longer active.") and one purchase at most can be paid. One
  * already paid whose subscription still runs means the space was paid for
- * meanwhile, its webhook on the way: 409 `subscription_exists`.
+ * meanwhile, its webhook late or lost: it is applied now (as the webhook
+ * would), and the new purchase refused, 409 `subscription_exists`.
  */
-export async function expireOtherSessions(stripe: Stripe, sessions: ReadonlyArray<{ id: string }>): Promise<void> {
+export async function expireOtherSessions(deps: WebhookDeps, sessions: ReadonlyArray<{ id: string }>): Promise<void> {
+  const { stripe } = deps;
   for (const { id } of sessions) {
     const session = await findOnStripe(() => stripe.checkout.sessions.retrieve(id, { expand: ["subscription"] }));
     if (session?.status === "complete") {
       const subscription = session.subscription;
       if (subscription && typeof subscription !== "string" && RUNNING.has(subscription.status)) {
+        await applyCheckoutSession(deps, session, Date.now());
         throw conflict("subscription_exists");
       }
     }

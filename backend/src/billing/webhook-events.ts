@@ -14,6 +14,7 @@ import {
   markDuplicateCanceled,
   recordDuplicateRefund,
 } from "../store/duplicate-subscriptions";
+import { markCheckoutSessionSettled } from "../store/checkout-sessions";
 import { claimStripeEvent } from "../store/stripe-events";
 import {
   cancelSeatRemovals,
@@ -72,30 +73,55 @@ function subjectOf(event: Stripe.Event): Subject {
   }
 }
 
+/** Whether the backend acts on events of this one's type and object (the others are only recorded). */
+export const isAppliedEvent = (event: Stripe.Event) => subjectOf(event) !== null;
+
+/** The Checkout Session an event closes (paid or expired): once applied, it is not asked about again. */
+function closedSessionOf(event: Stripe.Event) {
+  return event.type === "checkout.session.completed" || event.type === "checkout.session.expired"
+    ? event.data.object.id
+    : null;
+}
+
 /**
- * Applies one Stripe event (backend/README.md, Webhook effects). Stripe
- * does not promise an order, so an event about a subscription only says
- * "look again": the subscription and its latest invoice are read from
- * Stripe as they are now, and that state is applied, in one transaction
- * that also records the event (a redelivery changes nothing). Whatever the
- * order the events arrive in, the last one applied brings Stripe's final
- * state. Then what that state still asks of Stripe is done (a duplicate
- * cancelled and refunded, a declined seat increase dropped), whether the
- * event was new or not, so a retry finishes what failed.
+ * Applies one Stripe event (backend/README.md, Webhook effects), brought by
+ * its webhook or by the reconciliation. Stripe does not promise an order,
+ * so an event about a subscription only says "look again" (see
+ * applySubscriptionFromStripe), the event recorded in the same transaction
+ * (a redelivery changes nothing).
  */
 export async function processStripeEvent(deps: WebhookDeps, event: Stripe.Event, now: number): Promise<void> {
   const subject = subjectOf(event);
-  const claim = (db: BackendDb) => claimStripeEvent(db, { id: event.id, type: event.type, now });
+  const claim = (db: BackendDb) =>
+    claimStripeEvent(db, { id: event.id, type: event.type, created: event.created, now });
   if (subject && "refundedCharge" in subject) {
     return deps.db.transaction().execute(async (trx) => {
       if (await claim(trx)) await applyRefund(trx, subject.refundedCharge, now);
     });
   }
-  if (!subject) {
-    await claim(deps.db);
-    return;
-  }
-  const { subscriptionId } = subject;
+  if (subject) await applySubscriptionFromStripe(deps, subject.subscriptionId, now, claim);
+  else await claim(deps.db);
+  const session = closedSessionOf(event);
+  if (session) await markCheckoutSessionSettled(deps.db, session, now);
+}
+
+/**
+ * Applies a subscription as Stripe has it now, read again: the one path of
+ * a webhook, the buyer's return and the reconciliation. The subscription
+ * and its latest invoice are applied in one transaction, when `claim` (the
+ * event's record, if any) says it is new; whatever the order the events
+ * arrive in, the last one applied brings Stripe's final state, and the
+ * same state applied twice changes nothing. Then what that state still asks
+ * of Stripe is done (a duplicate cancelled and refunded, a declined seat
+ * increase dropped), whether the event was new or not, so a retry finishes
+ * what failed.
+ */
+export async function applySubscriptionFromStripe(
+  deps: WebhookDeps,
+  subscriptionId: string,
+  now: number,
+  claim: (db: BackendDb) => Promise<boolean> = async () => true,
+): Promise<void> {
   await deps.serial.run(subscriptionId, async () => {
     const state = await readSubscriptionState(deps.stripe, subscriptionId);
     await deps.db.transaction().execute(async (trx) => {

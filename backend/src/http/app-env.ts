@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import type { SessionIdentity } from "../auth/session-store";
 import type { KeyedQueue } from "../billing/keyed-queue";
 import type { PriceDirectory } from "../billing/price-directory";
+import type { SettleOnRead } from "../billing/settle-checkout";
 import type { BackendConfig } from "../config";
 import type { BackendDb } from "../db/connection";
 
@@ -22,4 +23,6 @@ export interface BillingDeps extends RouteDeps {
   prices: PriceDirectory;
   /** One at a time per key: a space's purchases (its id), a Stripe subscription's events (`sub_…`). */
   serial: KeyedQueue;
+  /** A space's paid, unapplied purchase applied when its billing is read. */
+  settleOnRead: SettleOnRead;
 }

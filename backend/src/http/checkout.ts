@@ -1,12 +1,7 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import {
-  expireOtherSessions,
-  openCheckoutSession,
-  SESSION_LIFETIME_MS,
-  upsertCustomer,
-  vatRateFor,
-} from "../billing/checkout";
+import { expireOtherSessions, openCheckoutSession, upsertCustomer, vatRateFor } from "../billing/checkout";
+import { SESSION_LIFETIME_MS, settleCheckoutSession } from "../billing/settle-checkout";
 import type { PriceDirectory } from "../billing/price-directory";
 import { callStripe } from "../billing/stripe-client";
 import { BILLING_INTERVALS, USER_PLANS, WORKSPACE_PLANS, type Currency } from "../domain/enums";
@@ -18,7 +13,7 @@ import { couponForSeats, findSeatCoupon } from "../domain/seat-coupons";
 import { UNLIMITED_SEATS } from "../domain/seats";
 import { currencyForCountry, isEuCountry, taxRateFor } from "../domain/taxes";
 import { findBillingCustomer, saveBillingCustomer } from "../store/billing-customers";
-import { listCheckoutSessions, recordCheckoutSession } from "../store/checkout-sessions";
+import { findCheckoutSession, listCheckoutSessions, recordCheckoutSession } from "../store/checkout-sessions";
 import { loadSpaceSeats, type SubscriptionSeats } from "../store/space-seats";
 import { emailDomain, type UserRow } from "../store/users";
 import { listDomains } from "../store/workspaces";
@@ -289,7 +284,8 @@ export async function openPurchase(
   };
   // One purchase per space: the new session expires the space's others, one purchase being opened at a time.
   const session = await serial.run(workspace.id, async () => {
-    await expireOtherSessions(stripe, await listCheckoutSessions(db, workspace.id, Date.now() - SESSION_LIFETIME_MS));
+    const others = await listCheckoutSessions(db, workspace.id, Date.now() - SESSION_LIFETIME_MS);
+    await expireOtherSessions({ db, stripe, serial }, others);
     const opened = await openCheckoutSession(stripe, checkout, requestKey);
     await recordCheckoutSession(db, { id: opened.stripeCheckoutSessionId, workspaceId: workspace.id, now: Date.now() });
     return opened;
@@ -323,6 +319,17 @@ export async function quoteView(quote: Quote, prices: PriceDirectory) {
  */
 export function checkoutRoutes({ db, stripe, prices, serial }: BillingDeps) {
   const routes = new Hono<AppEnv>();
+
+  // The buyer back from Checkout (the session's id in the success URL): the purchase is applied from Stripe's
+  // own record of the session, the webhook's path, so a lost or late webhook loses nothing.
+  routes.post(`${SPACE}/stripe/checkout/v2/session/:sessionId/settlement`, async (c) => {
+    const { workspace } = await requireBillingAccess(db, c);
+    const sessionId = c.req.param("sessionId");
+    const known = await findCheckoutSession(db, workspace.id, sessionId);
+    const outcome = known ? await settleCheckoutSession({ db, stripe, serial }, sessionId, Date.now()) : null;
+    if (!outcome) throw new HttpError(404, "checkout_session_not_found");
+    return c.json({ status: outcome });
+  });
 
   routes.post(`${SPACE}/stripe/checkout/v2/info`, async (c) => {
     const body = await parseJsonBody(c, infoBody);

@@ -27,7 +27,8 @@ const confirmationBody = z.object({
 
 /**
  * Billing API: a space's subscriptions (001 §7 Subscriptions v1 and v2,
- * 002 §3 Seat info), their latest invoice as Stripe has it, the
+ * 002 §3 Seat info; a purchase paid but not yet applied is applied first,
+ * see SettleOnRead), their latest invoice as Stripe has it, the
  * cancellation of a planned billing-cycle change, and the per-user update
  * (per-user-billing.ts).
  */
@@ -38,6 +39,7 @@ export function subscriptionsRoutes(deps: BillingDeps) {
   routes.get(`${SPACE}/subscriptions/v2`, async (c) => {
     const { status } = parseQuery(c, subscriptionsV2Query);
     const { workspace } = await requireBillingReader(db, c);
+    await deps.settleOnRead.settle(workspace.id, Date.now());
     const items = await subscriptionViews(db, workspace.id, {
       statuses: status ? [status] : ["ACTIVE", "CANCELED"],
       includePlans: true,
@@ -50,6 +52,7 @@ export function subscriptionsRoutes(deps: BillingDeps) {
   routes.get(`${SPACE}/subscriptions/v1`, async (c) => {
     const query = parseQuery(c, subscriptionsV1Query);
     const { workspace } = await requireBillingReader(db, c);
+    await deps.settleOnRead.settle(workspace.id, Date.now());
     const items = await subscriptionViews(db, workspace.id, {
       statuses: ["ACTIVE", "CANCELED"],
       includePlans: query.includePlans,

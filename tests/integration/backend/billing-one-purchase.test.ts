@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { signedInClient } from "./support/api";
-import { payOnHostedPage, TEST_CARDS, useBillingStack } from "./support/billing";
+import { payOnHostedPage, purchaseForm, TEST_CARDS, useBillingStack } from "./support/billing";
 
 const stack = useBillingStack();
 const as = (email: string) => signedInClient(stack().backend, email);
@@ -15,20 +15,8 @@ const spacePath = (workspaceId: string) => `/billing/workspace-billing/workspace
 let keys = 0;
 const idempotencyKey = () => ({ "Idempotency-Key": `one-purchase-${String(++keys).padStart(8, "0")}` });
 
-/** A purchase of `quantity` PRO YEARLY seats in dollars for the space (the billing information form). */
-function purchase(space: (typeof SPACES)[keyof typeof SPACES], buyer: string, quantity: number) {
-  const app = `http://localhost:3000/${space.id}/${space.slug}`;
-  return {
-    workspaceId: space.id,
-    addressInfo: { country: "US", city: "Boston", street: "1 Harbor Way" },
-    customerName: buyer,
-    isB2BTransaction: false,
-    goBackUrl: `${app}/checkout/information`,
-    successUrl: `${app}/space/billing?checkout=success`,
-    userName: buyer,
-    stripePlans: [{ stripePriceId: "price_pro_yearly_usd", quantity }],
-  };
-}
+const purchase = (space: (typeof SPACES)[keyof typeof SPACES], buyer: string, quantity: number) =>
+  purchaseForm(space, buyer, quantity);
 
 /** The space's subscriptions as the backend holds them. */
 const subscriptionsOf = (workspaceId: string) =>

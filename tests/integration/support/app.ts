@@ -22,8 +22,8 @@ export async function startAppBackend(options?: StartBackendOptions): Promise<Ru
  * A backend and a local Stripe whose webhooks reach it (the billing stack of
  * tests/integration/backend/support/billing.ts), with the app pointed at them.
  */
-export async function startAppBillingStack() {
-  const stack = await startBillingStack();
+export async function startAppBillingStack(options: Parameters<typeof startBillingStack>[0] = {}) {
+  const stack = await startBillingStack(options);
   Object.assign(process.env, stack.backend.env, { SESSION_SECRET: "test-secret" });
   return stack;
 }

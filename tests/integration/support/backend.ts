@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import { createBackendApp } from "../../../backend/src/app";
+import { createBackend } from "../../../backend/src/app";
 import { createSession } from "../../../backend/src/auth/session-store";
 import { DEFAULT_CONFIG, type BackendConfig } from "../../../backend/src/config";
 import type { BackendDb } from "../../../backend/src/db/connection";
@@ -39,6 +39,8 @@ export interface StartBackendOptions {
    * second), its webhooks posted to this backend, which calls it. Without, billing calls that reach Stripe fail.
    */
   localStripe?: boolean;
+  /** The local Stripe's retries of a refused webhook: quickly, twice (the default), or Stripe's own, for three days. */
+  stripeRetries?: "quick" | "stripe";
 }
 
 export type LocalStripe = Awaited<ReturnType<typeof startStripeEmulator>>;
@@ -66,11 +68,17 @@ export interface RunningBackend {
   issueSession(email: string): Promise<TestSession>;
   /** With `localStripe`: the local Stripe (`webhooks.settled()` waits for every event's delivery). */
   localStripe?: LocalStripe;
+  /** With `localStripe`: one reconciliation with Stripe now (the backend runs one at start, and every few minutes). */
+  reconcile(): Promise<void>;
+  /** Stops serving, as a backend killed (its database and the local Stripe stay). */
+  stop(): Promise<void>;
+  /** Serves again on the same port and database, as a backend started anew (its reconciliation at start run). */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
 /** A local Stripe seeded at `seededAt` whose events go to a backend about to listen on `backendPort`. */
-function startLocalStripe(seededAt: number, backendPort: number) {
+function startLocalStripe(seededAt: number, backendPort: number, retries: StartBackendOptions["stripeRetries"]) {
   return startStripeEmulator({
     seed: stripeDemoAccount(seededAt),
     webhook: {
@@ -78,15 +86,39 @@ function startLocalStripe(seededAt: number, backendPort: number) {
       secret: DEFAULT_CONFIG.stripe.webhookSecret,
     },
     // A refused delivery is tried again soon: a test waits for every delivery to settle.
-    retryDelaysMs: [50, 200],
+    retryDelaysMs: retries === "stripe" ? undefined : [50, 200],
   });
+}
+
+/** The backend served on `port` (0: a free one), with its reconciliation when it has a local Stripe. */
+async function serveBackend(db: BackendDb, config: BackendConfig, port: number, localStripe: LocalStripe | undefined) {
+  const backend = createBackend({ db, config });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: backend.app.fetch, port, hostname: "127.0.0.1" }, () => resolve(started));
+  });
+  const reconciliation = localStripe ? backend.startReconciliation() : null;
+  await reconciliation?.ready;
+  return {
+    port: (server.address() as AddressInfo).port,
+    reconciliation,
+    async stop() {
+      await reconciliation?.stop();
+      await new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive sockets from fetch would otherwise hold close() open.
+        if ("closeAllConnections" in server) server.closeAllConnections();
+      });
+    },
+  };
 }
 
 export async function startBackend(options: StartBackendOptions = {}): Promise<RunningBackend> {
   const seededAt = Date.now();
   // The local Stripe needs the backend's address first, for its webhooks.
   const listenOn = options.localStripe ? await freePort() : 0;
-  const localStripe = options.localStripe ? await startLocalStripe(seededAt, listenOn) : undefined;
+  const localStripe = options.localStripe
+    ? await startLocalStripe(seededAt, listenOn, options.stripeRetries)
+    : undefined;
   const config: BackendConfig = {
     googleIssuer: options.googleIssuer ?? DEFAULT_CONFIG.googleIssuer,
     googleClientId: options.googleClientId ?? DEFAULT_CONFIG.googleClientId,
@@ -100,13 +132,13 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   };
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), "yamm-backend-"));
   const db = await prepareDatabase(path.join(directory, "backend.sqlite"), seededAt);
-  const app = createBackendApp({ db, config });
-
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: listenOn, hostname: "127.0.0.1" }, () => resolve(started));
-  });
-  const { port } = server.address() as AddressInfo;
+  let running: Awaited<ReturnType<typeof serveBackend>> | null = await serveBackend(db, config, listenOn, localStripe);
+  const port = running.port;
   const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await running?.stop();
+    running = null;
+  };
 
   return {
     url,
@@ -127,14 +159,15 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       );
       return { ...tokens, expiresAt: String(tokens.expiresAt) };
     },
+    reconcile: async () => running?.reconciliation?.run(),
+    stop,
+    async start() {
+      running ??= await serveBackend(db, config, port, localStripe);
+    },
     async close() {
       await localStripe?.webhooks.settled();
       await localStripe?.close();
-      await new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Keep-alive sockets from fetch would otherwise hold close() open.
-        if ("closeAllConnections" in server) server.closeAllConnections();
-      });
+      await stop();
       await db.destroy();
       await fs.rm(directory, { recursive: true, force: true });
     },

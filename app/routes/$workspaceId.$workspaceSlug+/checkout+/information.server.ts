@@ -7,7 +7,8 @@ import {
   type Quote,
 } from "~/api/billing.server";
 import { isBackendError } from "~/api/http.server";
-import { checkoutResultQuery } from "~/domain/billing-query";
+import { BILLING_QUERY, CHECKOUT_SESSION_TEMPLATE, checkoutResultQuery } from "~/domain/billing-query";
+import { billingTexts } from "~/domain/billing-texts";
 import { checkoutTexts } from "~/domain/checkout-texts";
 import { planNames } from "~/domain/billing-words";
 import { checkoutFormSchema, type CheckoutFormDraft } from "~/domain/checkout-form";
@@ -265,7 +266,8 @@ export async function informationAction(args: ActionFunctionArgs) {
         vatNumber: form.vatNumber,
         userName: space.me.userName ?? form.name,
         lines: purchase.lines(quote),
-        successUrl: appUrl(args.request, `${billingPage(space)}?${purchase.successQuery}`),
+        // The session's id is Stripe's to fill in: the return settles the purchase with it (issue 33).
+        successUrl: `${appUrl(args.request, `${billingPage(space)}?${purchase.successQuery}`)}&${BILLING_QUERY.sessionId}=${CHECKOUT_SESSION_TEMPLATE}`,
         goBackUrl: appUrl(args.request, purchase.here),
       },
       key.data,
@@ -275,6 +277,10 @@ export async function informationAction(args: ActionFunctionArgs) {
     if (error instanceof Response) throw error;
     if (isBackendError(error, 400) && error.reason === "tax_id_invalid") {
       return refuse({ vatNumber: [checkoutTexts.errors.vatInvalid] });
+    }
+    // An earlier session of the space was paid, its webhook late: the backend applies it rather than charge again.
+    if (isBackendError(error, 409) && error.reason === "subscription_exists") {
+      return refuse({ form: [billingTexts.paymentBeingApplied] }, 409);
     }
     return refuse({ form: [checkoutTexts.errors.submit] }, 502);
   }

@@ -1,7 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { cancelIntervalChange, customerPortalUrl, listPaymentPlans, type PaymentPlan } from "~/api/billing.server";
+import {
+  cancelIntervalChange,
+  customerPortalUrl,
+  listPaymentPlans,
+  settleCheckoutSession,
+  type PaymentPlan,
+} from "~/api/billing.server";
 import type { Subscription } from "~/api/subscriptions.server";
-import { billingFlag, checkoutResult, type CheckoutResult } from "~/domain/billing-query";
+import { billingFlag, checkoutResult, checkoutSessionId, type CheckoutResult } from "~/domain/billing-query";
 import { perUserChangeLinks, purchaseStart } from "~/domain/checkout-flow";
 import { BILLING_INTENTS, CONFIRM_PARAM } from "~/domain/billing-intents";
 import { billingTexts } from "~/domain/billing-texts";
@@ -16,6 +22,7 @@ import { bannerQuery } from "~/domain/banners";
 import { formatDate } from "~/domain/zoned-format";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
 import { idempotencyKeySchema } from "~/domain/idempotency-schema";
+import { requestLog } from "~/observability/request-context.server";
 import { appUrl } from "~/utils/app-url.server";
 import { redirectInSession } from "~/utils/auth.server";
 import { requireAccess, requireSpace, requireSpaceWith, type SpaceContext } from "~/utils/space.server";
@@ -52,6 +59,7 @@ export async function loadBillingPage(args: LoaderFunctionArgs) {
   if (result === "invalid") throw redirectInSession(space.auth, billingPage(space));
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
   const { workspace, access } = space;
+  if (result !== null && !url.searchParams.has(RELOADED_PARAM)) await settleReturn(space, url.searchParams);
 
   const [{ active }, plans] = await Promise.all([
     loadSubscriptions(space, { listed }),
@@ -61,7 +69,11 @@ export async function loadBillingPage(args: LoaderFunctionArgs) {
   // may still be free: once the subscription is there the page loads once more, reading everything anew.
   // A legacy licence replaced by a purchase waits the same way, for the subscription that names it (001 §4):
   // a licence paid through PayPal is the active subscription until then.
+  // A purchase whose webhook was lost is applied by this very read (issue 33): the space read before it is
+  // still free beside its Stripe subscription, and the page loads once more the same way.
+  const appliedByThisRead = active?.paymentSource === "STRIPE" && workspace.workspacePlan === "FREE";
   const waiting =
+    appliedByThisRead ||
     (result?.kind === "started" && workspace.workspacePlan === "FREE") ||
     (result?.kind === "legacy-replaced" && workspace.workspacePlan === "LEGACY");
   const arrived = (subscription: Subscription | null) =>
@@ -100,6 +112,20 @@ export async function loadBillingPage(args: LoaderFunctionArgs) {
     duplicateRefund: duplicateRefund(active, timeZone),
     flag: billingFlag(url.searchParams),
   };
+}
+
+/**
+ * Issue 33: back from Checkout, the purchase is applied from Stripe's record
+ * of the session (its id in the query), whether its webhook came or not.
+ * Best effort: should that fail, the page waits for the webhook as before.
+ */
+async function settleReturn(space: SpaceContext, query: URLSearchParams) {
+  const sessionId = checkoutSessionId(query);
+  if (!sessionId || !space.access.canAccessBilling) return;
+  await settleCheckoutSession(space.auth, space.workspace.workspaceId, sessionId).catch((error: unknown) => {
+    if (error instanceof Response) throw error;
+    requestLog().warn({ err: error, checkoutSessionId: sessionId }, "the purchase's return did not settle its session");
+  });
 }
 
 /**

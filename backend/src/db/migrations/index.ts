@@ -22,6 +22,7 @@ import { perUserBillingMigration } from "./0021-per-user-billing";
 import { onePurchaseMigration } from "./0022-one-purchase";
 import { idempotencyFingerprintsMigration } from "./0023-idempotency-fingerprints";
 import { invitationMailLimitsMigration } from "./0024-invitation-mail-limits";
+import { settledPurchasesMigration } from "./0025-settled-purchases";
 
 /**
  * Every migration, keyed by its name. Kysely runs them in key order and records
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "0022-one-purchase": onePurchaseMigration,
   "0023-idempotency-fingerprints": idempotencyFingerprintsMigration,
   "0024-invitation-mail-limits": invitationMailLimitsMigration,
+  "0025-settled-purchases": settledPurchasesMigration,
 };

@@ -91,6 +91,14 @@ export interface StripeEventsTable {
   id: string;
   type: string;
   processed_at: number;
+  /** Stripe's `created` (unix seconds); null on events applied before issue 33. */
+  created: number | null;
+}
+
+/** How far the reconciliation has read Stripe's events: the `created` of the newest it applied (one row). */
+export interface StripeEventCursorTable {
+  id: 1;
+  read_through: number;
 }
 
 /**
@@ -119,6 +127,8 @@ export interface CheckoutSessionsTable {
   id: string;
   workspace_id: string;
   created_at: number;
+  /** When its outcome (paid or expired) was applied; null: still to ask Stripe about. */
+  settled_at: number | null;
 }
 
 /**
@@ -148,6 +158,7 @@ export interface SubscriptionTables {
   scheduled_seat_removals: ScheduledSeatRemovalsTable;
   billing_customers: BillingCustomersTable;
   stripe_events: StripeEventsTable;
+  stripe_event_cursor: StripeEventCursorTable;
   checkout_requests: CheckoutRequestsTable;
   checkout_request_users: CheckoutRequestUsersTable;
   checkout_sessions: CheckoutSessionsTable;
