@@ -272,7 +272,7 @@ export async function settleCheckoutSession(auth: AuthContext, workspaceId: stri
   const answer = await auth.call({
     base: "billing",
     method: "POST",
-    path: `${billingSpacePath(workspaceId)}/stripe/checkout/v2/session/${encodeURIComponent(sessionId)}/settlement`,
+    path: backendPath`${billingSpacePath(workspaceId)}/stripe/checkout/v2/session/${sessionId}/settlement`,
     schema: z.object({ status: z.enum(["paid", "open", "expired"]) }),
   });
   return answer.status;
