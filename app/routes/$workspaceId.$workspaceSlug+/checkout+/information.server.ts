@@ -20,6 +20,7 @@ import { INFORMATION_INTENTS } from "~/domain/checkout-flow";
 import { afterOptions, daysLeft, isLegacyFlow, perUserSteps, purchaseResult } from "~/domain/per-user-checkout";
 import { isGmailAddress } from "~/domain/wrong-plan";
 import { redirectInSession } from "~/utils/auth.server";
+import { checkoutReturnLink } from "~/utils/banner-links.server";
 import { requireSpaceWith, type SpaceContext } from "~/utils/space.server";
 import { billingPage } from "../__billing/space-billing.server";
 import { keepInDraft, readDraft, readDraftOf, requirePurchase, type seatStepHeader } from "./__steps/checkout.server";
@@ -265,7 +266,11 @@ export async function informationAction(args: ActionFunctionArgs) {
         vatNumber: form.vatNumber,
         userName: space.me.userName ?? form.name,
         lines: purchase.lines(quote),
-        successUrl: appUrl(args.request, `${billingPage(space)}?${purchase.successQuery}`),
+        // Signed for the buyer, for as long as Stripe keeps the Checkout Session open (issue 34).
+        successUrl: checkoutReturnLink(
+          appUrl(args.request, `${billingPage(space)}?${purchase.successQuery}`),
+          space.auth.session,
+        ),
         goBackUrl: appUrl(args.request, purchase.here),
       },
       key.data,

@@ -5,21 +5,31 @@ import { buttonClass } from "~/components/ui";
 /** How long a typed count waits before the figures follow it (a pointer choice follows at once). */
 const TYPING_PAUSE_MS = 400;
 
+/** The refusal under the count's field, which the field names in aria-describedby. */
+export const SEAT_COUNT_ERROR_ID = "seats-error";
+
+/** The field's attributes when its count is refused (issue 34): invalid, described by the message. */
+export const refusedFieldProps = (error: string | null | undefined) =>
+  error ? { "aria-invalid": true, "aria-describedby": SEAT_COUNT_ERROR_ID } : {};
+
 /**
  * The seat count of an add or remove screen: a GET form, so the figures
  * below follow the count the URL names. Without JavaScript its button asks
  * for them; with it they follow the field by themselves, keeping focus.
+ * A count out of bounds shows the spec's message under the field.
  */
 export function SeatCountForm({
   label,
   name,
   update,
   control,
+  error,
 }: {
   label: string;
   name: string;
   update: string;
   control: ReactNode;
+  error?: string | null;
 }) {
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -41,6 +51,11 @@ export function SeatCountForm({
           {label}
         </label>
         {control}
+        {error ? (
+          <p id={SEAT_COUNT_ERROR_ID} role="alert" className="mt-1 text-sm font-medium text-red-700">
+            {error}
+          </p>
+        ) : null}
       </div>
       <noscript>
         <button type="submit" className={buttonClass("secondary")}>
