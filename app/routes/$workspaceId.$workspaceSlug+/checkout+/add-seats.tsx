@@ -9,7 +9,7 @@ import { SEAT_MAXIMUM } from "~/domain/seat-pricing";
 import { SEAT_COUNT_PARAM } from "~/domain/checkout-flow";
 import { pageTitle } from "~/domain/page-title";
 import { SeatChangeScreen } from "./__steps/seat-change-screen";
-import { refusedFieldProps, SeatCountForm } from "./__steps/seat-count-form";
+import { SeatCountForm } from "./__steps/seat-count-form";
 import { addSeatsAction, loadAddSeats } from "./add-seats.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadAddSeats(args);
@@ -44,21 +44,9 @@ export default function AddSeatsStep() {
       {count ? (
         <SeatCountForm
           label={texts.quantity}
-          name={SEAT_COUNT_PARAM}
           update={texts.update}
           error={count.error}
-          control={
-            <input
-              id={SEAT_COUNT_PARAM}
-              name={SEAT_COUNT_PARAM}
-              type="number"
-              min={1}
-              max={page.addable}
-              defaultValue={count.value}
-              {...refusedFieldProps(count.error)}
-              className="mt-1 block w-28 rounded-md border-slate-300 text-sm shadow-sm"
-            />
-          }
+          control={(field) => <input {...field} type="number" min={1} max={page.addable} defaultValue={count.value} />}
         />
       ) : null}
       {offer ? (

@@ -4,7 +4,7 @@ import { checkoutTexts } from "~/domain/checkout-texts";
 import { SEAT_COUNT_PARAM } from "~/domain/checkout-flow";
 import { pageTitle } from "~/domain/page-title";
 import { SeatChangeScreen } from "./__steps/seat-change-screen";
-import { refusedFieldProps, SeatCountForm } from "./__steps/seat-count-form";
+import { SeatCountForm } from "./__steps/seat-count-form";
 import { loadRemoveSeats, removeSeatsAction } from "./remove-seats.server";
 
 export const loader = (args: LoaderFunctionArgs) => loadRemoveSeats(args);
@@ -35,24 +35,17 @@ export default function RemoveSeatsStep() {
       {count ? (
         <SeatCountForm
           label={texts.quantity}
-          name={SEAT_COUNT_PARAM}
           update={texts.update}
           error={count.error}
-          control={
-            <select
-              id={SEAT_COUNT_PARAM}
-              name={SEAT_COUNT_PARAM}
-              defaultValue={offer?.target}
-              {...refusedFieldProps(count.error)}
-              className="mt-1 block w-28 rounded-md border-slate-300 text-sm shadow-sm"
-            >
+          control={(field) => (
+            <select {...field} defaultValue={offer?.target}>
               {page.totals.map((total) => (
                 <option key={total} value={total}>
                   {total}
                 </option>
               ))}
             </select>
-          }
+          )}
         />
       ) : null}
       {offer ? (

@@ -1,6 +1,7 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
 import { buttonClass } from "~/components/ui";
+import { SEAT_COUNT_PARAM } from "~/domain/checkout-flow";
 
 /** How long a typed count waits before the figures follow it (a pointer choice follows at once). */
 const TYPING_PAUSE_MS = 400;
@@ -8,9 +9,16 @@ const TYPING_PAUSE_MS = 400;
 /** The refusal under the count's field, which the field names in aria-describedby. */
 export const SEAT_COUNT_ERROR_ID = "seats-error";
 
-/** The field's attributes when its count is refused (issue 34): invalid, described by the message. */
-export const refusedFieldProps = (error: string | null | undefined) =>
-  error ? { "aria-invalid": true, "aria-describedby": SEAT_COUNT_ERROR_ID } : {};
+/** The count field's attributes: its name, its look, and when refused (issue 34) invalid, described by the message. */
+function fieldProps(error: string | null) {
+  return {
+    id: SEAT_COUNT_PARAM,
+    name: SEAT_COUNT_PARAM,
+    className: "mt-1 block w-28 rounded-md border-slate-300 text-sm shadow-sm",
+    ...(error ? { "aria-invalid": true, "aria-describedby": SEAT_COUNT_ERROR_ID } : {}),
+  };
+}
+export type SeatCountFieldProps = ReturnType<typeof fieldProps>;
 
 /**
  * The seat count of an add or remove screen: a GET form, so the figures
@@ -20,16 +28,15 @@ export const refusedFieldProps = (error: string | null | undefined) =>
  */
 export function SeatCountForm({
   label,
-  name,
   update,
   control,
   error,
 }: {
   label: string;
-  name: string;
   update: string;
-  control: ReactNode;
-  error?: string | null;
+  /** The input or select, given the field's attributes. */
+  control: (field: SeatCountFieldProps) => ReactNode;
+  error: string | null;
 }) {
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -47,10 +54,10 @@ export function SeatCountForm({
       }}
     >
       <div>
-        <label htmlFor={name} className="block text-sm font-medium text-slate-900">
+        <label htmlFor={SEAT_COUNT_PARAM} className="block text-sm font-medium text-slate-900">
           {label}
         </label>
-        {control}
+        {control(fieldProps(error))}
         {error ? (
           <p id={SEAT_COUNT_ERROR_ID} role="alert" className="mt-1 text-sm font-medium text-red-700">
             {error}
