@@ -3,8 +3,12 @@
  * names, the shape of a banner ready to show, and fixed texts. No zod here,
  * so that the shell's first load stays small; parsing happens on the server.
  */
-/** The signature a redirect puts on a banner with text (app/utils/banner-links.server.ts). */
+/** The signature a redirect puts on the outcome it reports (app/utils/banner-links.server.ts). */
 export const BANNER_SIGNATURE_PARAM = "sig";
+/** When that signature stops vouching for the outcome (seconds since 1970). */
+export const OUTCOME_EXPIRY_PARAM = "until";
+/** What seals an outcome: a page that forgets the outcome forgets these too. */
+export const OUTCOME_SEAL_PARAMS = [BANNER_SIGNATURE_PARAM, OUTCOME_EXPIRY_PARAM] as const;
 export const BANNER_PARAMS = [
   "banner",
   "name",
@@ -18,6 +22,7 @@ export const BANNER_PARAMS = [
   "change",
   "members",
   BANNER_SIGNATURE_PARAM,
+  OUTCOME_EXPIRY_PARAM,
 ] as const;
 
 export interface BannerContent {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BANNER_PARAMS, BANNER_SIGNATURE_PARAM, type BannerContent } from "./banner-params";
+import { BANNER_PARAMS, BANNER_SIGNATURE_PARAM, OUTCOME_EXPIRY_PARAM, type BannerContent } from "./banner-params";
 import { billingTexts } from "./billing-texts";
 import { legacyUsersTexts } from "./legacy-users-texts";
 import { drawerTexts, type MemberChange } from "./member-drawer";
@@ -12,6 +12,7 @@ import { generalSettingsTexts } from "./general-settings";
 export {
   BANNER_PARAMS,
   BANNER_SIGNATURE_PARAM,
+  OUTCOME_EXPIRY_PARAM,
   bannerTexts,
   legacyBannerTexts,
   withoutBannerParams,
@@ -73,7 +74,9 @@ export type BannerParams = z.infer<typeof bannerSchema>;
 export function parseBanner(searchParams: URLSearchParams): BannerParams | null {
   const raw = Object.fromEntries(
     BANNER_PARAMS.flatMap((key) =>
-      searchParams.has(key) && key !== BANNER_SIGNATURE_PARAM ? [[key, searchParams.get(key)]] : [],
+      searchParams.has(key) && key !== BANNER_SIGNATURE_PARAM && key !== OUTCOME_EXPIRY_PARAM
+        ? [[key, searchParams.get(key)]]
+        : [],
     ),
   );
   const parsed = bannerSchema.safeParse(raw);

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   checkoutFormMessages as m,
   checkoutFormSchema,
-  clampSeatsToAdd,
   detailsSchema,
   removableTotals,
+  seatsToAddSchema,
+  seatTotalSchema,
   teamSeatsSchema,
 } from "./checkout-form";
 
@@ -83,12 +84,27 @@ describe("seat counts", () => {
     expect(detailsSchema.parse({ purchaseFor: "team", seats: "4" })).toEqual({ purchaseFor: "team", seats: 4 });
   });
 
-  it("clamps the seats to add between 1 and what is addable (001 §4)", () => {
-    expect(clampSeatsToAdd("5", 90)).toBe(5);
-    expect(clampSeatsToAdd("120", 90)).toBe(90);
-    expect(clampSeatsToAdd("0", 90)).toBe(1);
-    expect(clampSeatsToAdd("abc", 90)).toBe(1);
-    expect(clampSeatsToAdd(null, 90)).toBe(1);
+  it("takes the seats to add from 1 to what is addable, and refuses any other count, never clamping it (issue 34)", () => {
+    expect(seatsToAddSchema(90).parse({ seats: "5" })).toEqual({ seats: 5 });
+    expect(seatsToAddSchema(90).parse({ seats: "90" })).toEqual({ seats: 90 });
+    for (const bad of ["91", "120", "0", "-1", "abc", "2.5", "", undefined]) {
+      expect(seatsToAddSchema(90).safeParse({ seats: bad }).error?.issues[0]?.message).toBe(
+        "The number must be between 1 and 90.",
+      );
+    }
+    expect(seatsToAddSchema(1).safeParse({ seats: "2" }).error?.issues[0]?.message).toBe("The only allowed number is 1.");
+  });
+
+  it("takes a removal total from the seats in use to one less than now, and refuses any other (issue 34)", () => {
+    expect(seatTotalSchema(6, 2).parse({ seats: "2" })).toEqual({ seats: 2 });
+    for (const bad of ["1", "6", "x"]) {
+      expect(seatTotalSchema(6, 2).safeParse({ seats: bad }).error?.issues[0]?.message).toBe(
+        "The number must be between 2 and 5.",
+      );
+    }
+    expect(seatTotalSchema(3, 0).safeParse({ seats: "0" }).error?.issues[0]?.message).toBe(
+      "The number must be between 1 and 2.",
+    );
   });
 
   it("offers removal totals from the total minus 1 down to the assigned seats", () => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkoutTexts } from "./checkout-texts";
 import { isEuropeanCountry } from "./countries";
+import { SEAT_COUNT_PARAM } from "./checkout-flow";
 import { SEAT_MAXIMUM, TEAM_MINIMUM } from "./seat-pricing";
 
 /** 001 §5 messages, verbatim (the business name limit's wrong wording included). */
@@ -112,19 +113,22 @@ export type CheckoutForm = z.output<typeof checkoutFormSchema>;
 export type CheckoutFormDraft = Partial<Record<keyof z.input<typeof checkoutFormSchema>, string>>;
 
 /**
- * The seat count of a team purchase (001 §5): digits only, from 2 to the
- * seat limit, with the spec's two messages.
+ * A seat count (001 §5, §9): digits only, from `min` to `max`, with the
+ * spec's two messages. Anything else is refused, never brought into bounds
+ * (issue 34): a count nobody confirmed is never charged.
  */
-export function teamSeatsSchema(max: number = SEAT_MAXIMUM) {
-  const message =
-    TEAM_MINIMUM === max ? checkoutTexts.details.only(max) : checkoutTexts.details.range(TEAM_MINIMUM, max);
+export function seatCountSchema(min: number, max: number) {
+  const message = min === max ? checkoutTexts.details.only(max) : checkoutTexts.details.range(min, max);
   return z
     .string({ required_error: message })
     .trim()
     .regex(/^\d{1,3}$/, message)
     .transform(Number)
-    .refine((seats) => seats >= TEAM_MINIMUM && seats <= max, message);
+    .refine((seats) => seats >= min && seats <= max, message);
 }
+
+/** The seat count of a team purchase (001 §5): from 2 to the seat limit. */
+export const teamSeatsSchema = (max: number = SEAT_MAXIMUM) => seatCountSchema(TEAM_MINIMUM, max);
 
 /** The details step (001 §2): for myself is one seat; for a team, the seat count. */
 export const detailsSchema = z.discriminatedUnion("purchaseFor", [
@@ -132,15 +136,12 @@ export const detailsSchema = z.discriminatedUnion("purchaseFor", [
   z.object({ purchaseFor: z.literal("team"), seats: teamSeatsSchema() }),
 ]);
 
-/**
- * The seats to add (001 §4 Add seats): from 1 to what is left under the
- * maximum; a number past it is brought down to it (the spec clamps), a
- * missing or unreadable one is 1.
- */
-export function clampSeatsToAdd(raw: string | null, addable: number) {
-  const parsed = raw && /^\d{1,3}$/.test(raw.trim()) ? Number(raw.trim()) : 1;
-  return Math.min(Math.max(parsed, 1), Math.max(addable, 1));
-}
+/** 001 §4 Add seats: from 1 to what is left under the maximum. */
+export const seatsToAddSchema = (addable: number) => z.object({ [SEAT_COUNT_PARAM]: seatCountSchema(1, addable) });
+
+/** 001 §4 Remove seats: the total to go down to, from the seats in use (at least 1) to one less than now. */
+export const seatTotalSchema = (totalSeats: number, assignedSeats: number) =>
+  z.object({ [SEAT_COUNT_PARAM]: seatCountSchema(Math.max(assignedSeats, 1), totalSeats - 1) });
 
 /** 001 §4 Remove seats: the totals one may go down to, from the current total minus 1 to the assigned seats. */
 export function removableTotals(totalSeats: number, assignedSeats: number) {

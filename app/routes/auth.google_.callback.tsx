@@ -9,6 +9,7 @@ import { authIntents, type AuthIntent } from "~/domain/auth-forms";
 import { loginPath, type LoginError } from "~/domain/login";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { authContextFor } from "~/utils/auth.server";
+import { signOutcomeLink } from "~/utils/banner-links.server";
 import { googleAuthenticator, type GoogleSignIn } from "./auth.google.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import type { SessionData } from "~/api/caller.server";
@@ -76,7 +77,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", clearFlow);
   headers.append("Set-Cookie", await commitSessionData(request, session));
-  return redirect(target, { headers });
+  // The welcome banner of a sign-up is an outcome: signed for this person, as every redirect's (issue 34).
+  return redirect(signOutcomeLink(target, session), { headers });
 }
 
 function fail(

@@ -5,7 +5,7 @@ import type { AuthContext, SessionData } from "~/api/caller.server";
 import { BackendError, fetchBackend, type BackendRequest } from "~/api/http.server";
 import { loginPath, type LoginError } from "~/domain/login";
 import { commitSessionData, destroySession, readSessionData } from "./session.server";
-import { signBannerLink } from "./banner-links.server";
+import { signOutcomeLink } from "./banner-links.server";
 
 /** 000 §4: the token is renewed when it is within 2 seconds of expiry. */
 export const REFRESH_MARGIN_MS = 2_000;
@@ -192,6 +192,6 @@ export function redirectInSession(auth: AuthContext, url: string, headers: Heade
   const all = new Headers(headers);
   const renewed = auth.renewedCookie();
   if (renewed) all.append("Set-Cookie", renewed);
-  // A banner the redirect asks for is signed here, once for every caller (banner-links.server.ts).
-  return redirect(signBannerLink(url), { headers: all });
+  // An outcome the redirect reports is signed here for the signed-in person, once for every caller (banner-links.server.ts).
+  return redirect(signOutcomeLink(url, auth.session), { headers: all });
 }

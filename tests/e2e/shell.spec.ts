@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { signedFor } from "./support/outcome-links";
 import { signInAs } from "./support/auth";
 
 const acmeMarketing = "/5100000000000001/acme-marketing";
@@ -162,7 +163,7 @@ test.describe("the workspace shell", () => {
 
   test("a banner from the query shows once and closes with its link", async ({ page }, testInfo) => {
     await signInAs(page, "owner@acme.test");
-    await page.goto(`${acmeMarketing}/mail-merges/sent?banner=welcome`);
+    await page.goto(signedFor("owner@acme.test", `${acmeMarketing}/mail-merges/sent?banner=welcome`));
     const banner = page.getByRole("status").filter({ hasText: "Welcome to YAMM!" });
     await expect(banner).toBeVisible();
     if (testInfo.project.name === "js") {
@@ -173,12 +174,24 @@ test.describe("the workspace shell", () => {
     await expect(banner).toHaveCount(0);
     await expect(page).toHaveURL(`${acmeMarketing}/mail-merges/sent`);
 
-    await page.goto(`${acmeMarketing}/templates?banner=error`);
+    await page.goto(signedFor("owner@acme.test", `${acmeMarketing}/templates?banner=error`));
     await expect(page.getByRole("alert").filter({ hasText: "Something went wrong." })).toContainText(
       "Please try again later.",
     );
-    await page.goto(`${acmeMarketing}/templates?banner=created`);
+    await page.goto(signedFor("owner@acme.test", `${acmeMarketing}/templates?banner=created`));
     await expect(page.getByRole("status")).toHaveCount(0);
+  });
+
+  test("a banner link typed, made for someone else or old shows none (issue 34)", async ({ page }) => {
+    await signInAs(page, "owner@acme.test");
+    for (const link of [
+      `${acmeMarketing}/mail-merges/sent?banner=welcome`,
+      signedFor("admin@acme.test", `${acmeMarketing}/mail-merges/sent?banner=welcome`),
+    ]) {
+      await page.goto(link);
+      await expect(page.getByRole("heading", { level: 1, name: "Mail Merges" })).toBeVisible();
+      await expect(page.getByText("Welcome to YAMM!")).toHaveCount(0);
+    }
   });
 
   test("a crafted banner link shows none of its text", async ({ page }) => {

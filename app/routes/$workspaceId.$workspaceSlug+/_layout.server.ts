@@ -109,7 +109,7 @@ export async function loadShell({ request, params, context }: LoaderFunctionArgs
       canManageBilling: canManageBillingPortal(access, workspace),
       promotions,
       showLegacyBanner: access.showLegacyBanner && !preferences.dismissedLegacyBanners.includes(workspaceId),
-      banner: requestedBanner(url),
+      banner: requestedBanner(url, auth.session),
       paymentAlert,
       spaceManagers,
     },
@@ -120,9 +120,9 @@ export async function loadShell({ request, params, context }: LoaderFunctionArgs
 export type ShellData = Awaited<ReturnType<typeof loadShell>>["data"];
 export type ActiveShellData = Extract<ShellData, { disabled: false }>;
 
-/** The banner the URL asks for (000 §8), parsed with zod, ready to show; text only when we signed it. */
-export function requestedBanner(url: URL) {
-  return verifiedBanner(url.searchParams);
+/** The banner the URL asks for (000 §8), parsed with zod, ready to show; only when signed for this person, and recent. */
+export function requestedBanner(url: URL, session: AuthContext["session"]) {
+  return verifiedBanner(url.searchParams, session);
 }
 
 /** How many spaces the user owns, against the limit (000 §9). */

@@ -9,7 +9,8 @@ import { loader as shellLoader } from "~/routes/$workspaceId.$workspaceSlug+/_la
 import { action as dismissAction } from "~/routes/$workspaceId.$workspaceSlug+/payment-alert";
 import { loader as legacyUsersLoader } from "~/routes/$workspaceId.$workspaceSlug+/checkout+/legacy.users";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
-import { appRequest, loaderData, redirectTarget, run, signIn, startAppBillingStack } from "../support/app";
+import { signOutcomeLink } from "~/utils/banner-links.server";
+import { appRequest, loaderData, redirectTarget, signedFor, signedTarget, run, signIn, startAppBillingStack } from "../support/app";
 import { pathOf } from "../support/space-pages";
 import { signedInClient } from "../backend/support/api";
 import { payOnHostedPage, TEST_CARDS } from "../backend/support/billing";
@@ -28,6 +29,10 @@ async function billingPage(email: string, space: Space, query = "") {
   const { cookie } = await signIn(stack.backend, email);
   return run(loader, appRequest(`${billingOf(space)}${query}`, { cookie }), paramsOf(space));
 }
+
+/** The billing page at an outcome link a redirect of ours made for `email`. */
+const billingPageAfter = (email: string, space: Space, query: string) =>
+  billingPage(email, space, signedFor(email, query));
 
 type Page = {
   current: {
@@ -133,12 +138,12 @@ describe("the billing page (001 §2)", () => {
 
   it("tells a per-user space's started subscription in paid users, a per-seat one's in seats", async () => {
     const started = "?checkout=success&from=FREE&to=PREMIUM&workspaceSeats=3";
-    const perUser = loaderData<Page>(await billingPage(PERSONAS.premium.email, SPACES.bigco, started));
+    const perUser = loaderData<Page>(await billingPageAfter(PERSONAS.premium.email, SPACES.bigco, started));
     expect(perUser.success).toMatchObject({
       title: "Your subscription has started.",
       detail: "Your space now has 3 paid users.",
     });
-    const perSeat = loaderData<Page>(await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing, started));
+    const perSeat = loaderData<Page>(await billingPageAfter(PERSONAS.owner.email, SPACES.acmeMarketing, started));
     expect(perSeat.success?.detail).toBe("Your space now has 3 paid seats.");
   });
 
@@ -192,13 +197,27 @@ describe("banners of the billing page (001 §4)", () => {
     ["?checkout=success&success=seats-added&seats=2", "Well done", "You added 2 seats to your space."],
     ["?checkout=success&from=PRO&to=PREMIUM", "Your subscription has been updated", null],
   ])("shows %s", async (query, title, detail) => {
-    const page = loaderData<Page>(await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing, query));
+    const page = loaderData<Page>(await billingPageAfter(PERSONAS.owner.email, SPACES.acmeMarketing, query));
     expect(page.success).toMatchObject({ title, detail });
+  });
+
+  it("shows no outcome from a typed, shared or old link: the page otherwise as usual (issue 34)", async () => {
+    const seats = "?checkout=success&success=seats-added&seats=96";
+    const plain = loaderData<Page>(await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing));
+    const typed = loaderData<Page>(await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing, seats));
+    expect(typed.success).toBeNull();
+    expect(typed.current).toEqual(plain.current);
+    // A per-user space has no seats to add: still nothing.
+    expect(loaderData<Page>(await billingPage(PERSONAS.premium.email, SPACES.bigco, seats)).success).toBeNull();
+    const othersLink = signedFor(PERSONAS.premium.email, "?checkout=success&from=PRO&to=PREMIUM");
+    expect(loaderData<Page>(await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing, othersLink)).success).toBeNull();
+    const old = signOutcomeLink(seats.replace("96", "2"), { email: PERSONAS.owner.email }, { now: Date.now() - 3_600_000 });
+    expect(loaderData<Page>(await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing, old)).success).toBeNull();
   });
 
   it("gives seat additions a way to the members", async () => {
     const page = loaderData<Page>(
-      await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing, "?checkout=success&success=seats-added&seats=2"),
+      await billingPageAfter(PERSONAS.owner.email, SPACES.acmeMarketing, "?checkout=success&success=seats-added&seats=2"),
     );
     expect(page.success?.manageMembers).toBe(`/${SPACES.acmeMarketing.id}/${SPACES.acmeMarketing.slug}/space/users`);
   });
@@ -208,7 +227,7 @@ describe("banners of the billing page (001 §4)", () => {
       "?checkout=success&from=FREE&workspaceSeats=3&gmailSeats=1",
       "?checkout=success&success=seats-added&seats=100",
     ]) {
-      expect(redirectTarget(await billingPage(PERSONAS.owner.email, SPACES.acmeMarketing, query))).toBe(
+      expect(redirectTarget(await billingPageAfter(PERSONAS.owner.email, SPACES.acmeMarketing, query))).toBe(
         billingOf(SPACES.acmeMarketing),
       );
     }
@@ -266,13 +285,14 @@ describe("back from the hosted Checkout that replaced a PayPal licence (001 §4 
     const paying = new Promise((resolve) => setTimeout(resolve, 500))
       .then(() => payOnHostedPage(url, TEST_CARDS.pays))
       .then(() => events.push("paid"));
-    const first = await billingPage(PERSONAS.legacy.email, space, query);
+    const back = signedFor(PERSONAS.legacy.email, query);
+    const first = await billingPage(PERSONAS.legacy.email, space, back);
     events.push("answered");
     await paying;
     expect(events).toEqual(["paid", "answered"]);
-    expect(redirectTarget(first)).toBe(`${billingOf(space)}${query}&reloaded=1`);
+    expect(redirectTarget(first)).toBe(`${billingOf(space)}${back}&reloaded=1`);
 
-    const page = loaderData<Page>(await billingPage(PERSONAS.legacy.email, space, `${query}&reloaded=1`));
+    const page = loaderData<Page>(await billingPage(PERSONAS.legacy.email, space, `${back}&reloaded=1`));
     expect(page.success).toEqual({
       title: "Your new subscription has started.",
       detail: "Your previous subscription was cancelled.",
@@ -296,7 +316,7 @@ describe("a scheduled billing-cycle change (001 §2)", () => {
       appRequest(billingOf(SPACES.tidalOne), { cookie, method: "POST", form: { intent: "cancel-interval-change" } }),
       paramsOf(SPACES.tidalOne),
     );
-    expect(redirectTarget(cancelled)).toBe(`${billingOf(SPACES.tidalOne)}?banner=interval-change-cancelled`);
+    expect(signedTarget(cancelled)).toBe(`${billingOf(SPACES.tidalOne)}?banner=interval-change-cancelled`);
     await stack.emulator.webhooks.settled();
     const after = loaderData<Page>(await billingPage(PERSONAS.tia.email, SPACES.tidalOne));
     expect(after.intervalChange).toBeNull();

@@ -9,7 +9,7 @@ import { action, loader } from "~/routes/$workspaceId.$workspaceSlug+/space+/gen
 import { spaceNameMessages } from "~/domain/space-name";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import type { RunningBackend } from "../support/backend";
-import { appRequest, loaderData, redirectTarget, run, signIn, startAppBackend } from "../support/app";
+import { appRequest, loaderData, redirectTarget, signedTarget, run, signIn, startAppBackend } from "../support/app";
 
 const ACME = { workspaceId: SPACES.acmeMarketing.id, workspaceSlug: SPACES.acmeMarketing.slug };
 const PAGE = `/${ACME.workspaceId}/${ACME.workspaceSlug}/space/general`;
@@ -74,6 +74,6 @@ describe("renaming the space", () => {
   it("renames, cleaned as 000 §5 says, and lands at the new address with the saved banner", async () => {
     const outcome = await post(PERSONAS.owner.email, { intent: "rename", spaceName: " Acme <Marketing> & Partners " });
     expect(await storedName()).toBe("Acme Marketing  Partners");
-    expect(redirectTarget(outcome)).toMatch(new RegExp(`^/${ACME.workspaceId}/[\\w-]+/space/general\\?banner=settings-saved$`));
+    expect(signedTarget(outcome)).toMatch(new RegExp(`^/${ACME.workspaceId}/[\\w-]+/space/general\\?banner=settings-saved$`));
   });
 });

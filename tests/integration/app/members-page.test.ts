@@ -9,7 +9,7 @@ import { loader as suggestLoader } from "~/routes/$workspaceId.$workspaceSlug+/s
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import type { RunningBackend } from "../support/backend";
 import { whileMembersMayNotInvite } from "../support/space-settings";
-import { appRequest, loaderData, redirectTarget, run, signIn, startAppBackend } from "../support/app";
+import { appRequest, loaderData, redirectTarget, signedTarget, run, signIn, startAppBackend } from "../support/app";
 
 type Space = (typeof SPACES)[keyof typeof SPACES];
 const paramsOf = (space: Space) => ({ workspaceId: space.id, workspaceSlug: space.slug });
@@ -219,7 +219,7 @@ describe("the page's forms", () => {
     }
     expect(await pendingRemovals()).toBe(1);
     const outcome = await post(PERSONAS.stella.email, SPACES.fernStudio, { intent: "cancel-downgrade" });
-    expect(redirectTarget(outcome)).toBe(`${pageOf(SPACES.fernStudio)}?banner=downgrade-cancelled`);
+    expect(signedTarget(outcome)).toBe(`${pageOf(SPACES.fernStudio)}?banner=downgrade-cancelled`);
     expect(await pendingRemovals()).toBe(0);
     expect((await page(PERSONAS.stella.email, SPACES.fernStudio)).seats?.removal).toBeNull();
   });
@@ -270,9 +270,9 @@ describe("adding and inviting members", () => {
   it("goes back to the page with the banner when every address was added, once for a resent form", async () => {
     const form = { intent: "add", emails: "second.one@acme.test", idempotencyKey: key() };
     const first = await post(PERSONAS.admin.email, SPACES.acmeMarketing, form);
-    expect(redirectTarget(first)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-added&added=1&mode=add`);
+    expect(signedTarget(first)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-added&added=1&mode=add`);
     const again = await post(PERSONAS.admin.email, SPACES.acmeMarketing, form);
-    expect(redirectTarget(again)).toBe(redirectTarget(first));
+    expect(signedTarget(again)).toBe(signedTarget(first));
     expect((await pendingTo(SPACES.acmeMarketing.id)).filter((row) => row.startsWith("second.one@"))).toHaveLength(1);
   });
 
@@ -414,7 +414,7 @@ describe("the drawer of the selected members", () => {
       ["userId", PERSONAS.carlaDiaz.id],
       ["role", "ADMIN"],
     ]);
-    expect(redirectTarget(done)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-updated&change=role&members=1`);
+    expect(signedTarget(done)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-updated&change=role&members=1`);
     const carla = (await page(PERSONAS.owner.email)).rows.find((row) => row.id === PERSONAS.carlaDiaz.id);
     expect(carla?.role).toBe("ADMIN");
   });
@@ -424,14 +424,14 @@ describe("the drawer of the selected members", () => {
       ["intent", "remove"],
       ["userId", PERSONAS.member.id],
     ]);
-    expect(redirectTarget(removed)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-updated&change=removed&members=1`);
+    expect(signedTarget(removed)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-updated&change=removed&members=1`);
     expect((await page(PERSONAS.owner.email)).rows.map((row) => row.id)).not.toContain(PERSONAS.member.id);
     // Removed already (another tab, issue 26): said so, not "try again".
     const removedAgain = await post(PERSONAS.owner.email, [
       ["intent", "remove"],
       ["userId", PERSONAS.member.id],
     ]);
-    expect(redirectTarget(removedAgain)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-gone&what=member`);
+    expect(signedTarget(removedAgain)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-gone&what=member`);
     const paid = await post(PERSONAS.owner.email, [
       ["intent", "remove"],
       ["userId", PERSONAS.benBaker.id],
@@ -465,7 +465,7 @@ describe("the drawer of the selected members", () => {
       ["intent", "activate"],
       ["userId", PERSONAS.disabled.id],
     ]);
-    expect(redirectTarget(activated)).toMatch(/change=activated&members=1$/);
+    expect(signedTarget(activated)).toMatch(/change=activated&members=1$/);
   });
 
   it("resends and cancels a pending invitation", async () => {
@@ -473,24 +473,24 @@ describe("the drawer of the selected members", () => {
       ["intent", "resend"],
       ["email", PERSONAS.solo.email],
     ]);
-    expect(redirectTarget(resent)).toMatch(/change=resent&members=1$/);
+    expect(signedTarget(resent)).toMatch(/change=resent&members=1$/);
     const cancelled = await post(PERSONAS.owner.email, [
       ["intent", "cancel-invitation"],
       ["email", PERSONAS.solo.email],
     ]);
-    expect(redirectTarget(cancelled)).toMatch(/change=cancelled&members=1$/);
+    expect(signedTarget(cancelled)).toMatch(/change=cancelled&members=1$/);
     expect((await page(PERSONAS.owner.email)).rows.map((row) => row.email)).not.toContain(PERSONAS.solo.email);
     // Cancelled already (another tab, issue 26): it says so over the list as it is now.
     const again = await post(PERSONAS.owner.email, [
       ["intent", "cancel-invitation"],
       ["email", PERSONAS.solo.email],
     ]);
-    expect(redirectTarget(again)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-gone&what=invitation`);
+    expect(signedTarget(again)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-gone&what=invitation`);
     const resentGone = await post(PERSONAS.owner.email, [
       ["intent", "resend"],
       ["email", PERSONAS.solo.email],
     ]);
-    expect(redirectTarget(resentGone)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-gone&what=invitation`);
+    expect(signedTarget(resentGone)).toBe(`${pageOf(SPACES.acmeMarketing)}?banner=members-gone&what=invitation`);
   });
 });
 

@@ -14,7 +14,7 @@ import { loader as shellLoader } from "~/routes/$workspaceId.$workspaceSlug+/_la
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { TEST_CARDS } from "../backend/support/billing";
 import { signedInClient } from "../backend/support/api";
-import { loaderData, redirectTarget, startAppBillingStack, statusOf } from "../support/app";
+import { loaderData, redirectTarget, signedTarget, startAppBillingStack, statusOf } from "../support/app";
 import { asPersona, pathOf, type Space } from "../support/space-pages";
 
 let stack: Awaited<ReturnType<typeof startAppBillingStack>>;
@@ -58,7 +58,7 @@ describe("adding seats with a card that asks for authentication (001 §4)", () =
     expect(statusOf(asked)).toBe(303);
     const back = await authenticate(redirectTarget(asked)!, "complete", SPACES.cedarMedia);
     expect(back).toMatch(/^checkout\/payment-return\?seats=2&total=6&/);
-    expect(redirectTarget(await mona.get(paymentReturn, SPACES.cedarMedia, back))).toBe(
+    expect(signedTarget(await mona.get(paymentReturn, SPACES.cedarMedia, back))).toBe(
       `${pathOf(SPACES.cedarMedia, "space/billing")}?checkout=success&success=seats-added&seats=2`,
     );
     const page = loaderData<{ current: { seats: { total: number } } }>(
@@ -93,6 +93,7 @@ describe("adding seats with a declined card", () => {
     expect(loaderData(refused)).toEqual({
       error: "Your card was declined, so no seats were added. Update your card in Manage billing, then try again.",
       declined: true,
+      count: null,
     });
     await stack.emulator.webhooks.settled();
     const page = loaderData<{ current: { seats: { total: number } } }>(
@@ -122,7 +123,7 @@ describe("'Confirm your payment' (001 §8)", () => {
     const asked = await quinn.post(billing, SPACES.quillTwo, "space/billing", form);
     const back = await authenticate(redirectTarget(asked)!, "complete", SPACES.quillTwo);
     expect(back).toMatch(/^checkout\/payment-return\?payment_intent=/);
-    expect(redirectTarget(await quinn.get(paymentReturn, SPACES.quillTwo, back))).toBe(
+    expect(signedTarget(await quinn.get(paymentReturn, SPACES.quillTwo, back))).toBe(
       `${pathOf(SPACES.quillTwo, "space/billing")}?banner=payment-confirmed`,
     );
     const shell = loaderData<{ paymentAlert: unknown }>(
@@ -135,7 +136,7 @@ describe("'Confirm your payment' (001 §8)", () => {
     const { quinn, form } = await confirmForm(SPACES.quillThree);
     const asked = await quinn.post(billing, SPACES.quillThree, "space/billing", form);
     const back = await authenticate(redirectTarget(asked)!, "fail", SPACES.quillThree);
-    expect(redirectTarget(await quinn.get(paymentReturn, SPACES.quillThree, back))).toBe(
+    expect(signedTarget(await quinn.get(paymentReturn, SPACES.quillThree, back))).toBe(
       `${pathOf(SPACES.quillThree, "space/billing")}?banner=payment-not-confirmed`,
     );
   });

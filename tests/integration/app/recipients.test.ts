@@ -11,7 +11,7 @@ import type {
   RecipientsPageData,
 } from "~/routes/$workspaceId.$workspaceSlug+/__recipient-lists/recipients.server";
 import type { RunningBackend } from "../support/backend";
-import { appRequest, loaderData, redirectTarget, run, signIn, startAppBackend, type SignedIn } from "../support/app";
+import { appRequest, loaderData, redirectTarget, signedTarget, unsigned, run, signIn, startAppBackend, type SignedIn } from "../support/app";
 
 const ACME = { workspaceId: "5100000000000001", workspaceSlug: "acme-marketing" };
 const ACME_PREFIX = "/5100000000000001/acme-marketing";
@@ -116,7 +116,7 @@ describe("adding unsubscriptions", () => {
       }),
       ACME,
     );
-    expect(redirectTarget(first)).toBe(`${ACME_PREFIX}/unsubscriptions?q=int&result=added&count=1`);
+    expect(signedTarget(first)).toBe(`${ACME_PREFIX}/unsubscriptions?q=int&result=added&count=1`);
 
     const again = await run(
       unsubscriptionsAction,
@@ -127,7 +127,7 @@ describe("adding unsubscriptions", () => {
       ACME,
     );
     const target = redirectTarget(again);
-    expect(target).toBe(`${ACME_PREFIX}/unsubscriptions?result=added&count=0`);
+    expect(unsigned(target!)).toBe(`${ACME_PREFIX}/unsubscriptions?result=added&count=0`);
     const page = loaderData<RecipientsPageData>(
       await run(unsubscriptionsLoader, get(target!, "owner@acme.test"), ACME),
     );
@@ -267,12 +267,20 @@ describe("deleting unsubscriptions", () => {
       ACME,
     );
     const target = redirectTarget(outcome);
-    expect(target).toBe(`${ACME_PREFIX}/unsubscriptions?q=int&result=deleted`);
+    expect(unsigned(target!)).toBe(`${ACME_PREFIX}/unsubscriptions?q=int&result=deleted`);
     expect(await storedAddresses("owner@acme.test", "unsubscriptions", ACME.workspaceId, "int-two")).toEqual([]);
     const page = loaderData<RecipientsPageData>(
       await run(unsubscriptionsLoader, get(target!, "owner@acme.test"), ACME),
     );
     expect(page.feedback).toEqual({ tone: "success", text: "1 unsubscribed email address successfully deleted." });
+    // Issue 34: the same link typed, or opened by another member of the space, says nothing.
+    const typed = loaderData<RecipientsPageData>(
+      await run(unsubscriptionsLoader, get(unsigned(target!), "owner@acme.test"), ACME),
+    );
+    expect(typed.feedback).toBeNull();
+    expect(typed.rows).toEqual(page.rows);
+    const shared = loaderData<RecipientsPageData>(await run(unsubscriptionsLoader, get(target!, "member@acme.test"), ACME));
+    expect(shared.feedback).toBeNull();
   });
 
   it("refuses a member with sharing on the space's shared entries (disabled, and 403 on the server)", async () => {
@@ -322,7 +330,7 @@ describe("deleting unsubscriptions", () => {
       }),
       ACME,
     );
-    expect(redirectTarget(byOwner)).toBe(`${ACME_PREFIX}/unsubscriptions?result=deleted`);
+    expect(signedTarget(byOwner)).toBe(`${ACME_PREFIX}/unsubscriptions?result=deleted`);
     expect(await storedAddresses("owner@acme.test", "unsubscriptions", ACME.workspaceId, "shared-one")).toEqual([]);
   });
 
@@ -478,7 +486,7 @@ describe("bounces", () => {
       post(`${ACME_PREFIX}/bounces`, "member@acme.test", { intent: "add", emails: "mias-own@example.test" }),
       ACME,
     );
-    expect(redirectTarget(added)).toBe(`${ACME_PREFIX}/bounces?result=added&count=1`);
+    expect(signedTarget(added)).toBe(`${ACME_PREFIX}/bounces?result=added&count=1`);
     const page = loaderData<RecipientsPageData>(
       await run(bouncesLoader, get(`${ACME_PREFIX}/bounces?q=mias-own`, "member@acme.test"), ACME),
     );
@@ -488,7 +496,7 @@ describe("bounces", () => {
       post(`${ACME_PREFIX}/bounces`, "member@acme.test", { intent: "delete", address: "mias-own@example.test" }),
       ACME,
     );
-    expect(redirectTarget(deleted)).toBe(`${ACME_PREFIX}/bounces?result=deleted`);
+    expect(signedTarget(deleted)).toBe(`${ACME_PREFIX}/bounces?result=deleted`);
   });
 });
 

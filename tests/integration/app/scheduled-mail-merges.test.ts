@@ -12,7 +12,7 @@ import {
 import { loader as listLoader } from "~/routes/$workspaceId.$workspaceSlug+/mail-merges+/scheduled";
 import { loader as csvLoader } from "~/routes/$workspaceId.$workspaceSlug+/mail-merges+/scheduled[.csv]";
 import type { RunningBackend } from "../support/backend";
-import { appRequest, loaderData, redirectTarget, run, signIn, startAppBackend } from "../support/app";
+import { appRequest, loaderData, redirectTarget, signedFor, signedTarget, run, signIn, startAppBackend } from "../support/app";
 
 const ACME = { workspaceId: SPACES.acmeMarketing.id, workspaceSlug: SPACES.acmeMarketing.slug };
 const LIST = `/${ACME.workspaceId}/${ACME.workspaceSlug}/mail-merges/scheduled`;
@@ -138,10 +138,17 @@ describe("the Scheduled tab", () => {
     });
   });
 
-  it("reads the cancel result from the query", async () => {
-    expect((await list("?cancel=success")).cancel).toBe("success");
-    expect((await list("?cancel=error")).cancel).toBe("error");
-    expect((await list("?cancel=maybe")).cancel).toBeNull();
+  it("reads the cancel result from a query our redirect signed for the signed-in person", async () => {
+    expect((await list(signedFor(OWNER.email, "?cancel=success"))).cancel).toBe("success");
+    expect((await list(signedFor(OWNER.email, "?cancel=error"))).cancel).toBe("error");
+    expect((await list(signedFor(OWNER.email, "?cancel=maybe"))).cancel).toBeNull();
+  });
+
+  it("shows no cancel result from a typed link, or one made for someone else (issue 34)", async () => {
+    const typed = await list("?cancel=success");
+    expect(typed.cancel).toBeNull();
+    expect(typed.rows.length).toBeGreaterThan(0);
+    expect((await list(signedFor("someone-else@acme.test", "?cancel=success"))).cancel).toBeNull();
   });
 });
 
@@ -198,7 +205,7 @@ describe("cancelling a scheduled merge", () => {
     const target = (await stored()).find((row) => row.spreadsheet_name === `${PAGING_PREFIX} 07`)!;
     const form = { intent: "cancel", [IDEMPOTENCY_FIELD]: randomUUID() };
     const outcome = await post(target.id, form, `?q=zz&sort=time&dir=asc&page=1&confirm=cancel`);
-    expect(redirectTarget(outcome)).toBe(`${LIST}?q=zz&sort=time&dir=asc&page=1&cancel=success`);
+    expect(signedTarget(outcome)).toBe(`${LIST}?q=zz&sort=time&dir=asc&page=1&cancel=success`);
     // A reload of the POST: the backend replays its first answer, and the event is not logged again.
     const repeat = await post(target.id, form, `?q=zz&sort=time&dir=asc&page=1&confirm=cancel`);
     expect(redirectTarget(repeat)).toBe(redirectTarget(outcome));
@@ -222,7 +229,7 @@ describe("cancelling a scheduled merge", () => {
 
   it("goes back with the error alert when the merge cannot be cancelled", async () => {
     const outcome = await post("1234567890", { intent: "cancel" }, "?q=abc");
-    expect(redirectTarget(outcome)).toBe(`${LIST}?q=abc&cancel=error`);
+    expect(signedTarget(outcome)).toBe(`${LIST}?q=abc&cancel=error`);
   });
 
   it("refuses a cross-site POST", async () => {

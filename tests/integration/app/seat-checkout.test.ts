@@ -20,7 +20,7 @@ import { loader as billingOtherLoader } from "~/routes/$workspaceId.$workspaceSl
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
 import { asPersona, pathOf } from "../support/space-pages";
 import { payOnHostedPage, TEST_CARDS } from "../backend/support/billing";
-import { loaderData, redirectTarget, startAppBillingStack, statusOf } from "../support/app";
+import { loaderData, redirectTarget, signedFor, signedTarget, startAppBillingStack, statusOf, unsigned } from "../support/app";
 import { renderPage, textOf } from "../support/render-page";
 import { addExtraMember, PINE_THIRD } from "../../support/crowded-space";
 
@@ -101,8 +101,8 @@ describe("buying seats (001 §2, §4)", () => {
     const paid = await payOnHostedPage(hosted!, TEST_CARDS.pays);
     expect(paid.status).toBe(303);
     const back = new URL(paid.headers.get("Location")!);
-    // Stripe writes the session's id in: the return settles the purchase with it (issue 33).
-    expect(`${back.pathname}${back.search}`).toMatch(
+    // Signed for the buyer; Stripe writes the session's id in: the return settles the purchase with it (issue 33).
+    expect(unsigned(`${back.pathname}${back.search}`)).toMatch(
       `${pathOf(SPACES.birchWorks, "space/billing")}?checkout=success&from=FREE&to=PRO&workspaceSeats=3&session_id=cs_`,
     );
     await stack.emulator.webhooks.settled();
@@ -226,14 +226,31 @@ describe("adding seats (001 §4)", () => {
     expect(page.offer.nextPayment).toBe("$288.00");
     expect(page.offer.nextPaymentDate).toMatch(/^[A-Z][a-z]+ \d{1,2}(st|nd|rd|th), \d{4}$/);
 
-    // Past what is left under 100, the count is brought down.
-    const clamped = loaderData<{ offer: { seats: number } }>(
-      await mona.get(addSeats, SPACES.mapleMedia, "checkout/add-seats?seats=500"),
+    // Issue 34: past what is left under 100, or not a whole number, the count is refused, never clamped.
+    const typed = await mona.get(addSeats, SPACES.mapleMedia, "checkout/add-seats?seats=97");
+    expect(statusOf(typed)).toBe(400);
+    const typedPage = loaderData<{ count: unknown; offer: unknown }>(typed);
+    expect(typedPage).toMatchObject({ count: { value: "97", error: "The number must be between 1 and 96." }, offer: null });
+    const shown = textOf(renderPage(addSeats, typedPage));
+    expect(shown).toContain("The number must be between 1 and 96.");
+    const field = renderPage(addSeats, typedPage).match(/<input[^>]*id="seats"[^>]*>/)?.[0];
+    expect(field).toContain('value="97"');
+    expect(field).toContain('aria-invalid="true"');
+    for (const seats of ["97", "-1", "0", "abc", "2.5", ""]) {
+      const refused = await mona.post(addSeats, SPACES.mapleMedia, "checkout/add-seats", { seats });
+      expect(statusOf(refused)).toBe(400);
+      expect(loaderData<{ count: unknown }>(refused).count).toEqual({
+        value: seats,
+        error: "The number must be between 1 and 96.",
+      });
+    }
+    const untouched = loaderData<{ current: { seats: { total: number } } }>(
+      await mona.get({ loader: billingLoader }, SPACES.mapleMedia, "space/billing"),
     );
-    expect(clamped.offer.seats).toBe(96);
+    expect(untouched.current.seats.total).toBe(4);
 
     const added = await mona.post(addSeats, SPACES.mapleMedia, "checkout/add-seats", { seats: "2" });
-    expect(redirectTarget(added)).toBe(
+    expect(signedTarget(added)).toBe(
       `${pathOf(SPACES.mapleMedia, "space/billing")}?checkout=success&success=seats-added&seats=2`,
     );
     const billing = loaderData<{ current: { seats: { total: number } } }>(
@@ -267,7 +284,7 @@ describe("adding seats (001 §4)", () => {
 
     const first = await mona.post(addSeats, SPACES.mapleMedia, "checkout/add-seats", form);
     const again = await mona.post(addSeats, SPACES.mapleMedia, "checkout/add-seats", form);
-    expect(redirectTarget(again)).toBe(redirectTarget(first));
+    expect(signedTarget(again)).toBe(signedTarget(first));
     expect(await seatsNow()).toBe(before + 1);
 
     // The same key with another count (a tampered or stale form): nothing is added, and no "Well done".
@@ -294,27 +311,36 @@ describe("removing seats (001 §4)", () => {
     const page = loaderData<{
       used: number;
       total: number;
-      offer: { totals: number[]; target: number; removed: number; newRate: string; nextPayment: string };
+      totals: number[];
+      offer: { target: number; removed: number; newRate: string; nextPayment: string };
     }>(await mona.get(removeSeats, SPACES.cedarMedia, "checkout/remove-seats?seats=2"));
     expect(page).toMatchObject({
       used: 2,
       total: 4,
-      offer: { totals: [3, 2], target: 2, removed: 2, newRate: "$5.00" },
+      totals: [3, 2],
+      offer: { target: 2, removed: 2, newRate: "$5.00" },
     });
     expect(page.offer.nextPayment).toMatch(/^Next payment: \$120\.00 on /);
 
     const refused = await mona.post(removeSeats, SPACES.cedarMedia, "checkout/remove-seats", { seats: "1" });
     expect(statusOf(refused)).toBe(400);
+    expect(loaderData<{ count: unknown }>(refused).count).toEqual({
+      value: "1",
+      error: "The number must be between 2 and 3.",
+    });
+    const typed = await mona.get(removeSeats, SPACES.cedarMedia, "checkout/remove-seats?seats=4");
+    expect(statusOf(typed)).toBe(400);
+    expect(loaderData(typed)).toMatchObject({ count: { error: "The number must be between 2 and 3." }, offer: null });
 
     const removed = await mona.post(removeSeats, SPACES.cedarMedia, "checkout/remove-seats", { seats: "2" });
-    expect(redirectTarget(removed)).toBe(
+    expect(signedTarget(removed)).toBe(
       `${pathOf(SPACES.cedarMedia, "space/billing")}?checkout=success&success=seats-removed&seats=2`,
     );
     const billing = loaderData<{ removal: { toSeats: number }; success: { title: string; detail: string } }>(
       await mona.get(
         { loader: billingLoader },
         SPACES.cedarMedia,
-        "space/billing?checkout=success&success=seats-removed&seats=2",
+        signedFor(PERSONAS.mona.email, "space/billing?checkout=success&success=seats-removed&seats=2"),
       ),
     );
     expect(billing.removal).toMatchObject({ toSeats: 2 });
@@ -386,11 +412,11 @@ describe("the billing area's sub-routes (001 §2: /details, /information, /add-s
       await mona.get(billingAddSeats, SPACES.mapleMedia, "space/billing/add-seats?seats=3"),
     );
     expect(adding.offer.seats).toBe(3);
-    const removing = loaderData<{ offer: { target: number; totals: number[] } }>(
+    const removing = loaderData<{ offer: { target: number }; totals: number[] }>(
       await mona.get(billingRemoveSeats, SPACES.mapleMedia, "space/billing/remove-seats?seats=3"),
     );
     expect(removing.offer).toMatchObject({ target: 3 });
-    expect(removing.offer.totals).toContain(3);
+    expect(removing.totals).toContain(3);
   });
 
   it("still sends any other sub-path to billing", async () => {

@@ -4,7 +4,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { BANNER_SIGNATURE_PARAM, OUTCOME_EXPIRY_PARAM } from "~/domain/banner-params";
 import { IDEMPOTENCY_FIELD } from "~/domain/idempotency";
+import { signOutcomeLink } from "~/utils/banner-links.server";
 import { commitSessionData } from "~/utils/session.server";
 import { startBillingStack } from "../backend/support/billing";
 import { startBackend, type RunningBackend, type StartBackendOptions, type TestSession } from "./backend";
@@ -129,3 +131,26 @@ export function statusOf(outcome: { result: unknown; response: Response | null }
   const init = (outcome.result as { init?: { status?: number } | null } | null)?.init;
   return init?.status ?? 200;
 }
+
+/**
+ * The target of a redirect that reports an outcome, checked to be signed
+ * (issue 34), without its signature and expiry: what the test compares.
+ */
+export function signedTarget(outcome: { result: unknown; response: Response | null }) {
+  const target = redirectTarget(outcome);
+  return target === null ? null : unsigned(target);
+}
+
+/** An outcome link checked to be signed, without its signature and expiry. */
+export function unsigned(target: string) {
+  const url = new URL(target, "http://app.test");
+  if (!url.searchParams.has(OUTCOME_EXPIRY_PARAM) || !url.searchParams.has(BANNER_SIGNATURE_PARAM)) {
+    throw new Error(`The outcome of ${target} is not signed`);
+  }
+  url.searchParams.delete(OUTCOME_EXPIRY_PARAM);
+  url.searchParams.delete(BANNER_SIGNATURE_PARAM);
+  return target.slice(0, target.indexOf("?")) + url.search;
+}
+
+/** An outcome link as a redirect of ours would make it for `email` (a page shows no other). */
+export const signedFor = (email: string, url: string) => signOutcomeLink(url, { email });

@@ -20,6 +20,7 @@ import {
 import { EmailTagInput } from "~/components/ui/email-tag-input";
 import { EmptyState, Pagination, PastTheEnd, SearchForm } from "~/components/ui/list-controls";
 import { listTexts } from "~/domain/list-texts";
+import { OUTCOME_SEAL_PARAMS } from "~/domain/banner-params";
 import { RecipientsExplainer } from "./recipients-explainer";
 import { RecipientsTable } from "./recipients-table";
 
@@ -33,6 +34,9 @@ const RecipientForm = lazyConformForm("recipient-form", () =>
  * export and the delete confirmation. Everything is in the URL or in the
  * action's answer, so the page works before JavaScript loads.
  */
+/** A write's feedback and what seals it (issue 34): dropped together once shown or closed. */
+const FEEDBACK_PARAMS = [recipientParams.result, recipientParams.count, ...OUTCOME_SEAL_PARAMS];
+
 export function RecipientsPage({
   heading,
   data,
@@ -50,13 +54,13 @@ export function RecipientsPage({
     const query = params.toString();
     return query ? `${pathname}?${query}` : pathname;
   };
-  const withoutFeedback = without(recipientParams.result, recipientParams.count);
-  const withoutDialog = without(recipientParams.confirm, recipientParams.result, recipientParams.count);
+  const withoutFeedback = without(...FEEDBACK_PARAMS);
+  const withoutDialog = without(recipientParams.confirm, ...FEEDBACK_PARAMS);
 
   // An answer of the action replaces the feedback the URL carried before it.
   const feedback = answer ? (answer.intent === "add" ? answer.feedback : null) : data.feedback;
   const error = answer && answer.intent !== "add" ? answer.error : null;
-  useForgetParamsOnceShown(Boolean(data.feedback) && !answer, [recipientParams.result, recipientParams.count]);
+  useForgetParamsOnceShown(Boolean(data.feedback) && !answer, FEEDBACK_PARAMS);
 
   const { query, rows } = data;
   const listIsEmpty = data.emptyReason === "empty";

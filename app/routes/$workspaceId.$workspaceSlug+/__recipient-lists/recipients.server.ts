@@ -40,6 +40,7 @@ import {
 } from "~/domain/recipients";
 import { spacePath, spaceSections } from "~/domain/space-paths";
 import { redirectInSession } from "~/utils/auth.server";
+import { vouchedQuery } from "~/utils/banner-links.server";
 import { spaceCsvResponse } from "~/utils/csv-export.server";
 import { requireCanonicalListUrl } from "~/utils/canonical-list-url.server";
 import {
@@ -156,7 +157,7 @@ export async function loadRecipientsPage(args: LoaderFunctionArgs, kind: Recipie
     upgradeHref: spacePath(urlPrefix, spaceSections.billing),
     csvHref: `${spacePath(urlPrefix, kind === "unsubscription" ? "unsubscriptions.csv" : "bounces.csv")}${csvQuery}`,
     confirm,
-    feedback: feedbackFromParams(kind, url.searchParams),
+    feedback: feedbackFromParams(kind, vouchedQuery(url.searchParams, space.auth.session)),
   };
 }
 

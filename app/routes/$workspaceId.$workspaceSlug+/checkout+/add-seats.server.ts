@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { addSeats } from "~/api/billing.server";
 import { isBackendError } from "~/api/http.server";
 import { checkoutTexts } from "~/domain/checkout-texts";
-import { clampSeatsToAdd } from "~/domain/checkout-form";
+import { seatsToAddSchema } from "~/domain/checkout-form";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { formatMoney } from "~/domain/money";
@@ -13,12 +13,21 @@ import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 import { payLatestInvoice, paymentReturnUrl } from "../__billing/payment-confirmation.server";
 import { billingPage } from "../__billing/space-billing.server";
 import { requireSeatChange } from "./__steps/checkout.server";
-import { PAYMENT_FAILED_PARAM, quoteSeatTotal, seatRateOf, welcomeAddedSeats } from "./__steps/seat-change.server";
+import {
+  PAYMENT_FAILED_PARAM,
+  quoteSeatTotal,
+  readSeatCount,
+  seatRateOf,
+  welcomeAddedSeats,
+  type TypedSeatCount,
+} from "./__steps/seat-change.server";
 
 /**
- * Add seats (001 §2, §4): the seats to add (from the query, clamped between
- * 1 and what is left under 100), what they cost today, prorated, and the
- * next payment with its date.
+ * Add seats (001 §2, §4): the seats to add (1, or the query's count when it
+ * is between 1 and what is left under 100), what they cost today, prorated,
+ * and the next payment with its date. A count out of bounds, or not a whole
+ * number, is a 400 with the field as typed and the spec's message, and no
+ * quote: it is refused, never clamped (issue 34).
  */
 export async function loadAddSeats(args: LoaderFunctionArgs) {
   const query = new URL(args.request.url).searchParams;
@@ -28,10 +37,11 @@ export async function loadAddSeats(args: LoaderFunctionArgs) {
     async ({ space, subscription, seatPlan }) => {
       const addable = SEAT_MAXIMUM - seatPlan.totalSeats;
       if (addable <= 0) return null;
-      const seats = clampSeatsToAdd(query.get(SEAT_COUNT_PARAM), addable);
+      const count = query.has(SEAT_COUNT_PARAM) ? readSeatCount(query, seatsToAddSchema(addable)) : { seats: 1 };
+      if ("refused" in count) return count;
       return {
-        seats,
-        quote: await quoteSeatTotal(space, subscription, seatPlan.totalSeats + seats, { prorated: true }),
+        seats: count.seats,
+        quote: await quoteSeatTotal(space, subscription, seatPlan.totalSeats + count.seats, { prorated: true }),
       };
     },
   );
@@ -49,12 +59,14 @@ export async function loadAddSeats(args: LoaderFunctionArgs) {
       : null,
   };
   const quoted = await offer;
-  if (!quoted) return { ...base, offer: null };
+  if (!quoted) return data({ ...base, count: null, offer: null });
+  if ("refused" in quoted) return data({ ...base, count: quoted.refused, offer: null }, { status: 400 });
   const { seats, quote } = quoted;
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
   const money = (amount: number) => formatMoney(amount, quote.currency);
-  return {
+  return data({
     ...base,
+    count: { value: String(seats), error: null } satisfies TypedSeatCount,
     offer: {
       seats,
       line: checkoutTexts.addSeats.line(
@@ -68,7 +80,7 @@ export async function loadAddSeats(args: LoaderFunctionArgs) {
       taxesIncluded: quote.taxRate > 0,
       idempotencyKey: newIdempotencyKey(),
     },
-  };
+  });
 }
 
 /**
@@ -83,9 +95,12 @@ export async function addSeatsAction(args: ActionFunctionArgs) {
   const { space, subscription, seatPlan } = await requireSeatChange(args, "add-seats");
   const formData = await args.request.formData();
   const current = seatPlan.totalSeats;
-  const seats = clampSeatsToAdd(String(formData.get(SEAT_COUNT_PARAM) ?? ""), SEAT_MAXIMUM - current);
   const key = idempotencyKeySchema.safeParse(formData.get(IDEMPOTENCY_FIELD));
   if (!key.success || current >= SEAT_MAXIMUM) return refused(checkoutTexts.errors.submit, 400);
+  // A count nobody confirmed is never charged: out of bounds, or not a whole number, it is refused (issue 34).
+  const count = readSeatCount(formData, seatsToAddSchema(SEAT_MAXIMUM - current));
+  if ("refused" in count) return data({ error: null, declined: false, count: count.refused }, { status: 400 });
+  const { seats } = count;
   const asked = { added: seats, total: current + seats };
   let answer;
   try {
@@ -115,5 +130,5 @@ export async function addSeatsAction(args: ActionFunctionArgs) {
 
 /** The step again with why nothing was added; `declined` offers Manage billing to update the card. */
 function refused(error: string, status: number, { declined = false } = {}) {
-  return data({ error, declined }, { status });
+  return data({ error, declined, count: null }, { status });
 }

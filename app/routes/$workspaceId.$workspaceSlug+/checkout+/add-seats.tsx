@@ -20,7 +20,10 @@ const texts = checkoutTexts.addSeats;
 /** Add seats (001 §2): how many, what they cost today and at the next payment. */
 export default function AddSeatsStep() {
   const page = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>() ?? page.refusal;
+  const answer = useActionData<typeof action>();
+  const refused = answer ?? page.refusal;
+  // A refused count shows as typed, with its message (issue 34).
+  const count = answer?.count ?? page.count;
   const { offer } = page;
   return (
     <SeatChangeScreen
@@ -38,24 +41,16 @@ export default function AddSeatsStep() {
       <p className="text-sm text-slate-700">
         {texts.current(page.current, planNames[page.plan === "PREMIUM" ? "PREMIUM" : "PRO"])}
       </p>
+      {count ? (
+        <SeatCountForm
+          label={texts.quantity}
+          update={texts.update}
+          error={count.error}
+          control={(field) => <input {...field} type="number" min={1} max={page.addable} defaultValue={count.value} />}
+        />
+      ) : null}
       {offer ? (
         <>
-          <SeatCountForm
-            label={texts.quantity}
-            name={SEAT_COUNT_PARAM}
-            update={texts.update}
-            control={
-              <input
-                id={SEAT_COUNT_PARAM}
-                name={SEAT_COUNT_PARAM}
-                type="number"
-                min={1}
-                max={page.addable}
-                defaultValue={offer.seats}
-                className="mt-1 block w-28 rounded-md border-slate-300 text-sm shadow-sm"
-              />
-            }
-          />
           <p className="mt-6 text-sm text-slate-700">{offer.line}</p>
           <dl className="mt-2 space-y-2 text-sm">
             <div className="flex justify-between gap-4">
@@ -69,9 +64,8 @@ export default function AddSeatsStep() {
           </dl>
           {offer.taxesIncluded ? <p className="mt-2 text-xs text-slate-600">{texts.taxesIncluded}</p> : null}
         </>
-      ) : (
-        <p className="mt-4 text-sm text-slate-700">{texts.atMaximum}</p>
-      )}
+      ) : null}
+      {page.addable <= 0 ? <p className="mt-4 text-sm text-slate-700">{texts.atMaximum}</p> : null}
       {!offer || page.current + offer.seats >= SEAT_MAXIMUM ? (
         <p className="mt-4 text-sm">
           <a href={externalLinks.contactUs} className="font-semibold text-brand-700 underline">

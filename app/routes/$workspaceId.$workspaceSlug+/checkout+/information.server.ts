@@ -21,6 +21,7 @@ import { INFORMATION_INTENTS } from "~/domain/checkout-flow";
 import { afterOptions, daysLeft, isLegacyFlow, perUserSteps, purchaseResult } from "~/domain/per-user-checkout";
 import { isGmailAddress } from "~/domain/wrong-plan";
 import { redirectInSession } from "~/utils/auth.server";
+import { checkoutReturnLink } from "~/utils/banner-links.server";
 import { requireSpaceWith, type SpaceContext } from "~/utils/space.server";
 import { billingPage } from "../__billing/space-billing.server";
 import { keepInDraft, readDraft, readDraftOf, requirePurchase, type seatStepHeader } from "./__steps/checkout.server";
@@ -266,8 +267,12 @@ export async function informationAction(args: ActionFunctionArgs) {
         vatNumber: form.vatNumber,
         userName: space.me.userName ?? form.name,
         lines: purchase.lines(quote),
-        // The session's id is Stripe's to fill in: the return settles the purchase with it (issue 33).
-        successUrl: `${appUrl(args.request, `${billingPage(space)}?${purchase.successQuery}`)}&${BILLING_QUERY.sessionId}=${CHECKOUT_SESSION_TEMPLATE}`,
+        // Signed for the buyer, for as long as Stripe keeps the Checkout Session open (issue 34); the session's id
+        // is Stripe's to fill in: the return settles the purchase with it (issue 33).
+        successUrl: `${checkoutReturnLink(
+          appUrl(args.request, `${billingPage(space)}?${purchase.successQuery}`),
+          space.auth.session,
+        )}&${BILLING_QUERY.sessionId}=${CHECKOUT_SESSION_TEMPLATE}`,
         goBackUrl: appUrl(args.request, purchase.here),
       },
       key.data,

@@ -3,7 +3,7 @@ import { scheduleSeatRemoval } from "~/api/billing.server";
 import { isBackendError } from "~/api/http.server";
 import { checkoutResultQuery, SUCCESS_KINDS } from "~/domain/billing-query";
 import { checkoutTexts } from "~/domain/checkout-texts";
-import { removableTotals } from "~/domain/checkout-form";
+import { removableTotals, seatTotalSchema } from "~/domain/checkout-form";
 import { IDEMPOTENCY_FIELD, newIdempotencyKey } from "~/domain/idempotency";
 import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { formatMoney } from "~/domain/money";
@@ -14,27 +14,28 @@ import { redirectInSession } from "~/utils/auth.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 import { billingPage } from "../__billing/space-billing.server";
 import { requireSeatChange } from "./__steps/checkout.server";
-import { quoteSeatTotal, seatRateOf } from "./__steps/seat-change.server";
-
-/** The total asked for, if it is one the owner may choose; else the first of them. */
-const chosenTotal = (raw: string | null, totals: number[]) =>
-  totals.find((total) => String(total) === raw) ?? totals[0];
+import { quoteSeatTotal, readSeatCount, seatRateOf, type TypedSeatCount } from "./__steps/seat-change.server";
 
 /**
  * Remove unused seats (001 §2, §4): the totals one may go down to (from one
  * less than now to the seats in use), the new rate per seat, the summary and
  * the next payment at that total. With every seat in use, the warning and
- * no removal.
+ * no removal. A total the query names outside them is a 400 with the spec's
+ * message and no quote (issue 34).
  */
 export async function loadRemoveSeats(args: LoaderFunctionArgs) {
-  const asked = new URL(args.request.url).searchParams.get(SEAT_COUNT_PARAM);
+  const query = new URL(args.request.url).searchParams;
   const { space, subscription, seatPlan, header, offer } = await requireSeatChange(
     args,
     "remove-seats",
     async ({ space, subscription, seatPlan }) => {
       const totals = removableTotals(seatPlan.totalSeats, seatPlan.assignedSeats);
-      const target = chosenTotal(asked, totals);
-      if (target === undefined) return null;
+      if (totals.length === 0) return null;
+      const count = query.has(SEAT_COUNT_PARAM)
+        ? readSeatCount(query, seatTotalSchema(seatPlan.totalSeats, seatPlan.assignedSeats))
+        : { seats: totals[0]! };
+      if ("refused" in count) return { totals, refused: count.refused };
+      const target = count.seats;
       return { totals, target, quote: await quoteSeatTotal(space, subscription, target, { prorated: false }) };
     },
   );
@@ -48,13 +49,15 @@ export async function loadRemoveSeats(args: LoaderFunctionArgs) {
     membersPage: seatPlan.assignedSeats !== 1 ? spacePath(space.urlPrefix, spaceSections.users) : null,
   };
   const quoted = await offer;
-  if (!quoted) return { ...base, offer: null };
+  if (!quoted) return data({ ...base, totals: [], count: null, offer: null });
+  if ("refused" in quoted) return data({ ...base, totals: quoted.totals, count: quoted.refused, offer: null }, { status: 400 });
   const { totals, target, quote } = quoted;
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));
-  return {
+  return data({
     ...base,
+    totals,
+    count: { value: String(target), error: null } satisfies TypedSeatCount,
     offer: {
-      totals,
       target,
       removed: seatPlan.totalSeats - target,
       newRate: seatRateOf(quote, subscription.billingInterval),
@@ -65,17 +68,18 @@ export async function loadRemoveSeats(args: LoaderFunctionArgs) {
       taxesIncluded: quote.taxRate > 0,
       idempotencyKey: newIdempotencyKey(),
     },
-  };
+  });
 }
 
 /** Schedules the removal at the next renewal (001 §4), then billing says so. */
 export async function removeSeatsAction(args: ActionFunctionArgs) {
   const { space, subscription, seatPlan } = await requireSeatChange(args, "remove-seats");
   const formData = await args.request.formData();
-  const totals = removableTotals(seatPlan.totalSeats, seatPlan.assignedSeats);
-  const target = totals.find((total) => String(total) === formData.get(SEAT_COUNT_PARAM));
   const key = idempotencyKeySchema.safeParse(formData.get(IDEMPOTENCY_FIELD));
-  if (target === undefined || !key.success) return data({ error: checkoutTexts.errors.submit }, { status: 400 });
+  if (!key.success) return data({ error: checkoutTexts.errors.submit, count: null }, { status: 400 });
+  const count = readSeatCount(formData, seatTotalSchema(seatPlan.totalSeats, seatPlan.assignedSeats));
+  if ("refused" in count) return data({ error: null, count: count.refused }, { status: 400 });
+  const target = count.seats;
   try {
     await scheduleSeatRemoval(
       space.auth,
@@ -86,7 +90,7 @@ export async function removeSeatsAction(args: ActionFunctionArgs) {
     );
   } catch (error) {
     if (error instanceof Response) throw error;
-    return data({ error: checkoutTexts.errors.submit }, { status: isBackendError(error, 409) ? 409 : 502 });
+    return data({ error: checkoutTexts.errors.submit, count: null }, { status: isBackendError(error, 409) ? 409 : 502 });
   }
   const query = checkoutResultQuery({ success: SUCCESS_KINDS.seatsRemoved, seats: seatPlan.totalSeats - target });
   throw redirectInSession(space.auth, `${billingPage(space)}?${query}`);

@@ -16,6 +16,8 @@ const texts = checkoutTexts.removeSeats;
 export default function RemoveSeatsStep() {
   const page = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
+  // A refused total shows its message under the field (issue 34).
+  const count = refused?.count ?? page.count;
   const { offer } = page;
   return (
     <SeatChangeScreen
@@ -30,27 +32,24 @@ export default function RemoveSeatsStep() {
       }}
     >
       <p className="text-sm font-medium text-slate-900">{texts.used(page.used, page.total)}</p>
+      {count ? (
+        <SeatCountForm
+          label={texts.quantity}
+          update={texts.update}
+          error={count.error}
+          control={(field) => (
+            <select {...field} defaultValue={offer?.target}>
+              {page.totals.map((total) => (
+                <option key={total} value={total}>
+                  {total}
+                </option>
+              ))}
+            </select>
+          )}
+        />
+      ) : null}
       {offer ? (
         <>
-          <SeatCountForm
-            label={texts.quantity}
-            name={SEAT_COUNT_PARAM}
-            update={texts.update}
-            control={
-              <select
-                id={SEAT_COUNT_PARAM}
-                name={SEAT_COUNT_PARAM}
-                defaultValue={offer.target}
-                className="mt-1 block w-28 rounded-md border-slate-300 text-sm shadow-sm"
-              >
-                {offer.totals.map((total) => (
-                  <option key={total} value={total}>
-                    {total}
-                  </option>
-                ))}
-              </select>
-            }
-          />
           <dl className="mt-6 text-sm">
             <div className="flex justify-between gap-4">
               <dt className="text-slate-700">{texts.newRate}</dt>
@@ -60,11 +59,12 @@ export default function RemoveSeatsStep() {
           <p className="mt-4 text-sm text-slate-700">{texts.removing(offer.removed, page.total, offer.target)}</p>
           <p className="mt-2 text-sm text-slate-700">{offer.nextPayment}</p>
         </>
-      ) : (
+      ) : null}
+      {page.totals.length === 0 ? (
         <p role="alert" className="mt-4 text-sm font-medium text-amber-800">
           {texts.allUsed}
         </p>
-      )}
+      ) : null}
       {page.membersPage ? (
         <p className="mt-4 text-sm">
           <Link to={page.membersPage} className="font-semibold text-brand-700 underline">

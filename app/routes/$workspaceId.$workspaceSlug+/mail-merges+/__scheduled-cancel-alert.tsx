@@ -1,4 +1,5 @@
 import { useLocation } from "@remix-run/react";
+import { OUTCOME_SEAL_PARAMS } from "~/domain/banner-params";
 import { CANCEL_PARAM, scheduledTexts, type CancelResult } from "~/domain/scheduled-merges";
 import { Banner, BannerCloseLink, useForgetParamsOnceShown } from "~/components/ui";
 
@@ -9,14 +10,16 @@ import { Banner, BannerCloseLink, useForgetParamsOnceShown } from "~/components/
  * drops it right away too, like the shell's banners, so a reload does not
  * show it again.
  */
+const ALERT_PARAMS = [CANCEL_PARAM, ...OUTCOME_SEAL_PARAMS];
+
 export function ScheduledCancelAlert({ result }: { result: CancelResult | null }) {
   const { pathname, search } = useLocation();
   const rest = new URLSearchParams(search);
-  rest.delete(CANCEL_PARAM);
+  for (const key of ALERT_PARAMS) rest.delete(key);
   const restQuery = rest.toString();
   const withoutAlert = restQuery ? `${pathname}?${restQuery}` : pathname;
 
-  useForgetParamsOnceShown(result !== null, [CANCEL_PARAM]);
+  useForgetParamsOnceShown(result !== null, ALERT_PARAMS);
 
   if (!result) return null;
   return (

@@ -5,6 +5,7 @@ import { emptyReason, listParamValues, pageOf, pageWindow, parseListQuery } from
 import { cancelResultOf, scheduledListOptions } from "~/domain/scheduled-merges";
 import { scheduledRow } from "~/domain/scheduled-rows";
 import { spacePath, spaceSections } from "~/domain/space-paths";
+import { vouchedQuery } from "~/utils/banner-links.server";
 import { requireCanonicalListUrl } from "~/utils/canonical-list-url.server";
 import { requireSpaceWith } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
@@ -35,7 +36,7 @@ export async function loadScheduledList({ request, params, context }: LoaderFunc
     rows: rows.map((campaign) => scheduledRow(campaign, timeZone, now)),
     hasNextPage,
     emptyReason: rows.length > 0 ? null : emptyReason(query),
-    cancel: cancelResultOf(url.searchParams),
+    cancel: cancelResultOf(vouchedQuery(url.searchParams, space.auth.session)),
     listPath,
   };
 }

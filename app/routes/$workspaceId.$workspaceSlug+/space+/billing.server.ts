@@ -25,6 +25,7 @@ import { idempotencyKeySchema } from "~/domain/idempotency-schema";
 import { requestLog } from "~/observability/request-context.server";
 import { appUrl } from "~/utils/app-url.server";
 import { redirectInSession } from "~/utils/auth.server";
+import { vouchedQuery } from "~/utils/banner-links.server";
 import { requireAccess, requireSpace, requireSpaceWith, type SpaceContext } from "~/utils/space.server";
 import { timeZoneFromCookieHeader } from "~/utils/time-zone";
 import {
@@ -54,7 +55,7 @@ export async function loadBillingPage(args: LoaderFunctionArgs) {
   const { space, answers: listed } = await requireSpaceWith(args, listSubscriptionsOf);
   requireAccess(space, (access) => access.canViewBillingPage, "");
   const url = new URL(args.request.url);
-  const result = checkoutResult(url.searchParams);
+  const result = checkoutResult(vouchedQuery(url.searchParams, space.auth.session));
   // 001 §4: an inconsistent post-checkout query gives a clean billing page.
   if (result === "invalid") throw redirectInSession(space.auth, billingPage(space));
   const timeZone = timeZoneFromCookieHeader(args.request.headers.get("Cookie"));

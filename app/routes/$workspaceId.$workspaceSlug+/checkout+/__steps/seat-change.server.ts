@@ -1,6 +1,9 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { z } from "zod";
 import { quoteSeats, type Quote } from "~/api/billing.server";
 import type { Subscription } from "~/api/subscriptions.server";
 import { checkoutResultQuery, SUCCESS_KINDS } from "~/domain/billing-query";
+import { SEAT_COUNT_PARAM } from "~/domain/checkout-flow";
 import { formatMoney } from "~/domain/money";
 import { monthlySeatRate } from "~/domain/seat-pricing";
 import { DEFAULT_COUNTRY } from "~/domain/countries";
@@ -10,6 +13,31 @@ import { awaitSubscription, billingPage } from "../../__billing/space-billing.se
 
 /** On the add-seats step: the payment of the seats asked for did not go through (their count is kept). */
 export const PAYMENT_FAILED_PARAM = "payment-failed";
+
+/** The count in the field, as typed, and why it is refused (null: it is not). */
+export interface TypedSeatCount {
+  value: string;
+  error: string | null;
+}
+
+/**
+ * The seat count a query or a form names, against its bounds (issue 34):
+ * the count, or the field as typed with the spec's message. Never clamped.
+ */
+export function readSeatCount(
+  source: URLSearchParams | FormData,
+  schema: z.ZodType<{ seats: number }, z.ZodTypeDef, unknown>,
+): { seats: number } | { refused: TypedSeatCount } {
+  const submission = parseWithZod(source, { schema });
+  if (submission.status === "success") return { seats: submission.value.seats };
+  const typed = source.get(SEAT_COUNT_PARAM);
+  return {
+    refused: {
+      value: typeof typed === "string" ? typed.slice(0, 20) : "",
+      error: submission.reply().error?.[SEAT_COUNT_PARAM]?.[0] ?? null,
+    },
+  };
+}
 
 /** The seats of the active subscription's PRO seat plan. */
 const proSeats = (subscription: Subscription | null) =>
