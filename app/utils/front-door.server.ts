@@ -80,7 +80,7 @@ export function doorRefusal(method: string, target: string, headers: Headers): R
 const turnedAway = new WeakSet<IncomingMessage>();
 
 /** Whether the front door answered this request (its log line names no route). */
-export const refusedAtTheDoor = (req: IncomingMessage) => turnedAway.has(req);
+export const answeredAtTheDoor = (req: IncomingMessage) => turnedAway.has(req);
 
 /**
  * The server's middleware before anything else answers (scripts/serve.mjs):

@@ -14,7 +14,7 @@ import {
 } from "~/observability/request-context.server";
 import packageJson from "../../package.json";
 import { admit } from "./admission.server";
-import { refuseAtTheDoor, refusedAtTheDoor } from "./front-door.server";
+import { refuseAtTheDoor, answeredAtTheDoor } from "./front-door.server";
 import { serverAnswerHeaders } from "./security-headers.server";
 import { serveMetrics as serveMetricsOn } from "../../scripts/metrics-server.mjs";
 
@@ -41,7 +41,7 @@ function routeOf(req: IncomingMessage) {
   const context = contexts.get(req);
   if (context?.routeId) return context.routeId;
   // Refused before Remix routed it: its route is unknown, and its path is not logged.
-  if (context?.refusedByGate || refusedAtTheDoor(req)) return REFUSED_ROUTE;
+  if (context?.refusedByGate || answeredAtTheDoor(req)) return REFUSED_ROUTE;
   const path = req.url?.split("?")[0];
   if (path === HEALTH_PATHS.live || path === HEALTH_PATHS.ready) return path;
   return "static";
