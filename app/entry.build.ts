@@ -1,7 +1,6 @@
 /**
  * The server build's entry (remix.config.js `server`; entry.server.tsx renders its documents): the compiled
- * app, every loader and action of it first refusing what the front door
- * refused (scripts/front-door.mjs), inside a wrapper that names the route
+ * app, every loader and action of it inside a wrapper that names the route
  * for the request's log line and gives failures a reference and resource
  * routes the documents' headers. scripts/serve.mjs serves it, with
  * `operations` (request ids, logs, metrics, health, the admission gate,
@@ -9,7 +8,6 @@
  */
 import * as build from "@remix-run/dev/server-build";
 import type { ServerBuild } from "@remix-run/node";
-import { refusedAtTheDoor } from "./utils/refusals.server";
 import { answeredBy } from "./utils/route-answers.server";
 
 export const { mode, assets, basename, entry, future, publicPath, assetsBuildDirectory, isSpaMode } = build;
@@ -25,8 +23,8 @@ export const routes: ServerBuild["routes"] = Object.fromEntries(
     const info = { id, depth: depthOf(id), resource: !component && !ErrorBoundary };
     const module = {
       ...route.module,
-      ...(loader ? { loader: answeredBy(info, refusedAtTheDoor(loader)) } : {}),
-      ...(action ? { action: answeredBy(info, refusedAtTheDoor(action)) } : {}),
+      ...(loader ? { loader: answeredBy(info, loader) } : {}),
+      ...(action ? { action: answeredBy(info, action) } : {}),
     };
     return [id, { ...route, module }];
   }),

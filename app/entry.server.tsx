@@ -2,16 +2,16 @@ import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { checkEnvAtStart } from "./env.server";
-import { currentRequest, noteRoute, requestLog } from "./observability/request-context.server";
+import { noteRoute, requestLog } from "./observability/request-context.server";
 import { setServerTiming } from "./observability/server-timing.server";
 import { renewedSessionCookie } from "./utils/auth.server";
 import { NonceContext } from "./utils/nonce";
 import { LazyHydratedCollector } from "./components/ui";
-import { frontDoorRefusal, refusalDocument, refusalHeaders } from "./utils/refusals.server";
+import { refusalHeaders } from "./utils/refusals.server";
 import { applySecurityHeaders, withNoStore } from "./utils/security-headers.server";
 
 checkEnvAtStart();
@@ -47,10 +47,12 @@ export async function handleDataRequest(response: Response, { context }: { conte
  * What Remix itself catches (a render that failed, an error in its own
  * handling): one log line with the stack and the request's id. Failures of
  * loaders and actions are logged where they are answered
- * (utils/route-answers.server.ts); a request the browser gave up is no error.
+ * (utils/route-answers.server.ts); a request the browser gave up is no error,
+ * nor a refusal Remix answers itself (a POST to a page without an action is
+ * its 405): the request's access line, at info, says it.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   requestLog().error({ err: error }, "request failed");
 };
 
@@ -68,12 +70,6 @@ export default async function handleRequest(
   const { matches } = remixContext.staticHandlerContext;
   const page = matches[matches.length - 1];
   if (page) noteRoute(page.route.id, matches.length - 1);
-  const refusal = frontDoorRefusal(request);
-  if (refusal !== null) {
-    applySecurityHeaders(responseHeaders, { nonce, indexable: false });
-    setServerTiming(responseHeaders);
-    return refusalDocument(refusal, responseHeaders, currentRequest()?.requestId);
-  }
   applySecurityHeaders(responseHeaders, { nonce, indexable: pathname === "/login" });
   // A backend away (a thrown 503 reaches the page without its headers): tell browsers and proxies when to retry.
   if (responseStatusCode === 503) refusalHeaders(503, responseHeaders);

@@ -6,14 +6,17 @@
 // remix-serve's morgan line, metrics), the health endpoints before the admission gate, the
 // metrics on their own port, a graceful stop on SIGTERM (SIGINT, SIGHUP), and the admission gate in front of Remix's routing
 // (overload: a refusal costs no routing, and a connection's timeouts are chosen, not Node's defaults).
+//
+// Read top to bottom, as a request goes: its id and log line, the front door's refusals, health, the build's assets,
+// the gate, public/, Remix. No request is rewritten to pass a decision on to Remix.
 import { readdirSync, watch } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { REFUSAL_HEADER } from "./front-door.mjs";
 
 process.env.NODE_ENV ??= "production";
 process.setSourceMapsEnabled(true);
@@ -32,12 +35,12 @@ const { HEALTH_PATHS } = operations();
 const app = express();
 app.disable("x-powered-by");
 app.use((req, res, next) => operations().observe(req, res, next));
-// A request the front door refused (TRACE /healthz…) goes on to the build, which answers its refusal.
-const health = (answer) => (req, res, next) => (req.headers[REFUSAL_HEADER] ? next() : operations()[answer](req, res));
-app.get(HEALTH_PATHS.live, health("healthz"));
-app.get(HEALTH_PATHS.ready, health("readyz"));
-// A body refused by its headers (no form, too large) is answered here, unread, and its connection closed.
-app.use((req, res, next) => operations().refuseUnreadableBody(req, res, next));
+// The front door (README, Security notes): a target or Host no URL can carry (400), a method no form sends (405), a
+// write from another origin (403), a body no form is or too large (415, 413), answered here with the refusal page,
+// the body unread and the connection closed.
+app.use((req, res, next) => operations().refuseAtTheDoor(req, res, next));
+app.get(HEALTH_PATHS.live, (req, res) => operations().healthz(req, res));
+app.get(HEALTH_PATHS.ready, (req, res) => operations().readyz(req, res));
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 // Everything else takes a place at the gate first (MAX_CONCURRENT_REQUESTS…): a refusal costs no file lookup either.
@@ -60,14 +63,23 @@ const onListen = () => {
   operations().warnOfShortDrain();
   if (development) void broadcastDevReady(build);
 };
-const server = process.env.HOST ? app.listen(port, process.env.HOST, onListen) : app.listen(port, onListen);
+const server = createServer(
+  {
+    // A client gets 10 s to send its headers and 30 s for its whole request (a 1 MB form on a slow line): slow
+    // senders cannot hold connections open. The wait for a place at the gate comes after and is bounded by the gate.
+    headersTimeout: 10_000,
+    requestTimeout: 30_000,
+    // Node checks those limits every 30 s by default: a sender of one header line a second held its connection
+    // 27-30 s. Checked every second, it is closed 10-11 s after its first byte.
+    connectionsCheckingInterval: 1_000,
+  },
+  app,
+);
+if (process.env.HOST) server.listen(port, process.env.HOST, onListen);
+else server.listen(port, onListen);
 // Longer than a load balancer keeps an idle connection to us (HAProxy, AWS: 60 s), so it is always the one to close
 // it: a request it sends as we close would fail.
 server.keepAliveTimeout = 65_000;
-// A client gets 10 s to send its headers and 30 s for its whole request (a 1 MB form on a slow line): slow senders
-// cannot hold connections open. The wait for a place at the gate comes after and is bounded by the gate.
-server.headersTimeout = 10_000;
-server.requestTimeout = 30_000;
 // Every connection is a file descriptor: past this many, new ones are closed at once rather than starve the
 // process of descriptors for its backend calls. Far above what the gate admits and queues.
 server.maxConnections = 4_096;

@@ -15,8 +15,7 @@ export const root = path.resolve(import.meta.dirname, "..");
 export const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 /**
- * The app's server (scripts/serve.mjs, with the front door of
- * scripts/front-door.mjs) serving a server build.
+ * The app's server (scripts/serve.mjs) serving a server build.
  *
  * A page's short-lived objects (the backend's answers, React's render) fill
  * V8's young generation: at 32 MB a semi-space (V8 sizes it smaller by

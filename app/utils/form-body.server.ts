@@ -1,20 +1,7 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { currentRequest } from "~/observability/request-context.server";
-import { writeRefusal } from "./refusals.server";
-
 /** The largest form body an action reads: the longest legitimate form (500 addresses) fits many times over. */
 export const MAX_FORM_BYTES = 1024 * 1024;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
-
-/**
- * What a refused body's sender may still send after its answer, read and
- * dropped so the connection closes cleanly (a socket closed with unread data
- * is reset, and the reset can overtake the answer); past it, or past
- * DRAIN_MS, the connection closes anyway.
- */
-const DRAIN_BYTES = 16 * MAX_FORM_BYTES;
-const DRAIN_MS = 2_000;
 
 /**
  * The status a write is refused with from its headers alone: 415 for a body
@@ -68,50 +55,4 @@ async function measuredLength(request: Request) {
   } finally {
     void reader.cancel().catch(() => undefined);
   }
-}
-
-/**
- * The server's middleware before Remix (scripts/serve.mjs): a write whose
- * headers already refuse it (formBodyRefusal) is answered there, its body
- * unread by the app, with `Connection: close`, so a proxy that pools
- * connections never sends its next request after a body the app did not read.
- * The rest of the body is drained before the connection closes.
- */
-export function refuseUnreadableBody(req: IncomingMessage, res: ServerResponse, next: () => void) {
-  const status = formBodyRefusal(req.method ?? "GET", req.headers["content-type"], req.headers["content-length"]);
-  if (status === null) {
-    closeIfAnsweredUnread(req, res);
-    return next();
-  }
-  res.setHeader("Connection", "close");
-  const requestId = currentRequest()?.requestId;
-  let drained = 0;
-  const answer = () => {
-    clearTimeout(deadline);
-    req.off("data", count);
-    if (!res.writableEnded) writeRefusal(res, status, requestId);
-  };
-  const count = (chunk: Buffer) => {
-    if ((drained += chunk.length) > DRAIN_BYTES) answer();
-  };
-  const deadline = setTimeout(answer, DRAIN_MS);
-  req.on("data", count);
-  req.once("end", answer);
-  req.once("error", answer);
-  req.resume();
-}
-
-/**
- * A body without a declared length (chunked) may be refused by the action
- * once it has read past the limit (assertFormBody): an answer that starts
- * before the body is all read closes its connection, whose unread rest
- * would otherwise stand before the next request.
- */
-function closeIfAnsweredUnread(req: IncomingMessage, res: ServerResponse) {
-  if (req.method === "GET" || req.method === "HEAD" || req.complete) return;
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
-    if (!req.complete) this.setHeader("Connection", "close");
-    return writeHead.apply(this, args);
-  } as ServerResponse["writeHead"];
 }

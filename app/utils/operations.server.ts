@@ -14,7 +14,8 @@ import {
 } from "~/observability/request-context.server";
 import packageJson from "../../package.json";
 import { admit } from "./admission.server";
-import { formBodyRefusal, refuseUnreadableBody } from "./form-body.server";
+import { refuseAtTheDoor, answeredAtTheDoor } from "./front-door.server";
+import { serverAnswerHeaders } from "./security-headers.server";
 import { serveMetrics as serveMetricsOn } from "../../scripts/metrics-server.mjs";
 
 /**
@@ -29,7 +30,7 @@ type Next = () => void;
 /** Answered by the server itself, before Remix: never behind the gate, never signed in. */
 export const HEALTH_PATHS = { live: "/healthz", ready: "/readyz" } as const;
 
-/** The route of a request refused before Remix routed it (overload, a body refused by its headers). */
+/** The route of a request refused before Remix routed it (the front door, overload). */
 const REFUSED_ROUTE = "refused";
 
 const contexts = new WeakMap<IncomingMessage, RequestContext>();
@@ -40,9 +41,7 @@ function routeOf(req: IncomingMessage) {
   const context = contexts.get(req);
   if (context?.routeId) return context.routeId;
   // Refused before Remix routed it: its route is unknown, and its path is not logged.
-  if (context?.refusedByGate) return REFUSED_ROUTE;
-  if (formBodyRefusal(req.method ?? "GET", req.headers["content-type"], req.headers["content-length"]) !== null)
-    return REFUSED_ROUTE;
+  if (context?.refusedByGate || answeredAtTheDoor(req)) return REFUSED_ROUTE;
   const path = req.url?.split("?")[0];
   if (path === HEALTH_PATHS.live || path === HEALTH_PATHS.ready) return path;
   return "static";
@@ -107,26 +106,28 @@ export function observe(req: IncomingMessage, res: ServerResponse, next: Next) {
   });
 }
 
+/** A health answer, with the headers every answer of ours carries (CSP, nosniff, no-store, noindex…). */
 function answerJson(res: ServerResponse, status: number, body: object) {
-  res.writeHead(status, {
-    "Content-Type": "application/json",
-    "Cache-Control": "no-store",
-    "X-Robots-Tag": "noindex, nofollow",
-  });
+  res.writeHead(status, serverAnswerHeaders("application/json"));
   res.end(JSON.stringify(body));
 }
 
-/** The commit the build was made from (build/build-info.json, written by `npm run build`), when known. */
+/** A short commit is enough to tell builds apart; the full one tells a stranger more than they need. */
+const SHORT_COMMIT_LENGTH = 7;
+
+/**
+ * The commit the build was made from, short (build/build-info.json, written by `npm run build`), when known.
+ */
 const buildCommit = (() => {
   try {
     const info = JSON.parse(readFileSync(new URL("./build-info.json", import.meta.url), "utf8"));
-    return typeof info.commit === "string" ? info.commit : null;
+    return typeof info.commit === "string" ? info.commit.slice(0, SHORT_COMMIT_LENGTH) : null;
   } catch {
     return null;
   }
 })();
 
-/** GET /healthz: the process is alive. Calls nothing. */
+/** GET /healthz: the process is alive, and which build it runs. Calls nothing. */
 export function healthz(_req: IncomingMessage, res: ServerResponse) {
   answerJson(res, 200, { status: "ok", version: packageJson.version, commit: buildCommit });
 }
@@ -210,7 +211,7 @@ export const operations = {
   admit,
   healthz,
   readyz,
-  refuseUnreadableBody,
+  refuseAtTheDoor,
   serveMetrics,
   stopGracefully,
   warnOfShortDrain,

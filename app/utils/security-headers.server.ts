@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { googleEndpoints, isProduction, stripePageOrigins } from "~/env.server";
 
 /** Pages and their data are never stored anywhere: after logout, Back must show nothing of them (issue 13). */
@@ -44,4 +45,22 @@ export function applySecurityHeaders(headers: Headers, { nonce, indexable }: { n
   if (isProduction()) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   // Only /login is indexable (000 §2).
   if (!indexable) headers.set("X-Robots-Tag", "noindex, nofollow");
+}
+
+const serverAnswers = new Map<string, Record<string, string>>();
+
+/**
+ * The headers of an answer the server writes itself, before Remix (a refusal,
+ * a health check), for a Node response. Such an answer runs no script: one
+ * set, made once per content type, serves every one.
+ */
+export function serverAnswerHeaders(contentType: string): Record<string, string> {
+  let answer = serverAnswers.get(contentType);
+  if (!answer) {
+    const headers = new Headers({ "Content-Type": contentType });
+    applySecurityHeaders(headers, { nonce: randomBytes(16).toString("base64"), indexable: false });
+    answer = Object.fromEntries(headers);
+    serverAnswers.set(contentType, answer);
+  }
+  return answer;
 }

@@ -1,10 +1,12 @@
 /**
  * Odd methods and cross-site writes (issue 13): the app as `npm start` runs
- * it (scripts/serve.mjs, with scripts/front-door.mjs) answers a method it
- * does not serve with 405 and a write from another origin with 403, each with
- * a readable page; nothing is written and nothing reaches the log.
+ * it (scripts/serve.mjs) answers a method it does not serve with 405, a write
+ * from another origin with 403 and a target or Host no URL can carry with 400
+ * (issue 34), each with a readable page, on pages and resource routes alike;
+ * nothing is written, and the log has one line with the method the client sent.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appServer } from "../../../scripts/services.mjs";
 import { PERSONAS, SPACES } from "../../../backend/src/db/seed/personas";
@@ -12,7 +14,16 @@ import type { RunningBackend } from "../support/backend";
 import { signIn, startAppBackend } from "../support/app";
 import { freePort } from "../support/network";
 
-const UNSUBSCRIPTIONS = `/${SPACES.acmeMarketing.id}/${SPACES.acmeMarketing.slug}/unsubscriptions`;
+const ACME = `/${SPACES.acmeMarketing.id}/${SPACES.acmeMarketing.slug}`;
+const UNSUBSCRIPTIONS = `${ACME}/unsubscriptions`;
+/** Routes without a page (issue 34): their refusals were empty. */
+const RESOURCE_ROUTES = [
+  "/logout",
+  "/auth/google",
+  `${ACME}/legacy-banner`,
+  `${ACME}/space/users/suggest`,
+  `${ACME}/bounces.csv`,
+];
 
 let backend: RunningBackend;
 let app: ChildProcess;
@@ -73,6 +84,38 @@ async function send(method: string, path: string, headers: Record<string, string
   });
 }
 
+/** A request written as it is on a socket: what no HTTP client sends (an absolute-form target, a broken Host). */
+function sendRaw(head: string) {
+  return new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
+    const socket = connect(Number(new URL(appUrl).port), "127.0.0.1");
+    let text = "";
+    socket.setTimeout(10_000, () => socket.destroy(new Error("no answer")));
+    socket.on("data", (chunk) => (text += String(chunk)));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const [top = "", body = ""] = text.split("\r\n\r\n");
+      const [statusLine = "", ...headerLines] = top.split("\r\n");
+      const headers = Object.fromEntries(
+        headerLines.map((line) => [
+          line.slice(0, line.indexOf(":")).toLowerCase(),
+          line.slice(line.indexOf(":") + 1).trim(),
+        ]),
+      );
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, body });
+    });
+    socket.end(`${head}\r\nConnection: close\r\n\r\n`);
+  });
+}
+
+/** The log lines of one request; its access line is written once the answer is sent, a moment after the client has it. */
+async function linesOf(requestId: string) {
+  const lines = () => log.split("\n").filter((line) => line.includes(requestId));
+  for (let waited = 0; lines().length === 0 && waited < 2_000; waited += 20)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return lines().map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
 const storedUnsubscriptions = async (email: string) =>
   (await backend.db.selectFrom("unsubscriptions").select("id").where("email", "=", email).execute()).length;
 
@@ -127,14 +170,76 @@ describe("the front door", () => {
     expect(response.body).toContain("Something went wrong.");
     expect(response.body).toContain(`Reference: ${requestId}`);
     expect(await storedUnsubscriptions("null-origin@example.test")).toBe(0);
-    // The access line is written once the answer is sent: it may come a moment after the client has it.
-    const linesOf = () => log.split("\n").filter((line) => line.includes(requestId));
-    for (let waited = 0; linesOf().length === 0 && waited < 2_000; waited += 20)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const lines = linesOf();
-    expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "info", status: 403, msg: "request" });
+    // Issue 34: the method the client sent, not the GET the request was rewritten into.
+    expect(await linesOf(requestId)).toEqual([
+      expect.objectContaining({ level: "info", method: "POST", route: "refused", status: 403, msg: "request" }),
+    ]);
+  });
+
+  // Issue 34: resource routes answered an empty 403 or 405.
+  it.each(RESOURCE_ROUTES)("answers refusals on the resource route %s with the readable page", async (path) => {
+    const refused = await send("PUT", path, { Cookie: cookie, "X-Request-Id": "resource-put" });
+    expect(refused.status).toBe(405);
+    expect(refused.body).toContain("Reference: resource-put");
+    const foreign = await send(
+      "POST",
+      path,
+      {
+        Cookie: cookie,
+        Origin: "https://evil.test",
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Request-Id": "resource-post",
+      },
+      "intent=dismiss",
+    );
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toContain("Reference: resource-post");
+    expect(foreign.headers["cache-control"]).toBe("private, no-store");
+    expect(foreign.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+
+  it("logs a refused method as the client sent it, once", async () => {
+    await send("DELETE", "/logout", { "X-Request-Id": "refused-delete-1" });
+    expect(await linesOf("refused-delete-1")).toEqual([
+      expect.objectContaining({ level: "info", method: "DELETE", route: "refused", status: 405 }),
+    ]);
+  });
+
+  // Issue 34: Express answered these with a bare 500, a stack in the log, no request id and no access line.
+  it.each([
+    ["an absolute-form target", "GET http://evil.example/login HTTP/1.1\r\nHost: 127.0.0.1"],
+    ["a Host no URL can carry", "GET /login HTTP/1.1\r\nHost: [zz"],
+  ])("answers %s with 400 and the readable page, one access line", async (_case, head) => {
+    const requestId = `unreadable-${head.length}`;
+    const response = await sendRaw(`${head}\r\nX-Request-Id: ${requestId}`);
+    expect(response.status).toBe(400);
+    expect(response.headers["x-request-id"]).toBe(requestId);
+    expect(response.headers["cache-control"]).toBe("private, no-store");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.body).toContain(`Reference: ${requestId}`);
+    expect(await linesOf(requestId)).toEqual([
+      expect.objectContaining({ level: "info", method: "GET", route: "refused", status: 400 }),
+    ]);
+  });
+
+  // Issue 34: Remix's 405 was logged at error level, with its stack.
+  it("answers a POST to a page without an action with 405, logged at info", async () => {
+    const requestId = "post-without-action";
+    const response = await send(
+      "POST",
+      `${ACME}/team-report`,
+      {
+        Cookie: cookie,
+        Origin: appUrl,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Request-Id": requestId,
+      },
+      "intent=nothing",
+    );
+    expect(response.status).toBe(405);
+    const lines = await linesOf(requestId);
+    expect(lines.map((line) => line.level)).toEqual(["info"]);
+    expect(lines[0]).toMatchObject({ method: "POST", status: 405 });
   });
 
   it("lets a same-origin write through", async () => {

@@ -82,14 +82,22 @@ const page = (path: string, requestId?: string) =>
   });
 
 describe("health", () => {
-  it("GET /healthz: alive, with the version and the build's commit, calling nothing, never logged at info", async () => {
+  // Issue 34: the full commit told a stranger more than needed, and the security headers were missing.
+  it("GET /healthz: alive, with the version and a short commit, the security headers, calling nothing, never logged at info", async () => {
     const calls = proxy.requestIds.length;
     const response = await fetch(`${appUrl}/healthz`, { headers: { "X-Request-Id": "healthz-probe" } });
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body).toEqual({ status: "ok", version: packageJson.version, commit: expect.any(String) });
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(body).toEqual({
+      status: "ok",
+      version: packageJson.version,
+      commit: expect.stringMatching(/^[0-9a-f]{7}$/),
+    });
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(proxy.requestIds.length).toBe(calls);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await linesOf("healthz-probe", { atLeast: 0 })).toEqual([]);
