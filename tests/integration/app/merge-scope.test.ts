@@ -9,7 +9,7 @@ import {
 import { loader as pollLoader } from "~/routes/$workspaceId.$workspaceSlug+/mail-merges+/sent.$campaignId.poll";
 import { loader as sentLoader } from "~/routes/$workspaceId.$workspaceSlug+/mail-merges+/sent.$campaignId";
 import type { RunningBackend } from "../support/backend";
-import { appRequest, redirectTarget, run, signIn, startAppBackend } from "../support/app";
+import { appRequest, run, signedTarget, signIn, startAppBackend } from "../support/app";
 
 /**
  * A merge shows only under the space it was sent from (issue 13, item 1):
@@ -101,7 +101,7 @@ describe("a merge read or cancelled through another space", () => {
           expect(detail.response?.status).toBe(404);
           const form = { intent: "cancel", [IDEMPOTENCY_FIELD]: randomUUID() };
           const cancel = await run(cancelAction, appRequest(path, { cookie, method: "POST", form }), params);
-          expect(redirectTarget(cancel)).toBe(`${pathOf(space, "scheduled")}?cancel=error`);
+          expect(signedTarget(cancel)).toBe(`${pathOf(space, "scheduled")}?cancel=error`);
           expect(await scheduledExists(merge.id)).toBe(true);
           checked += 1;
         }
