@@ -64,4 +64,25 @@ describe("webhook metrics", () => {
     expect(await webhookCount("customer.created", "processed")).toBe(processed + 1);
     expect(await webhookCount("customer.created", "refused")).toBe(refused + 1);
   });
+
+  it("adds no series for made-up types, signed or not: they count as unknown", async () => {
+    const series = async () => (await metricsRegistry.getSingleMetric("stripe_webhook_events_total")!.get()).values;
+    await deliver(event("evt_metrics_3").replace("customer.created", "made.up"), "whsec_forged");
+    await deliver(event("evt_metrics_4").replace("customer.created", "made.up"), DEFAULT_CONFIG.stripe.webhookSecret);
+    const before = (await series()).length;
+    const unknownRefused = await webhookCount("unknown", "refused");
+    for (let batch = 0; batch < 10; batch++) {
+      await Promise.all(
+        Array.from({ length: 100 }, (_, index) =>
+          deliver(
+            event(`evt_made_up_${batch}_${index}`).replace("customer.created", `made.up_${batch}_${index}`),
+            "whsec_forged",
+          ),
+        ),
+      );
+    }
+    expect((await series()).length).toBe(before);
+    expect(await webhookCount("unknown", "refused")).toBe(unknownRefused + 1000);
+    expect(await webhookCount("unknown", "processed")).toBe(1);
+  });
 });
