@@ -25,6 +25,21 @@ describe("request ids", () => {
   });
 });
 
+describe("request metrics", () => {
+  it("labels a method the API does not answer as OTHER", async () => {
+    const methods = async () =>
+      new Set(
+        (await metricsRegistry.getSingleMetric("http_request_duration_seconds")!.get()).values.map(
+          (value) => value.labels.method,
+        ),
+      );
+    for (const method of ["PROPFIND", "MKCOL", "LOCK"]) await fetch(`${stack.backend.url}/health`, { method });
+    const seen = await methods();
+    expect(seen.has("OTHER")).toBe(true);
+    expect([...seen].filter((method) => ["PROPFIND", "MKCOL", "LOCK"].includes(String(method)))).toEqual([]);
+  });
+});
+
 /** The count of webhook events of this type and outcome, as the metrics port would show it. */
 async function webhookCount(type: string, outcome: string) {
   const metric = await metricsRegistry.getSingleMetric("stripe_webhook_events_total")!.get();
