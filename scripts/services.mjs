@@ -75,7 +75,11 @@ export function resolveEnv(base = process.env) {
     });
     env.GOOGLE_CLIENT_ID ??= "yamm-local-client";
     env.GOOGLE_CLIENT_SECRET ??= "yamm-local-secret";
-    env.GOOGLE_REDIRECT_URIS ??= localCallbackUrls(env).join(",");
+    env.GOOGLE_REDIRECT_URIS ??= localAppOrigins(env)
+      .map((origin) => `${origin}/auth/google/callback`)
+      .join(",");
+    // Where the backend lets Stripe's pages send a customer back: this app only.
+    env.APP_ORIGINS ??= localAppOrigins(env).join(",");
     // The local Stripe takes any test key; the backend calls it with the stripe SDK's host and port options.
     env.STRIPE_API_URL = `http://localhost:${env.STRIPE_PORT}`;
     env.STRIPE_SECRET_KEY ??= "sk_test_local";
@@ -96,12 +100,9 @@ export function resolveEnv(base = process.env) {
   return { env, useLocalServices };
 }
 
-/** The app's sign-in callback as the local Google registers it: at APP_URL, or at the local port by either name. */
-function localCallbackUrls(env) {
-  const origins = env.APP_URL
-    ? [new URL(env.APP_URL).origin]
-    : [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`];
-  return origins.map((origin) => `${origin}/auth/google/callback`);
+/** The app's origins with the local services: APP_URL's, or the local port by either name. */
+function localAppOrigins(env) {
+  return env.APP_URL ? [new URL(env.APP_URL).origin] : [`http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`];
 }
 
 function localSessionSecret() {

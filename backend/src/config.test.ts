@@ -17,6 +17,7 @@ const PRODUCTION = {
   STRIPE_SECRET_KEY: "sk_live_51Habcdefghijklmnopqrstuv",
   STRIPE_WEBHOOK_SECRET: "whsec_a1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6",
   GOOGLE_CLIENT_ID: "123.apps.googleusercontent.com",
+  APP_ORIGINS: "https://app.example.com",
 } as NodeJS.ProcessEnv;
 
 describe("loadConfig", () => {
@@ -40,7 +41,7 @@ describe("loadConfig", () => {
   it("refuses production with every local default, on one line naming each", () => {
     const message = problemsOf({ NODE_ENV: "production" } as NodeJS.ProcessEnv)!;
     expect(message.split("\n")).toHaveLength(1);
-    for (const name of ["STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY", "GOOGLE_CLIENT_ID"])
+    for (const name of ["STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY", "GOOGLE_CLIENT_ID", "APP_ORIGINS"])
       expect(message).toContain(`${name}: missing`);
   });
 
@@ -51,6 +52,7 @@ describe("loadConfig", () => {
     ["GOOGLE_ISSUER", { GOOGLE_ISSUER: "http://localhost:3200" }],
     ["GOOGLE_CLIENT_ID", { GOOGLE_CLIENT_ID: "yamm-local-client" }],
     ["BACKEND_FAULT_INJECTION", { BACKEND_FAULT_INJECTION: "true" }],
+    ["APP_ORIGINS", { APP_ORIGINS: "" }],
   ])("refuses production with an unsafe %s, and only that", (name, values) => {
     const message = problemsOf({ ...PRODUCTION, ...values })!;
     expect(message).toMatch(new RegExp(`^Invalid configuration: ${name}: [^;]+$`));
@@ -64,6 +66,19 @@ describe("loadConfig", () => {
       );
     },
   );
+
+  it("takes the app's origins, comma-separated, as the URL API spells them; the local app's by default", () => {
+    expect(
+      loadConfig({ ...PRODUCTION, APP_ORIGINS: "https://App.example.com/, http://localhost:8080" }).appOrigins,
+    ).toEqual(["https://app.example.com", "http://localhost:8080"]);
+    expect(loadConfig({} as NodeJS.ProcessEnv).appOrigins).toEqual(["http://localhost:3000", "http://127.0.0.1:3000"]);
+    expect(problemsOf({ ...PRODUCTION, APP_ORIGINS: "https://app.example.com/billing" })).toContain(
+      "APP_ORIGINS takes origins only",
+    );
+    expect(problemsOf({ ...PRODUCTION, APP_ORIGINS: "javascript:alert(1)" })).toContain(
+      "APP_ORIGINS must be an http(s) URL",
+    );
+  });
 
   it("seeds the demo personas everywhere but in production", () => {
     expect(loadConfig({} as NodeJS.ProcessEnv).seedDemoData).toBe(true);

@@ -20,6 +20,11 @@ export interface BackendConfig {
   /** Browser tests only: POST /__faults makes chosen answers fail (http/faults.ts). */
   faultInjection?: boolean;
   stripe: StripeSettings;
+  /**
+   * The app's origins (APP_ORIGINS): the only places Stripe's pages may send
+   * a customer back to (success, cancel and return URLs, http/app-urls.ts).
+   */
+  appOrigins: string[];
 }
 
 export interface ProcessConfig extends BackendConfig {
@@ -41,6 +46,8 @@ export const DEFAULT_CONFIG: BackendConfig = {
   accessTokenTtlSeconds: 3600,
   // The local Stripe's default key and secret: any sk_test_ key works there.
   stripe: { secretKey: "sk_test_local", apiUrl: null, webhookSecret: "whsec_local" },
+  // The app as `npm start` serves it by default (scripts/services.mjs sets APP_ORIGINS to its own port).
+  appOrigins: ["http://localhost:3000", "http://127.0.0.1:3000"],
 };
 
 function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
@@ -56,6 +63,20 @@ function httpUrl(name: string, raw: string): string {
     throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
   }
   return raw;
+}
+
+/** A comma-separated list of http(s) origins, each as the URL API spells it (no path, no trailing slash). */
+function httpOrigins(name: string, raw: string): string[] {
+  return raw
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const url = new URL(httpUrl(name, entry));
+      if (url.pathname !== "/" || url.search || url.hash)
+        throw new Error(`${name} takes origins only (scheme, host and port), got "${entry}"`);
+      return url.origin;
+    });
 }
 
 /** A configuration the backend cannot start with; the message, one line, names every variable at fault. */
@@ -94,6 +115,10 @@ function productionProblems(env: NodeJS.ProcessEnv, config: ProcessConfig): stri
   if (!env.GOOGLE_CLIENT_ID || env.GOOGLE_CLIENT_ID === DEFAULT_CONFIG.googleClientId)
     problems.push("GOOGLE_CLIENT_ID: missing (the app's OAuth client id, the audience of its ID tokens)");
   if (config.faultInjection) problems.push("BACKEND_FAULT_INJECTION: for the browser tests only");
+  if (!env.APP_ORIGINS)
+    problems.push(
+      "APP_ORIGINS: missing (the app's public origin, e.g. https://app.example.com, where Stripe sends customers back)",
+    );
   return problems;
 }
 
@@ -134,6 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): ProcessConfig {
       apiUrl: env.STRIPE_API_URL ? checked(() => httpUrl("STRIPE_API_URL", env.STRIPE_API_URL!), null) : null,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET || DEFAULT_CONFIG.stripe.webhookSecret,
     },
+    appOrigins: env.APP_ORIGINS
+      ? checked(() => httpOrigins("APP_ORIGINS", env.APP_ORIGINS!), [])
+      : DEFAULT_CONFIG.appOrigins,
   };
   problems.push(...productionProblems(env, config));
   if (problems.length > 0) throw new ConfigError(problems);

@@ -53,10 +53,16 @@ export function createStripeClient(settings: StripeSettings): Stripe {
     httpClient: httpClientWithRequestIds(),
   });
   // At debug: a call is part of a request whose own line says it happened; Stripe's request id is what its support asks for.
+  // The path without its query: a list's or a search's query may carry a customer's email or name.
   stripe.on("response", (event: Stripe.ResponseEvent) => {
     requestLog().debug(
       {
-        stripe: { method: event.method, path: event.path, status: event.status, requestId: event.request_id },
+        stripe: {
+          method: event.method,
+          path: event.path.split("?")[0],
+          status: event.status,
+          requestId: event.request_id,
+        },
         durationMs: event.elapsed,
       },
       "stripe call",

@@ -21,6 +21,7 @@ import type { WorkspacesTable } from "../db/tables/workspaces";
 import type { AppEnv, BillingDeps } from "./app-env";
 import { requireBillingAccess } from "./billing-access";
 import { badRequest, conflict, forbidden, HttpError } from "./errors";
+import { requireAppUrl } from "./app-urls";
 import { requestIdempotencyKey } from "./idempotency";
 import { parseJsonBody, parseQuery } from "./validation";
 import { timestamp } from "./views/timestamps";
@@ -221,7 +222,7 @@ async function purchasedLines(
  * request's Idempotency-Key. Answers the session's id and hosted page.
  */
 export async function openPurchase(
-  { db, stripe, serial }: Pick<BillingDeps, "db" | "stripe" | "serial">,
+  { db, stripe, serial, config }: Pick<BillingDeps, "db" | "stripe" | "serial" | "config">,
   c: Context<AppEnv>,
   purchase: {
     workspace: WorkspacesTable;
@@ -234,6 +235,9 @@ export async function openPurchase(
   },
 ) {
   const { workspace, user, form } = purchase;
+  // Before anything is asked of Stripe: where it sends the buyer back is the app.
+  const successUrl = requireAppUrl(config, "successUrl", form.successUrl);
+  const cancelUrl = requireAppUrl(config, "goBackUrl", form.goBackUrl);
   const requestKey = requestIdempotencyKey(c);
   const buyerCountry = form.addressInfo.country;
   const existing = await findBillingCustomer(db, workspace.id);
@@ -278,8 +282,8 @@ export async function openPurchase(
     lines: purchase.lines,
     couponId: purchase.couponId,
     taxRateId,
-    successUrl: form.successUrl,
-    cancelUrl: form.goBackUrl,
+    successUrl,
+    cancelUrl,
     metadata: purchase.metadata,
   };
   // One purchase per space: the new session expires the space's others, one purchase being opened at a time.
@@ -317,7 +321,7 @@ export async function quoteView(quote: Quote, prices: PriceDirectory) {
  * Customer portal). Prices, coupons and taxes are the domain's; Stripe
  * takes the payment on its hosted pages.
  */
-export function checkoutRoutes({ db, stripe, prices, serial }: BillingDeps) {
+export function checkoutRoutes({ db, stripe, prices, serial, config }: BillingDeps) {
   const routes = new Hono<AppEnv>();
 
   // The buyer back from Checkout (the session's id in the success URL): the purchase is applied from Stripe's
@@ -374,7 +378,7 @@ export function checkoutRoutes({ db, stripe, prices, serial }: BillingDeps) {
     }
 
     return c.json(
-      await openPurchase({ db, stripe, serial }, c, {
+      await openPurchase({ db, stripe, serial, config }, c, {
         workspace,
         user,
         form: body,
@@ -387,7 +391,7 @@ export function checkoutRoutes({ db, stripe, prices, serial }: BillingDeps) {
   });
 
   routes.get(`${SPACE}/stripe/customer/v1/portal`, async (c) => {
-    const { returnUrl } = parseQuery(c, portalQuery);
+    const returnUrl = requireAppUrl(config, "returnUrl", parseQuery(c, portalQuery).returnUrl);
     const { workspace } = await requireBillingAccess(db, c);
     const customer = await findBillingCustomer(db, workspace.id);
     if (!customer) throw new HttpError(404, "customer_not_found");

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type Stripe from "stripe";
+import { eventTypeLabel } from "../billing/stripe-event-types";
 import { processStripeEvent } from "../billing/webhook-events";
 import type { AppEnv, BillingDeps } from "./app-env";
 import { webhookEvents } from "../observability";
@@ -8,9 +9,14 @@ import { badRequest } from "./errors";
 /** How far a signature's timestamp may be from now, either way (the SDK's default tolerance, in seconds). */
 export const SIGNATURE_TOLERANCE_S = 300;
 
-/** The `t=` of a `Stripe-Signature` header, in unix seconds; null when there is none. */
+/**
+ * The `t=` of a `Stripe-Signature` header, in unix seconds; null unless
+ * there is exactly one: with two, this check and the SDK's could read
+ * different ones (a signature made for tomorrow passing as today's).
+ */
 function signedAt(header: string): number | null {
-  const match = /(?:^|,)\s*t=(\d+)/.exec(header);
+  const stamps = header.split(",").filter((part) => part.trim().startsWith("t="));
+  const match = stamps.length === 1 ? /^t=(\d+)$/.exec(stamps[0]!.trim()) : null;
   return match ? Number(match[1]) : null;
 }
 
@@ -31,11 +37,10 @@ export function verifiedEvent(stripe: Stripe, payload: string, header: string, s
   }
 }
 
-/** An unsigned payload's `type`, when it looks like an event type (a-z, dots and underscores), else "unknown". */
+/** An unsigned payload's `type`, when it is one Stripe documents, else "unknown". */
 function claimedType(payload: string) {
   try {
-    const type: unknown = JSON.parse(payload).type;
-    return typeof type === "string" && /^[a-z_]+(\.[a-z_]+){1,3}$/.test(type) ? type : "unknown";
+    return eventTypeLabel(JSON.parse(payload).type);
   } catch {
     return "unknown";
   }
@@ -61,7 +66,7 @@ export function stripeWebhookRoutes({ db, stripe, config, serial }: BillingDeps)
       throw error;
     }
     await processStripeEvent({ db, stripe, serial }, event, Date.now());
-    webhookEvents.inc({ type: event.type, outcome: "processed" });
+    webhookEvents.inc({ type: eventTypeLabel(event.type), outcome: "processed" });
     return c.json({ received: true });
   });
 

@@ -7,6 +7,7 @@ import { clearScheduledChange } from "../store/subscriptions";
 import type { AppEnv, BillingDeps } from "./app-env";
 import { requireBillingAccess, requireBillingReader, requireSubscription } from "./billing-access";
 import { conflict, HttpError } from "./errors";
+import { requireAppUrl } from "./app-urls";
 import { requestIdempotencyKey } from "./idempotency";
 import { perUserUpdateBody, updatePerUserSubscription } from "./per-user-billing";
 import { parseJsonBody, parseOrThrow, parseQuery, queryFlag } from "./validation";
@@ -89,7 +90,7 @@ export function subscriptionsRoutes(deps: BillingDeps) {
    * `returnUrl`. A declined seat increase is dropped.
    */
   routes.post(`${SPACE}/subscriptions/v2/:subscriptionId/latest-invoice/v1/confirmation`, async (c) => {
-    const { returnUrl } = await parseJsonBody(c, confirmationBody);
+    const returnUrl = requireAppUrl(deps.config, "returnUrl", (await parseJsonBody(c, confirmationBody)).returnUrl);
     const { workspace } = await requireBillingAccess(db, c);
     const subscription = await requireSubscription(db, c, workspace.id);
     const state =

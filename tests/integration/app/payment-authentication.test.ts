@@ -57,7 +57,7 @@ describe("adding seats with a card that asks for authentication (001 §4)", () =
     const asked = await mona.post(addSeats, SPACES.cedarMedia, "checkout/add-seats", { seats: "2" });
     expect(statusOf(asked)).toBe(303);
     const back = await authenticate(redirectTarget(asked)!, "complete", SPACES.cedarMedia);
-    expect(back).toMatch(/^checkout\/payment-return\?seats=2&total=6&/);
+    expect(back).toMatch(/^checkout\/payment-return\?payment=v1\.[\w-]+&payment_intent=/);
     expect(signedTarget(await mona.get(paymentReturn, SPACES.cedarMedia, back))).toBe(
       `${pathOf(SPACES.cedarMedia, "space/billing")}?checkout=success&success=seats-added&seats=2`,
     );
@@ -65,6 +65,20 @@ describe("adding seats with a card that asks for authentication (001 §4)", () =
       await mona.get(billing, SPACES.cedarMedia, "space/billing"),
     );
     expect(page.current.seats.total).toBe(6);
+    // The same return in another session (another sign-in) is not its payment: billing, waiting for nothing.
+    const elsewhere = await as(PERSONAS.mona.email);
+    expect(signedTarget(await elsewhere.get(paymentReturn, SPACES.cedarMedia, back))).toBe(
+      `${pathOf(SPACES.cedarMedia, "space/billing")}?banner=payment-confirmed`,
+    );
+  });
+
+  it("waits for no count typed into the query: a forged return goes to billing as Stripe has it", async () => {
+    const mona = await as(PERSONAS.mona.email);
+    for (const forged of ["seats=1&total=100", "seats=1&total=100&payment=v1.forged"]) {
+      expect(
+        signedTarget(await mona.get(paymentReturn, SPACES.cedarMedia, `checkout/payment-return?${forged}`)),
+      ).toBe(`${pathOf(SPACES.cedarMedia, "space/billing")}?banner=payment-confirmed`);
+    }
   });
 
   it("comes back to the step, the count kept, saying nothing was added, when the authentication fails", async () => {
@@ -122,7 +136,7 @@ describe("'Confirm your payment' (001 §8)", () => {
     const { quinn, form } = await confirmForm(SPACES.quillTwo);
     const asked = await quinn.post(billing, SPACES.quillTwo, "space/billing", form);
     const back = await authenticate(redirectTarget(asked)!, "complete", SPACES.quillTwo);
-    expect(back).toMatch(/^checkout\/payment-return\?payment_intent=/);
+    expect(back).toMatch(/^checkout\/payment-return\?payment=v1\.[\w-]+&payment_intent=/);
     expect(signedTarget(await quinn.get(paymentReturn, SPACES.quillTwo, back))).toBe(
       `${pathOf(SPACES.quillTwo, "space/billing")}?banner=payment-confirmed`,
     );

@@ -47,6 +47,9 @@ describe("POST …/stripe/checkout/v2/session", () => {
       [{ customerName: "" }, "customerName"],
       [{ goBackUrl: "/relative" }, "goBackUrl"],
       [{ successUrl: "javascript:alert(1)" }, "successUrl"],
+      // Stripe's page sends the buyer back to the app only (APP_ORIGINS), never where a caller chose.
+      [{ successUrl: "https://evil.example/5100000000000017/birch-works/space/billing" }, "successUrl"],
+      [{ goBackUrl: "http://localhost:3001/checkout/information" }, "goBackUrl"],
       [{ stripePlans: [] }, "stripePlans"],
       [{ isB2BTransaction: true, addressInfo: { country: "DE", city: "Berlin", street: "Weg 1" } }, "companyName"],
       [
@@ -383,5 +386,14 @@ describe("customer portal and latest invoice", () => {
         ).get(`${spacePath(SPACES.mapleMedia.id)}/stripe/customer/v1/portal?returnUrl=/x`)
       ).status,
     ).toBe(400);
+    expect(
+      (
+        await (
+          await as(PERSONAS.mona.email)
+        ).get(
+          `${spacePath(SPACES.mapleMedia.id)}/stripe/customer/v1/portal?returnUrl=${encodeURIComponent("https://evil.example/")}`,
+        )
+      ).body,
+    ).toEqual({ error: "invalid_request", reason: "returnUrl: not at the app's origin" });
   });
 });

@@ -174,6 +174,9 @@ describe("POST …/seats/v1 (add seats)", () => {
       addSeats(SPACES.cedarMedia.id, "sub_cedar_media", 2),
       idempotencyKey(),
     );
+    expect(
+      (await mona.post(confirmationPath, { returnUrl: "https://evil.example/back" }, idempotencyKey())).body,
+    ).toEqual({ error: "invalid_request", reason: "returnUrl: not at the app's origin" });
     const confirmation = await mona.post(
       confirmationPath,
       { returnUrl: "http://localhost:3000/back" },

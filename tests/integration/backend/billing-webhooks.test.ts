@@ -114,6 +114,28 @@ describe("POST /billing/stripe/webhooks", () => {
     expect(await signedAt(-4 * 60)).toBe(200);
   });
 
+  it("refuses a signature header with more than one t=, whichever the signature is made for", async () => {
+    const payload = eventOf("customer.subscription.updated", await withQuantity("sub_maple_media", 9));
+    const now = Math.floor(Date.now() / 1000);
+    const tomorrow = now + 24 * 60 * 60;
+    const signedFor = (timestamp: number) =>
+      stack.stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: DEFAULT_CONFIG.stripe.webhookSecret,
+        timestamp,
+      });
+    const post = (header: string) =>
+      fetch(`${stack.backend.url}/billing/stripe/webhooks`, {
+        method: "POST",
+        headers: { "Stripe-Signature": header },
+        body: payload,
+      });
+    const v1Of = (header: string) => header.split(",").find((part) => part.startsWith("v1="))!;
+    expect((await post(`t=${now},t=${tomorrow},${v1Of(signedFor(tomorrow))}`)).status).toBe(400);
+    expect((await post(`t=${now},t=${now},${v1Of(signedFor(now))}`)).status).toBe(400);
+    expect(await seatsOf("sub_maple_media")).toBe(4);
+  });
+
   it("applies Stripe's own state, not the event's: a forged or stale payload changes nothing", async () => {
     // Signed, but saying 90 seats where Stripe has 4: the backend reads the subscription from Stripe.
     expect(await deliver(eventOf("customer.subscription.updated", await withQuantity("sub_maple_media", 90)))).toEqual({

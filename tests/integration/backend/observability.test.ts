@@ -25,6 +25,21 @@ describe("request ids", () => {
   });
 });
 
+describe("request metrics", () => {
+  it("labels a method the API does not answer as OTHER", async () => {
+    const methods = async () =>
+      new Set(
+        (await metricsRegistry.getSingleMetric("http_request_duration_seconds")!.get()).values.map(
+          (value) => value.labels.method,
+        ),
+      );
+    for (const method of ["PROPFIND", "MKCOL", "LOCK"]) await fetch(`${stack.backend.url}/health`, { method });
+    const seen = await methods();
+    expect(seen.has("OTHER")).toBe(true);
+    expect([...seen].filter((method) => ["PROPFIND", "MKCOL", "LOCK"].includes(String(method)))).toEqual([]);
+  });
+});
+
 /** The count of webhook events of this type and outcome, as the metrics port would show it. */
 async function webhookCount(type: string, outcome: string) {
   const metric = await metricsRegistry.getSingleMetric("stripe_webhook_events_total")!.get();
@@ -63,5 +78,26 @@ describe("webhook metrics", () => {
     expect((await deliver(event("evt_metrics_2"), "whsec_forged")).status).toBe(400);
     expect(await webhookCount("customer.created", "processed")).toBe(processed + 1);
     expect(await webhookCount("customer.created", "refused")).toBe(refused + 1);
+  });
+
+  it("adds no series for made-up types, signed or not: they count as unknown", async () => {
+    const series = async () => (await metricsRegistry.getSingleMetric("stripe_webhook_events_total")!.get()).values;
+    await deliver(event("evt_metrics_3").replace("customer.created", "made.up"), "whsec_forged");
+    await deliver(event("evt_metrics_4").replace("customer.created", "made.up"), DEFAULT_CONFIG.stripe.webhookSecret);
+    const before = (await series()).length;
+    const unknownRefused = await webhookCount("unknown", "refused");
+    for (let batch = 0; batch < 10; batch++) {
+      await Promise.all(
+        Array.from({ length: 100 }, (_, index) =>
+          deliver(
+            event(`evt_made_up_${batch}_${index}`).replace("customer.created", `made.up_${batch}_${index}`),
+            "whsec_forged",
+          ),
+        ),
+      );
+    }
+    expect((await series()).length).toBe(before);
+    expect(await webhookCount("unknown", "refused")).toBe(unknownRefused + 1000);
+    expect(await webhookCount("unknown", "processed")).toBe(1);
   });
 });

@@ -129,6 +129,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       ...DEFAULT_CONFIG.stripe,
       apiUrl: localStripe ? `http://127.0.0.1:${localStripe.port}` : DEFAULT_CONFIG.stripe.apiUrl,
     },
+    // The backend's tests name the default app; the app's tests run it at http://app.test (support/app.ts).
+    appOrigins: [...DEFAULT_CONFIG.appOrigins, "http://app.test"],
   };
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), "yamm-backend-"));
   const db = await prepareDatabase(path.join(directory, "backend.sqlite"), seededAt);
