@@ -24,6 +24,9 @@ describe("the graceful stop, with the default settings", () => {
       const app = await startAppServer({ LOG_LEVEL: "info" });
       const signalled = performance.now();
       const exited = app.close(signal);
+      // The signal is delivered asynchronously: a probe sent before the app has
+      // taken it is rightly answered ready, so probing starts once it says so.
+      while (!app.output().includes("stopping: no longer ready")) await sleep(5);
       // How long it answers, unready, after the signal.
       let lastUnready = signalled;
       for (let status = await readiness(app.url); status !== null; status = await readiness(app.url)) {
